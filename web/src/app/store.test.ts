@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { makeStore } from './store';
+import { csrfTokenReceived, selectCsrfToken } from '../features/session/session-slice';
+
+describe('makeStore', () => {
+  it('starts with no CSRF token and an empty API cache', () => {
+    const store = makeStore();
+
+    expect(selectCsrfToken(store.getState())).toBeNull();
+    expect(store.getState().api.queries).toEqual({});
+  });
+
+  it('starts from the preloaded session state', () => {
+    const store = makeStore({ session: { csrfToken: 'preloaded-token' } });
+
+    expect(selectCsrfToken(store.getState())).toBe('preloaded-token');
+  });
+
+  it('records the CSRF token the gateway hands out', () => {
+    const store = makeStore();
+
+    store.dispatch(csrfTokenReceived('fresh-token'));
+
+    expect(selectCsrfToken(store.getState())).toBe('fresh-token');
+  });
+});
