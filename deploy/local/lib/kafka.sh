@@ -140,16 +140,24 @@ kafka_pid() { [[ -s $KAFKA_PID ]] && cat "$KAFKA_PID" || true; }
 
 kafka_running() { pid_matches "$(kafka_pid)" 'kafka.Kafka'; }
 
+# Fail early (before anything starts) if another program holds our ports.
+kafka_check_ports() {
+  kafka_running && return 0
+  local p
+  for p in "$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT"; do
+    if port_open "$p"; then
+      die "port $p is taken by another process; set KAFKA_PORT / KAFKA_CONTROLLER_PORT"
+    fi
+  done
+}
+
 kafka_start() {
   if kafka_running; then
     log "kafka already running (pid $(kafka_pid))"
     return 0
   fi
   rm -f "$KAFKA_PID"
-  local p
-  for p in "$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT"; do
-    port_open "$p" && die "port $p is taken by another process; set KAFKA_PORT / KAFKA_CONTROLLER_PORT"
-  done
+  kafka_check_ports
   log "starting kafka on $(kafka_brokers) (log: $KAFKA_SERVER_LOG)"
   # setsid: own session, so the broker survives this shell and a Ctrl-C of it.
   # 9>&-: do not let the broker inherit (and forever hold) the services lock.
@@ -188,6 +196,11 @@ kafka_wait_ready() {
 
 # Everything before the (slow) wait, so postgres can start meanwhile.
 kafka_prepare_and_start() {
+  # Never swap jars or config under a live broker; changes apply on next start.
+  if kafka_running; then
+    log "kafka already running (pid $(kafka_pid))"
+    return 0
+  fi
   kafka_ensure_tools
   kafka_fetch_libs
   kafka_write_config

@@ -109,14 +109,20 @@ EOF
   chown "$PG_OS_USER:" "$PG_DATA/parlance.conf"
 }
 
+# Fail early (before anything starts) if another program holds our port.
+pg_check_port() {
+  pg_find_bin
+  if ! pg_running && port_open "$PG_PORT"; then
+    die "port $PG_PORT is taken by another process; set PG_PORT to a free port"
+  fi
+}
+
 pg_start() {
   if pg_running; then
     log "postgres already running on 127.0.0.1:$PG_PORT"
     return 0
   fi
-  if port_open "$PG_PORT"; then
-    die "port $PG_PORT is taken by another process; set PG_PORT to a free port"
-  fi
+  pg_check_port
   log "starting postgres on 127.0.0.1:$PG_PORT (log: $PG_LOG)"
   touch "$PG_LOG" && chown "$PG_OS_USER:" "$PG_LOG"
   # 9>&-: the postmaster must not inherit (and forever hold) the services lock.
