@@ -57,12 +57,12 @@ describe('system status page', () => {
   });
 
   it('explains a server error in words, with the server message', async () => {
-    stubFetch(async () => jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'Database unreachable' }, 500));
+    stubFetch(async () => jsonResponse({ error: 'Database unreachable' }, 503));
 
     renderApp('/status');
 
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'The Parlance server answered with an error (HTTP 500): Database unreachable',
+      'The Parlance server answered with an error (HTTP 503): Database unreachable',
     );
   });
 

@@ -1,15 +1,15 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
+/** The API answers errors as `{ error: "sentence for a person" }`. */
 function messageFromBody(data: unknown): string | null {
-  if (typeof data === 'object' && data !== null && 'message' in data) {
-    const { message } = data as { message: unknown };
-    if (typeof message === 'string' && message.trim() !== '') return message;
+  if (typeof data === 'object' && data !== null && 'error' in data) {
+    const { error } = data as { error: unknown };
+    if (typeof error === 'string' && error.trim() !== '') return error;
   }
   return null;
 }
 
-// Turns whatever RTK Query reports into one sentence a person can act on.
 export function describeApiError(error: FetchBaseQueryError | SerializedError | undefined): string {
   if (error === undefined) return 'Something went wrong.';
 
