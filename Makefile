@@ -1,10 +1,53 @@
-# Parlance: `make run` starts the product standalone; `make test` runs every test.
+# Parlance. Two commands on a fresh machine: `make run` and `make test`.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
+export NODE_OPTIONS ?= --enable-source-maps
+TSX := node --import tsx
+
+.PHONY: help deps web run up down test lint typecheck proto proto-check bench infra
 
 help:
-	@echo "make run    start Parlance standalone (PGlite, in-memory bus) with demo data"
-	@echo "make test   lint, type-check and run every test against real Postgres and Kafka"
-	@echo "make up     run every service as its own process against local Postgres and Kafka"
-	@echo "make bench  run the benchmarks under bench/"
+	@echo "make run    start Parlance standalone (one process, PGlite, in-memory bus) and print its URL"
+	@echo "make test   lint, type-check and run every test against real PostgreSQL and Kafka"
+	@echo "make up     run every service as its own process against local PostgreSQL and Kafka"
+	@echo "make down   stop what make up started (and the local PostgreSQL and Kafka)"
+	@echo "make bench  run the benchmarks under bench/ and print medians"
 	@echo "make proto  regenerate TypeScript from proto/"
+
+deps:
+	@scripts/ensure-deps.sh
+
+web: deps
+	@npm run build -w @parlance/web --silent
+
+run: web
+	@PARLANCE_MODE=standalone $(TSX) services/host/src/main.ts
+
+infra:
+	@deploy/local/services up >/dev/null
+
+up: web infra
+	@scripts/up.sh start
+
+down:
+	@scripts/up.sh stop || true
+	@deploy/local/services down
+
+lint: deps
+	npx eslint . --max-warnings=0
+
+typecheck: deps
+	npx tsc -p tsconfig.json
+	npx tsc -p web/tsconfig.json
+
+proto: deps
+	npm run generate -w @parlance/proto
+
+proto-check: deps
+	npm run check -w @parlance/proto
+
+test: web
+	@scripts/test.sh
+
+bench: web infra
+	@scripts/bench.sh

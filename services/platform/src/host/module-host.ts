@@ -72,6 +72,11 @@ export class ModuleHost {
     return this.stopping;
   }
 
+  /** The exports of a running module, e.g. for the process to print where the gateway listens. */
+  exportsOf<T>(name: string): T | undefined {
+    return this.running.find((entry) => entry.name === name)?.module.exports as T | undefined;
+  }
+
   status(): ModuleStatus[] {
     return [...this.states].map(([name, state]) => ({ name, state }));
   }

@@ -12,6 +12,8 @@ export interface HostProgram {
   defaultTarget: string;
   /** Registers modules; imported lazily so telemetry is up before any module code loads. */
   register(host: ModuleHost, config: HostConfig, logger: Logger): Promise<void>;
+  /** Runs once every targeted module is up, e.g. to tell a person where to point the browser. */
+  started?(host: ModuleHost): void;
 }
 
 interface Arguments {
@@ -83,6 +85,7 @@ export async function runHost(program: HostProgram, argv = process.argv.slice(2)
     admin = await startAdminServer(host, { host: config.ADMIN_HOST, port: config.ADMIN_PORT, service: program.service });
     await host.start(targets);
     logger.info({ targets, adminPort: admin.port, mode: config.PARLANCE_MODE }, 'ready');
+    program.started?.(host);
   } catch (error) {
     logger.fatal({ err: error }, 'start failed');
     await shutdown('start failed', 1);

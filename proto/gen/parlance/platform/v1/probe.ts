@@ -68,6 +68,8 @@ export function probeStateToJSON(object: ProbeState): string {
 export interface SendProbeRequest {
   /** Free text for the operator (at most 200 characters); echoed in the event. */
   note: string;
+  /** The service to probe (e.g. "scoring"); one process may host several. */
+  service: string;
 }
 
 export interface SendProbeResponse {
@@ -78,6 +80,8 @@ export interface SendProbeResponse {
 
 export interface GetProbeRequest {
   probeId: string;
+  /** The service that sent the probe. */
+  service: string;
 }
 
 export interface GetProbeResponse {
@@ -107,13 +111,16 @@ export interface ProbeSent {
 }
 
 function createBaseSendProbeRequest(): SendProbeRequest {
-  return { note: "" };
+  return { note: "", service: "" };
 }
 
 export const SendProbeRequest: MessageFns<SendProbeRequest> = {
   encode(message: SendProbeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.note !== "") {
       writer.uint32(10).string(message.note);
+    }
+    if (message.service !== "") {
+      writer.uint32(18).string(message.service);
     }
     return writer;
   },
@@ -139,6 +146,14 @@ export const SendProbeRequest: MessageFns<SendProbeRequest> = {
             message.note = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.service = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -152,13 +167,19 @@ export const SendProbeRequest: MessageFns<SendProbeRequest> = {
   },
 
   fromJSON(object: any): SendProbeRequest {
-    return { note: isSet(object.note) ? globalThis.String(object.note) : "" };
+    return {
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+      service: isSet(object.service) ? globalThis.String(object.service) : "",
+    };
   },
 
   toJSON(message: SendProbeRequest): unknown {
     const obj: any = {};
     if (message.note !== "") {
       obj.note = message.note;
+    }
+    if (message.service !== "") {
+      obj.service = message.service;
     }
     return obj;
   },
@@ -169,6 +190,7 @@ export const SendProbeRequest: MessageFns<SendProbeRequest> = {
   fromPartial<I extends Exact<DeepPartial<SendProbeRequest>, I>>(object: I): SendProbeRequest {
     const message = createBaseSendProbeRequest();
     message.note = object.note ?? "";
+    message.service = object.service ?? "";
     return message;
   },
 };
@@ -267,13 +289,16 @@ export const SendProbeResponse: MessageFns<SendProbeResponse> = {
 };
 
 function createBaseGetProbeRequest(): GetProbeRequest {
-  return { probeId: "" };
+  return { probeId: "", service: "" };
 }
 
 export const GetProbeRequest: MessageFns<GetProbeRequest> = {
   encode(message: GetProbeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.probeId !== "") {
       writer.uint32(10).string(message.probeId);
+    }
+    if (message.service !== "") {
+      writer.uint32(18).string(message.service);
     }
     return writer;
   },
@@ -299,6 +324,14 @@ export const GetProbeRequest: MessageFns<GetProbeRequest> = {
             message.probeId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.service = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -318,6 +351,7 @@ export const GetProbeRequest: MessageFns<GetProbeRequest> = {
         : isSet(object.probe_id)
         ? globalThis.String(object.probe_id)
         : "",
+      service: isSet(object.service) ? globalThis.String(object.service) : "",
     };
   },
 
@@ -325,6 +359,9 @@ export const GetProbeRequest: MessageFns<GetProbeRequest> = {
     const obj: any = {};
     if (message.probeId !== "") {
       obj.probeId = message.probeId;
+    }
+    if (message.service !== "") {
+      obj.service = message.service;
     }
     return obj;
   },
@@ -335,6 +372,7 @@ export const GetProbeRequest: MessageFns<GetProbeRequest> = {
   fromPartial<I extends Exact<DeepPartial<GetProbeRequest>, I>>(object: I): GetProbeRequest {
     const message = createBaseGetProbeRequest();
     message.probeId = object.probeId ?? "";
+    message.service = object.service ?? "";
     return message;
   },
 };

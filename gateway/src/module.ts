@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { HostConfig } from '@parlance/platform/host/host-config';
+import type { ModuleDefinition } from '@parlance/platform/host/module';
+import { buildApp } from './app.js';
+import { loadGatewayConfig } from './config.js';
+import { connectServices } from './service-clients.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export interface RunningGateway {
+  app: FastifyInstance;
+  url: string;
+}
+
+/**
+ * The HTTP front door. It depends on no module in its own process: it reaches every service
+ * over gRPC, at this process's own server when standalone.
+ */
+export function gatewayModule(hostConfig: HostConfig): ModuleDefinition<RunningGateway> {
+  return {
+    name: 'gateway',
+    dependencies: [],
+    description: 'REST API under /api, sessions, uploads, OpenAPI, and the web app',
+    async init({ logger }) {
+      const config = loadGatewayConfig();
+      const services = connectServices(hostConfig);
+      const app = await buildApp({
+        logger,
+        services,
+        webDir: config.GATEWAY_WEB_DIR,
+        version,
+        mode: hostConfig.PARLANCE_MODE,
+        bodyLimit: config.GATEWAY_BODY_LIMIT,
+      });
+      await app.listen({ host: config.GATEWAY_HOST, port: config.GATEWAY_PORT });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.GATEWAY_PORT;
+      const url = `http://${config.GATEWAY_HOST}:${port}`;
+      return {
+        exports: { app, url },
+        // Closing waits for requests in flight, answering new ones 503.
+        quiesce: () => app.close(),
+        stop: async () => services.close(),
+      };
+    },
+  };
+}

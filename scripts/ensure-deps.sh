@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what the repository needs to build and run, and nothing twice: Node packages from the
+# lock file (only when it changed since the last install). Infrastructure for tests and `make up`
+# is installed by deploy/local/services.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+need_major=20 need_minor=19
+version=$(node -p 'process.versions.node' 2>/dev/null || echo 0.0.0)
+IFS=. read -r major minor _ <<<"$version"
+if (( major < need_major || (major == need_major && minor < need_minor) )); then
+  echo "Parlance needs Node.js >= ${need_major}.${need_minor}; found ${version}." >&2
+  exit 1
+fi
+
+stamp=node_modules/.parlance-installed
+if [[ ! -f $stamp || package-lock.json -nt $stamp ]]; then
+  echo "Installing Node packages (npm ci)…" >&2
+  npm ci --no-audit --no-fund >&2
+  touch "$stamp"
+fi

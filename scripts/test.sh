@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `make test`: static checks, then every test (unit, integration, end-to-end) against the real
+# PostgreSQL and Kafka that deploy/local/services starts. Ends with one "N passed, N failed" line.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+step() { printf '\n== %s\n' "$*" >&2; }
+
+step "starting PostgreSQL and Kafka"
+eval "$(deploy/local/services up)"
+export DATABASE_URL KAFKA_BROKERS
+
+step "lint";             npx eslint . --max-warnings=0
+step "type check";       npx tsc -p tsconfig.json && npx tsc -p web/tsconfig.json
+step "generated code";   npm run check -w @parlance/proto --silent
+step "OpenAPI document"; node --import tsx gateway/scripts/openapi.ts --check
+
+step "tests"
+mkdir -p .run
+report=.run/vitest-report.json
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json="$report" || status=$?
+
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+' "$report"
+exit "$status"

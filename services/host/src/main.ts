@@ -1,0 +1,31 @@
+/**
+ * The Parlance host: every module in one process by default (`--target=all`), or any subset
+ * (`--target=scoring,analytics`); `--list-targets` prints the module graph. Standalone mode is
+ * this process with PGlite and the in-memory bus; distributed mode runs one target per process.
+ */
+import { runHost } from '@parlance/platform/host/run-host';
+
+const SERVICES = ['identity', 'ingest', 'transcription', 'scoring', 'analytics', 'integration'] as const;
+
+await runHost({
+  service: 'parlance',
+  defaultTarget: 'all',
+  async register(host, config) {
+    const { plumbingModules } = await import('@parlance/platform/host/plumbing-modules');
+    const { gatewayModule } = await import('@parlance/gateway/module');
+    const services = await Promise.all([
+      import('@parlance/identity/module').then((m) => m.identityModule),
+      import('@parlance/ingest/module').then((m) => m.ingestModule),
+      import('@parlance/transcription/module').then((m) => m.transcriptionModule),
+      import('@parlance/scoring/module').then((m) => m.scoringModule),
+      import('@parlance/analytics/module').then((m) => m.analyticsModule),
+      import('@parlance/integration/module').then((m) => m.integrationModule),
+    ]);
+    for (const module of [...plumbingModules(config), ...services, gatewayModule(config)]) host.register(module);
+    host.alias('all', [...SERVICES, 'gateway']);
+  },
+  started(host) {
+    const gateway = host.exportsOf<{ url: string }>('gateway');
+    if (gateway) process.stdout.write(`\nParlance is running at ${gateway.url}\n\n`);
+  },
+});
