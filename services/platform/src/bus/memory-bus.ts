@@ -1,0 +1,368 @@
+import type { Logger } from '../logger.js';
+import {
+  deadLetterTopic,
+  FAILURE_ATTEMPTS_HEADER,
+  FAILURE_REASON_HEADER,
+  ORIGINAL_TOPIC_HEADER,
+  type BusMessage,
+  type DeliveredMessage,
+  type EventBus,
+  type MessageHandler,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-bus.js';
+
+/**
+ * The in-process event bus for standalone mode. It keeps Kafka's semantics rather than being a
+ * plain event emitter, so code that works on it works on Kafka too:
+ * - a topic is split into partitions by a hash of the key (Kafka's murmur2, so a key lands on
+ *   the same partition number as with kafkajs' default partitioner and the same count);
+ * - each consumer group has its own committed offset per partition, so every group gets every
+ *   message, and a partition is handled by one member of a group at a time;
+ * - within a partition delivery is sequential (order per key), partitions proceed concurrently;
+ * - a failing handler is retried with exponential backoff, then the message is dead-lettered;
+ * - an offset is committed only after the handler succeeded or the message was dead-lettered,
+ *   so a subscription stopped mid-way leaves the message for the next member of the group.
+ * Messages live in memory only. Retention is bounded like a Kafka topic's size-based retention,
+ * except that nothing a group has yet to handle is ever dropped.
+ */
+export interface MemoryBusOptions {
+  /** Partitions per topic; default 6, like the Kafka topics `ensureTopics` creates. */
+  partitions?: number;
+  /**
+   * Messages kept per partition once every group reading the topic is past them (or, on a
+   * topic nobody reads, the newest ones), for groups that subscribe later. Messages a group
+   * has not handled yet are never dropped. Default 10 000.
+   */
+  retainedMessagesPerPartition?: number;
+  logger?: Logger;
+}
+
+export const DEFAULT_PARTITIONS = 6;
+export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_INITIAL_BACKOFF_MS = 100;
+export const DEFAULT_MAX_BACKOFF_MS = 30_000;
+export const DEFAULT_RETAINED_MESSAGES = 10_000;
+/** Retention drops messages in chunks of at least this many. */
+const TRIM_CHUNK = 1_024;
+
+interface StoredMessage {
+  key: string;
+  value: Uint8Array;
+  headers: Record<string, string>;
+}
+
+interface PartitionLog {
+  /** Offset of messages[0]; earlier ones were dropped by retention. */
+  base: number;
+  messages: StoredMessage[];
+}
+
+interface TopicLog {
+  partitions: PartitionLog[];
+  /** Woken whenever a message is appended to any partition of the topic. */
+  waiters: Set<() => void>;
+}
+
+interface Group {
+  /** Next offset to deliver, per `topic#partition`. Absent: the group has no offset yet. */
+  committed: Map<string, number>;
+  /** Which member currently owns `topic#partition`. */
+  owners: Map<string, Member>;
+  members: Set<Member>;
+}
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+}
+
+const partitionKey = (topic: string, partition: number) => `${topic}#${partition}`;
+
+/** Kafka's murmur2 (32-bit), as used by the Java client and kafkajs' DefaultPartitioner. */
+export function murmur2(data: Uint8Array): number {
+  const m = 0x5bd1e995;
+  const length = data.length;
+  let h = 0x9747b28c ^ length;
+  const length4 = length >>> 2;
+  for (let i = 0; i < length4; i++) {
+    const i4 = i * 4;
+    let k = data[i4]! | (data[i4 + 1]! << 8) | (data[i4 + 2]! << 16) | (data[i4 + 3]! << 24);
+    k = Math.imul(k, m);
+    k ^= k >>> 24;
+    k = Math.imul(k, m);
+    h = Math.imul(h, m);
+    h ^= k;
+  }
+  const tail = length & ~3;
+  const rest = length % 4;
+  if (rest === 3) h ^= data[tail + 2]! << 16;
+  if (rest >= 2) h ^= data[tail + 1]! << 8;
+  if (rest >= 1) {
+    h ^= data[tail]!;
+    h = Math.imul(h, m);
+  }
+  h ^= h >>> 13;
+  h = Math.imul(h, m);
+  h ^= h >>> 15;
+  return h | 0;
+}
+
+const encoder = new TextEncoder();
+
+/** The headers of a dead-lettered message: the original ones plus why and where it failed. */
+export function deadLetterHeaders(
+  headers: Record<string, string>,
+  topic: string,
+  attempts: number,
+  reason: string,
+): Record<string, string> {
+  return {
+    ...headers,
+    [FAILURE_REASON_HEADER]: reason,
+    [FAILURE_ATTEMPTS_HEADER]: String(attempts),
+    [ORIGINAL_TOPIC_HEADER]: topic,
+  };
+}
+
+/** The partition Kafka's default partitioner picks for a non-empty key. */
+export function partitionFor(key: string, partitions: number): number {
+  return (murmur2(encoder.encode(key)) & 0x7fffffff) % partitions;
+}
+
+/** Delay before the retry that follows failed attempt `attempt` (1-based). */
+export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'initialBackoffMs' | 'maxBackoffMs'>): number {
+  return Math.min(policy.initialBackoffMs * 2 ** (attempt - 1), policy.maxBackoffMs);
+}
+
+/** The reason recorded in `FAILURE_REASON_HEADER`. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/** The subscription's retry settings with the defaults every adapter uses. */
+export function retryPolicy(options: SubscribeOptions): RetryPolicy {
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const initialBackoffMs = options.initialBackoffMs ?? DEFAULT_INITIAL_BACKOFF_MS;
+  const maxBackoffMs = Math.max(options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS, initialBackoffMs);
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+    throw new Error(`maxAttempts must be a positive integer, got ${maxAttempts}`);
+  }
+  if (initialBackoffMs < 0) throw new Error(`initialBackoffMs must not be negative, got ${initialBackoffMs}`);
+  return { maxAttempts, initialBackoffMs, maxBackoffMs };
+}
+
+class Member {
+  stopping = false;
+  /** Resolves `sleep` and data waits early when the member stops. */
+  private readonly wakeOnStop = new Set<() => void>();
+  private readonly workers = new Map<string, Promise<void>>();
+
+  constructor(
+    readonly bus: MemoryBus,
+    readonly group: Group,
+    readonly topics: string[],
+    readonly handler: MessageHandler,
+    readonly policy: RetryPolicy,
+    readonly fromBeginning: boolean,
+  ) {}
+
+  /** Takes every partition of its topics that no other member of the group owns. */
+  claimFreePartitions(): void {
+    if (this.stopping) return;
+    for (const topic of this.topics) {
+      const log = this.bus.topicLog(topic);
+      for (let partition = 0; partition < log.partitions.length; partition++) {
+        const id = partitionKey(topic, partition);
+        if (this.group.owners.has(id)) continue;
+        this.group.owners.set(id, this);
+        if (!this.group.committed.has(id)) {
+          const stored = log.partitions[partition]!;
+          this.group.committed.set(id, this.fromBeginning ? stored.base : stored.base + stored.messages.length);
+        }
+        this.workers.set(id, this.consume(topic, partition, log));
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    for (const wake of this.wakeOnStop) wake();
+    this.wakeOnStop.clear();
+    await Promise.all(this.workers.values());
+    this.group.members.delete(this);
+    for (const [id, owner] of this.group.owners) {
+      if (owner === this) this.group.owners.delete(id);
+    }
+    // Like a rebalance: the partitions this member held go to the members still running.
+    for (const member of this.group.members) member.claimFreePartitions();
+  }
+
+  private async consume(topic: string, partition: number, log: TopicLog): Promise<void> {
+    const id = partitionKey(topic, partition);
+    const stored = log.partitions[partition]!;
+    while (!this.stopping) {
+      const offset = this.group.committed.get(id)!;
+      const message = stored.messages[offset - stored.base];
+      if (!message) {
+        await this.waitFor(log.waiters);
+        continue;
+      }
+      const done = await this.deliver(topic, partition, offset, message);
+      if (!done) return;
+      this.group.committed.set(id, offset + 1);
+    }
+  }
+
+  /** True when the message is finished with (handled or dead-lettered); false when stopped first. */
+  private async deliver(topic: string, partition: number, offset: number, message: StoredMessage): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.handler({
+          topic,
+          key: message.key,
+          value: message.value.slice(),
+          headers: { ...message.headers },
+          partition,
+          offset: String(offset),
+          attempt,
+        } satisfies DeliveredMessage);
+        return true;
+      } catch (error) {
+        const reason = errorMessage(error);
+        if (attempt >= this.policy.maxAttempts) {
+          this.bus.logger?.error(
+            { topic, partition, offset, attempts: attempt, error: reason },
+            'handler failed on every attempt; message dead-lettered',
+          );
+          this.bus.append(deadLetterTopic(topic), message.key, message.value, deadLetterHeaders(message.headers, topic, attempt, reason));
+          return true;
+        }
+        if (this.stopping) return false;
+        const delay = backoffDelay(attempt, this.policy);
+        this.bus.logger?.warn({ topic, partition, offset, attempt, delayMs: delay, error: reason }, 'handler failed; retrying');
+        await this.sleep(delay);
+        if (this.stopping) return false;
+      }
+    }
+  }
+
+  private waitFor(waiters: Set<() => void>): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        waiters.delete(wake);
+        this.wakeOnStop.delete(wake);
+        resolve();
+      };
+      waiters.add(wake);
+      this.wakeOnStop.add(wake);
+    });
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakeOnStop.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakeOnStop.add(wake);
+    });
+  }
+}
+
+class MemoryBus implements EventBus {
+  private readonly topics = new Map<string, TopicLog>();
+  private readonly groups = new Map<string, Group>();
+  private closed = false;
+
+  constructor(
+    readonly partitions: number,
+    readonly retained: number,
+    readonly logger: Logger | undefined,
+  ) {}
+
+  topicLog(topic: string): TopicLog {
+    let log = this.topics.get(topic);
+    if (!log) {
+      log = { partitions: Array.from({ length: this.partitions }, () => ({ base: 0, messages: [] })), waiters: new Set() };
+      this.topics.set(topic, log);
+    }
+    return log;
+  }
+
+  append(topic: string, key: string, value: Uint8Array, headers: Record<string, string>): void {
+    const log = this.topicLog(topic);
+    const partition = partitionFor(key, this.partitions);
+    const stored = log.partitions[partition]!;
+    stored.messages.push({ key, value: value.slice(), headers: { ...headers } });
+    if (stored.messages.length >= this.retained + TRIM_CHUNK) this.trim(topic, partition, stored);
+    const waiters = [...log.waiters];
+    log.waiters.clear();
+    for (const wake of waiters) wake();
+  }
+
+  /** Drops what every group reading the partition has handled, beyond the retained tail. */
+  private trim(topic: string, partition: number, stored: PartitionLog): void {
+    const id = partitionKey(topic, partition);
+    let upTo = stored.base + stored.messages.length - this.retained;
+    for (const group of this.groups.values()) {
+      const committed = group.committed.get(id);
+      if (committed !== undefined) upTo = Math.min(upTo, committed);
+    }
+    // Cut in chunks, so a lagging group does not make every append splice the array.
+    if (upTo - stored.base < TRIM_CHUNK) return;
+    stored.messages.splice(0, upTo - stored.base);
+    stored.base = upTo;
+  }
+
+  async publish(messages: BusMessage[]): Promise<void> {
+    this.assertOpen();
+    for (const message of messages) {
+      if (!message.topic) throw new Error('a bus message needs a topic');
+      if (typeof message.key !== 'string') throw new Error(`a bus message needs a string key (topic ${message.topic})`);
+    }
+    for (const message of messages) this.append(message.topic, message.key, message.value, message.headers ?? {});
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    if (options.topics.length === 0) throw new Error(`subscription of group ${options.group} names no topics`);
+    const policy = retryPolicy(options);
+    let group = this.groups.get(options.group);
+    if (!group) {
+      group = { committed: new Map(), owners: new Map(), members: new Set() };
+      this.groups.set(options.group, group);
+    }
+    const member = new Member(this, group, [...new Set(options.topics)], options.handler, policy, options.fromBeginning ?? true);
+    group.members.add(member);
+    member.claimFreePartitions();
+    return { stop: () => member.stop() };
+  }
+
+  async ensureTopics(topics: string[]): Promise<void> {
+    for (const topic of topics) this.topicLog(topic);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const members = [...this.groups.values()].flatMap((group) => [...group.members]);
+    await Promise.all(members.map((member) => member.stop()));
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('the event bus is closed');
+  }
+}
+
+export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
+  const partitions = options.partitions ?? DEFAULT_PARTITIONS;
+  if (!Number.isInteger(partitions) || partitions < 1) throw new Error(`partitions must be a positive integer, got ${partitions}`);
+  const retained = options.retainedMessagesPerPartition ?? DEFAULT_RETAINED_MESSAGES;
+  if (!Number.isInteger(retained) || retained < 0) throw new Error(`retainedMessagesPerPartition must be a whole number, got ${retained}`);
+  return new MemoryBus(partitions, retained, options.logger);
+}
