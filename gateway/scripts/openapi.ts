@@ -11,7 +11,7 @@ import { connectServices } from '../src/service-clients.js';
 const target = new URL('../openapi.json', import.meta.url);
 const config = loadHostConfig({});
 const services = connectServices(config, {});
-const app = await buildApp({
+const { app } = await buildApp({
   logger: createLogger({ service: 'openapi', level: 'silent', pretty: false }),
   services,
   webDir: '/nonexistent',

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from '@parlance/platform/logger';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { gracefulCloser } from './plugins/graceful-close.js';
 import { registerTracing } from './plugins/tracing.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { probeRoutes } from './routes/api/diagnostics/probes.routes.js';
@@ -18,7 +19,13 @@ export interface AppOptions {
 }
 
 /** The gateway as an application: plugins, then routes. `server` in module.ts only listens. */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+export interface GatewayApp {
+  app: FastifyInstance;
+  /** Stops accepting requests, finishes those in flight (up to `timeoutMs`), then closes. */
+  close(timeoutMs: number): Promise<void>;
+}
+
+export async function buildApp(options: AppOptions): Promise<GatewayApp> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: options.bodyLimit ?? 1_048_576,
@@ -27,6 +34,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
 
+  const close = gracefulCloser(app);
   registerErrorHandler(app);
   registerTracing(app);
   await app.register(fastifySwagger, {
@@ -45,5 +53,5 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebApp(app, options.webDir);
-  return app;
+  return { app, close };
 }

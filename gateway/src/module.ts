@@ -8,6 +8,9 @@ import { connectServices } from './service-clients.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
+/** Longest a shutdown waits for requests in flight. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
 export interface RunningGateway {
   app: FastifyInstance;
   url: string;
@@ -25,7 +28,7 @@ export function gatewayModule(hostConfig: HostConfig): ModuleDefinition<RunningG
     async init({ logger }) {
       const config = loadGatewayConfig();
       const services = connectServices(hostConfig);
-      const app = await buildApp({
+      const { app, close } = await buildApp({
         logger,
         services,
         webDir: config.GATEWAY_WEB_DIR,
@@ -39,8 +42,8 @@ export function gatewayModule(hostConfig: HostConfig): ModuleDefinition<RunningG
       const url = `http://${config.GATEWAY_HOST}:${port}`;
       return {
         exports: { app, url },
-        // Closing waits for requests in flight, answering new ones 503.
-        quiesce: () => app.close(),
+        // New requests get 503 while those in flight finish.
+        quiesce: () => close(DRAIN_TIMEOUT_MS),
         stop: async () => services.close(),
       };
     },

@@ -111,7 +111,9 @@ export class ModuleHost {
     for (const { name } of reversed) this.states.set(name, 'stopping');
     for (const { name, module } of reversed) {
       if (!module.quiesce) continue;
+      const started = Date.now();
       await module.quiesce().catch((error: unknown) => this.logger.error({ err: error, module: name }, 'quiesce failed'));
+      this.logger.info({ module: name, ms: Date.now() - started }, 'module quiesced');
     }
     let firstError: unknown;
     for (const { name, module } of reversed) {
