@@ -579,11 +579,15 @@ class KafkaBus implements EventBus {
     const existing = new Set(await admin.listTopics());
     const missing = wanted.filter((topic) => !existing.has(topic));
     if (missing.length > 0) {
-      // Resolves false (no throw) when another client created them first.
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((topic) => ({ topic, numPartitions: this.options.numPartitions ?? 6 })),
-      });
+      // Resolves false (no throw) when another client created them first. Right after creation
+      // a KRaft broker can still answer metadata with "does not host this topic-partition",
+      // which kafkajs' own wait does not retry; waitForLeaders below does.
+      await admin
+        .createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: this.options.numPartitions ?? 6 })) })
+        .catch((error: unknown) => {
+          if (!(error as { retriable?: boolean }).retriable) throw error;
+        });
+      await waitForLeaders(admin, missing);
     }
     for (const topic of wanted) this.knownTopics.add(topic);
   }
@@ -617,4 +621,21 @@ class KafkaBus implements EventBus {
 
 export function createKafkaBus(options: KafkaBusOptions): EventBus {
   return new KafkaBus(options);
+}
+
+/** Waits until every partition of `topics` has a leader, retrying transient metadata errors. */
+async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1_000)) {
+    try {
+      const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
+      const led = metadata.every((topic) => topic.partitions.length > 0 && topic.partitions.every((partition) => partition.leader >= 0));
+      if (led) return;
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable) throw error;
+      if (Date.now() + delay > deadline) throw error;
+    }
+    if (Date.now() + delay > deadline) throw new Error(`Topics ${topics.join(', ')} have no leader after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
 }
