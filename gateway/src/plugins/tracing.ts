@@ -1,4 +1,4 @@
-import { context, trace, SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
+import { context, isSpanContextValid, trace, SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { extractTraceContext, tracer } from '@parlance/platform/telemetry';
 
@@ -40,6 +40,8 @@ export function registerTracing(app: FastifyInstance): void {
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.span) reply.header('x-trace-id', request.span.spanContext().traceId);
+    // Lets a person quote the trace of a failed request; absent when tracing is off.
+    const spanContext = request.span?.spanContext();
+    if (spanContext && isSpanContextValid(spanContext)) reply.header('x-trace-id', spanContext.traceId);
   });
 }

@@ -1,0 +1,138 @@
+/**
+ * The gateway's HTTP surface against real services: an in-process host with PGlite, the
+ * in-memory bus and the scoring service behind a real gRPC server.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadHostConfig } from '@parlance/platform/host/host-config';
+import { ModuleHost } from '@parlance/platform/host/module-host';
+import { plumbingModules } from '@parlance/platform/host/plumbing-modules';
+import { createLogger } from '@parlance/platform/logger';
+import { startTelemetry } from '@parlance/platform/telemetry';
+import { scoringModule } from '@parlance/scoring/module';
+import { buildApp } from '../src/app.js';
+import { connectServices, type ServiceClients } from '../src/service-clients.js';
+import { freePort } from '../../test/support/free-port.js';
+import { waitFor } from '../../test/support/wait-for.js';
+
+const logger = createLogger({ service: 'gateway-test', level: 'silent', pretty: false });
+let dataDir: string;
+let webDir: string;
+let host: ModuleHost;
+let services: ServiceClients;
+let app: FastifyInstance;
+let closeApp: (timeoutMs: number) => Promise<void>;
+
+beforeAll(async () => {
+  // As in every Parlance process, telemetry starts before anything else.
+  startTelemetry({ serviceName: 'gateway-test' });
+  dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-gateway-'));
+  webDir = await mkdtemp(path.join(tmpdir(), 'parlance-web-'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  const config = loadHostConfig({ DATA_DIR: dataDir, GRPC_PORT: String(await freePort()) });
+  host = new ModuleHost(logger);
+  for (const module of [...plumbingModules(config), scoringModule]) host.register(module);
+  await host.start(['scoring']);
+  services = connectServices(config, {});
+  ({ app, close: closeApp } = await buildApp({ logger, services, webDir, version: '9.9.9', mode: 'standalone' }));
+}, 90_000);
+
+afterAll(async () => {
+  await closeApp?.(1_000);
+  services?.close();
+  await host?.stop();
+  await Promise.all([dataDir, webDir].filter(Boolean).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('GET /api/health', () => {
+  it('reports each service, and is degraded with 503 while some are not running', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    const body = response.json() as { status: string; version: string; mode: string; modules: Array<{ name: string; state: string }> };
+    expect(body).toMatchObject({ status: 'degraded', version: '9.9.9', mode: 'standalone' });
+    expect(body.modules.find((module) => module.name === 'scoring')?.state).toBe('serving');
+    expect(body.modules.find((module) => module.name === 'identity')?.state).toBe('unreachable');
+    expect(body.modules.map((module) => module.name)).toEqual(['identity', 'ingest', 'transcription', 'scoring', 'analytics', 'integration']);
+  });
+});
+
+describe('pipeline probes', () => {
+  it('sends a probe through a service and reports it received', async () => {
+    const sent = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: { service: 'scoring', note: 'hello' } });
+    expect(sent.statusCode).toBe(201);
+    const { probeId } = sent.json() as { probeId: string };
+    const report = await waitFor('the probe to be received', async () => {
+      const response = await app.inject({ method: 'GET', url: `/api/diagnostics/probes/scoring/${probeId}` });
+      const body = response.json() as { state: string; receivedAt: string | null };
+      return body.state === 'received' ? body : undefined;
+    });
+    expect(report.receivedAt).not.toBeNull();
+  });
+
+  it('names the field when the service is not one of Parlance’s', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: { service: 'billing' } });
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { error: string }).error).toMatch(/^Invalid body: service /);
+  });
+
+  it('says which field is missing', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Invalid body: service is required' });
+  });
+
+  it('rejects a note longer than 200 characters', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: { service: 'scoring', note: 'x'.repeat(201) } });
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { error: string }).error).toContain('note');
+  });
+
+  it('answers 404 with the service’s message for an unknown probe', async () => {
+    const probeId = '00000000-0000-4000-8000-000000000000';
+    const response = await app.inject({ method: 'GET', url: `/api/diagnostics/probes/scoring/${probeId}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: `No probe ${probeId}` });
+  });
+
+  it('answers 404 when the service is not running in the process it was sent to', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: { service: 'ingest' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'No service "ingest" runs in this process' });
+  });
+});
+
+describe('routing', () => {
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'No such endpoint: GET /api/nothing-here' });
+  });
+
+  it('serves the web app for deep links so the browser router can take over', async () => {
+    const response = await app.inject({ method: 'GET', url: '/teams/new' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('publishes its OpenAPI document', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/diagnostics/probes', '/api/diagnostics/probes/{service}/{probeId}']),
+    );
+  });
+
+  it('returns the trace id of the request', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
+    });
+    expect(response.headers['x-trace-id']).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+  });
+});
