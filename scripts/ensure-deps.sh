@@ -15,7 +15,9 @@ fi
 
 stamp=node_modules/.parlance-installed
 if [[ ! -f $stamp || package-lock.json -nt $stamp ]]; then
-  echo "Installing Node packages (npm ci)…" >&2
-  npm ci --no-audit --no-fund >&2
+  echo "Installing Node packages…" >&2
+  # `npm install` rather than `npm ci`: the lock file leaves out buf's binaries for platforms
+  # the registry here does not serve, which `npm ci` treats as an out-of-date lock.
+  npm install --no-audit --no-fund >&2
   touch "$stamp"
 fi
