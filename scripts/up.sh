@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-RUN=.run/up
+RUN=${UP_RUN_DIR:-.run/up}
 SERVICES=(identity ingest transcription scoring analytics integration)
 GRPC_BASE=${UP_GRPC_BASE_PORT:-50061}
 ADMIN_BASE=${UP_ADMIN_BASE_PORT:-9411}
@@ -68,8 +68,9 @@ stop() {
 
 status() {
   shopt -s nullglob
-  local code=0
-  for file in "$RUN"/*.pid; do
+  local code=0 files=("$RUN"/*.pid)
+  if (( ${#files[@]} == 0 )); then echo "nothing started by make up is running"; return 3; fi
+  for file in "${files[@]}"; do
     local name; name=$(basename "$file" .pid)
     if kill -0 "$(cat "$file")" 2>/dev/null; then echo "$name: running"; else echo "$name: stopped"; code=3; fi
   done

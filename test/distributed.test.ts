@@ -1,0 +1,106 @@
+/**
+ * `make up`: every service as its own process (scripts/up.sh) against the real PostgreSQL and
+ * Kafka. The gateway reaches each over gRPC; a probe crosses process boundaries (gateway →
+ * service → outbox → Kafka → consumer) keeping the caller's trace id.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/free-port.js';
+import { repoRoot } from './support/host-process.js';
+import { waitFor } from './support/wait-for.js';
+
+const run = promisify(execFile);
+let env: NodeJS.ProcessEnv;
+let gateway: string;
+let runDir: string;
+
+async function consecutiveFreePorts(count: number): Promise<number> {
+  // up.sh numbers ports from a base; pick a base whose whole range is free right now.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const free = await Promise.all(
+      Array.from({ length: count }, (_, offset) =>
+        import('node:net').then(
+          ({ createServer }) =>
+            new Promise<boolean>((resolve) => {
+              const server = createServer().once('error', () => resolve(false));
+              server.listen(base + offset, '127.0.0.1', () => server.close(() => resolve(true)));
+            }),
+        ),
+      ),
+    );
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error('no free port range');
+}
+
+beforeAll(async () => {
+  runDir = await mkdtemp(path.join(tmpdir(), 'parlance-up-'));
+  const gatewayPort = await freePort();
+  env = {
+    ...process.env,
+    UP_RUN_DIR: runDir,
+    UP_GRPC_BASE_PORT: String(await consecutiveFreePorts(6)),
+    UP_ADMIN_BASE_PORT: String(await consecutiveFreePorts(7)),
+    GATEWAY_PORT: String(gatewayPort),
+  };
+  gateway = `http://127.0.0.1:${gatewayPort}`;
+  await run('scripts/up.sh', ['start'], { cwd: repoRoot, env, timeout: 120_000 });
+}, 150_000);
+
+afterAll(async () => {
+  await run('scripts/up.sh', ['stop'], { cwd: repoRoot, env, timeout: 60_000 }).catch(() => undefined);
+  await rm(runDir, { recursive: true, force: true });
+}, 90_000);
+
+describe('distributed mode (make up)', () => {
+  it('serves /api/health with every service in its own process', async () => {
+    const response = await fetch(`${gateway}/api/health`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { status: string; mode: string; modules: Array<{ state: string }> };
+    expect(body).toMatchObject({ status: 'ok', mode: 'distributed' });
+    expect(body.modules).toHaveLength(6);
+    const { stdout } = await run('scripts/up.sh', ['status'], { cwd: repoRoot, env });
+    expect(stdout.trim().split('\n')).toHaveLength(7);
+  });
+
+  it('serves the web app', async () => {
+    const page = await fetch(`${gateway}/status`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('keeps the caller’s trace id across processes, through Kafka, to the consumer', async () => {
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const response = await fetch(`${gateway}/api/diagnostics/probes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+      body: JSON.stringify({ service: 'transcription' }),
+    });
+    expect(response.status).toBe(201);
+    const { probeId } = (await response.json()) as { probeId: string };
+    const report = await waitFor('the probe to be consumed', async () => {
+      const body = (await (await fetch(`${gateway}/api/diagnostics/probes/transcription/${probeId}`)).json()) as {
+        state: string;
+        sentTraceId: string;
+        receivedTraceId: string | null;
+      };
+      return body.state === 'received' ? body : undefined;
+    });
+    expect(report.sentTraceId).toBe(traceId);
+    expect(report.receivedTraceId).toBe(traceId);
+  });
+
+  it('stops every process on SIGTERM', async () => {
+    await run('scripts/up.sh', ['stop'], { cwd: repoRoot, env, timeout: 60_000 });
+    await expect(run('scripts/up.sh', ['status'], { cwd: repoRoot, env })).rejects.toMatchObject({ code: 3 });
+    for (const service of ['identity', 'ingest', 'transcription', 'scoring', 'analytics', 'integration', 'gateway']) {
+      const log = await readFile(path.join(runDir, `${service}.log`), 'utf8');
+      expect(log, `${service} stopped its module`).toContain(`"module":"${service}","msg":"module stopped"`);
+      expect(log).toContain('"reason":"SIGTERM"');
+    }
+  }, 60_000);
+});
