@@ -6,6 +6,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 step() { printf '\n== %s\n' "$*" >&2; }
 
+step "Chromium for the browser tests"
+scripts/ensure-browser.sh
+
 step "starting PostgreSQL and Kafka"
 eval "$(deploy/local/services up)"
 export DATABASE_URL KAFKA_BROKERS
