@@ -102,11 +102,41 @@ describe('parlance host process', () => {
 
     // Restarted on the same data, every accepted probe is there and its event gets consumed.
     const again = startHostProcess([], await standaloneEnv(env.DATA_DIR));
-    await waitFor('the restarted host', async () => (again.output().includes('Parlance is running at') ? true : undefined), 60_000);
-    const url = /Parlance is running at (http:\/\/[0-9.:]+)/.exec(again.output())![1]!;
+    const url = await waitFor('the restarted host', async () => /Parlance is running at (http:\/\/[0-9.:]+)/.exec(again.output())?.[1], 60_000);
     for (const probeId of accepted) {
       await waitFor(`probe ${probeId} to be received`, async () => {
         const report = (await (await fetch(`${url}/api/diagnostics/probes/ingest/${probeId}`)).json()) as { state?: string };
+        return report.state === 'received' ? true : undefined;
+      });
+    }
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 120_000);
+
+  it('keeps every accepted probe when killed outright, and consumes them after a restart', async () => {
+    const env = await standaloneEnv();
+    const host = startHostProcess([], env);
+    await waitUntilReady(Number(env.ADMIN_PORT), host);
+    const api = `http://127.0.0.1:${env.GATEWAY_PORT}`;
+    const accepted = await Promise.all(
+      Array.from({ length: 40 }, async (_, index) => {
+        const response = await fetch(`${api}/api/diagnostics/probes`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ service: 'analytics', note: `before the crash ${index}` }),
+        });
+        expect(response.status).toBe(201);
+        return ((await response.json()) as { probeId: string }).probeId;
+      }),
+    );
+    host.child.kill('SIGKILL');
+    await host.exited;
+
+    const again = startHostProcess([], await standaloneEnv(env.DATA_DIR));
+    const url = await waitFor('the restarted host', async () => /Parlance is running at (http:\/\/[0-9.:]+)/.exec(again.output())?.[1], 60_000);
+    for (const probeId of accepted) {
+      await waitFor(`probe ${probeId} to be received`, async () => {
+        const report = (await (await fetch(`${url}/api/diagnostics/probes/analytics/${probeId}`)).json()) as { state?: string };
         return report.state === 'received' ? true : undefined;
       });
     }

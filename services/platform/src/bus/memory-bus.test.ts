@@ -85,4 +85,66 @@ describe('memory bus', () => {
     const bus = createMemoryBus();
     await expect(bus.subscribe({ group: 'g', topics: ['t'], maxAttempts: 0, handler: async () => undefined })).rejects.toThrow(/maxAttempts/);
   });
+
+  describe("with acknowledge: 'handled'", () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+
+    it('resolves publish only after every reading group has handled the messages', async () => {
+      const bus = createMemoryBus({ acknowledge: 'handled' });
+      const handled: string[] = [];
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await bus.subscribe({ group: 'fast', topics: ['t'], handler: async () => void handled.push('fast') });
+      await bus.subscribe({
+        group: 'slow',
+        topics: ['t'],
+        handler: async () => {
+          await gate;
+          handled.push('slow');
+        },
+      });
+      let resolved = false;
+      const published = bus.publish([{ topic: 't', key: 'k', value: bytes('one') }]).then(() => (resolved = true));
+      await vi.waitFor(() => expect(handled).toEqual(['fast']));
+      expect(resolved).toBe(false);
+      release();
+      await published;
+      expect(handled).toEqual(['fast', 'slow']);
+      await bus.close();
+    });
+
+    it('counts a dead-lettered message as handled', async () => {
+      const bus = createMemoryBus({ acknowledge: 'handled' });
+      await bus.subscribe({
+        group: 'g',
+        topics: ['t'],
+        maxAttempts: 2,
+        initialBackoffMs: 1,
+        handler: async () => {
+          throw new Error('cannot handle');
+        },
+      });
+      await bus.publish([{ topic: 't', key: 'k', value: bytes('poison') }]);
+      const dead: string[] = [];
+      await bus.subscribe({ group: 'inspector', topics: ['t.dlq'], handler: async (m) => void dead.push(m.headers['x-failure-reason']!) });
+      await vi.waitFor(() => expect(dead).toEqual(['cannot handle']));
+      await bus.close();
+    });
+
+    it('resolves at once on a topic nobody reads, and when the only reader stops', async () => {
+      const bus = createMemoryBus({ acknowledge: 'handled' });
+      await bus.publish([{ topic: 'unread', key: 'k', value: bytes('x') }]);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const subscription = await bus.subscribe({ group: 'g', topics: ['t'], handler: () => gate });
+      const published = bus.publish([{ topic: 't', key: 'k', value: bytes('stuck') }, { topic: 't', key: 'k', value: bytes('behind') }]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // A stopping reader leaves its messages uncommitted for the next member of its group.
+      const stopped = subscription.stop();
+      await published;
+      release();
+      await stopped;
+      await bus.close();
+    });
+  });
 });

@@ -25,6 +25,12 @@ import {
  *   so a subscription stopped mid-way leaves the message for the next member of the group.
  * Messages live in memory only. Retention is bounded like a Kafka topic's size-based retention,
  * except that nothing a group has yet to handle is ever dropped.
+ *
+ * Memory does not survive a crash, so "durably accepted" can only mean "handled": with
+ * `acknowledge: 'handled'` (what the standalone host uses) `publish` resolves once every group
+ * subscribed to the topic has handled or dead-lettered the messages. The outbox relay marks rows
+ * published only then, so an event in memory when the process dies is published again at the
+ * next start and the consumers' inbox drops what they had already applied.
  */
 export interface MemoryBusOptions {
   /** Partitions per topic; default 6, like the Kafka topics `ensureTopics` creates. */
@@ -35,6 +41,11 @@ export interface MemoryBusOptions {
    * has not handled yet are never dropped. Default 10 000.
    */
   retainedMessagesPerPartition?: number;
+  /**
+   * When `publish` resolves: once the messages are appended (default, like a broker ack), or
+   * once every group with a running subscription to the topic has finished with them.
+   */
+  acknowledge?: 'appended' | 'handled';
   logger?: Logger;
 }
 
@@ -190,6 +201,8 @@ class Member {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    // A stopping member no longer holds up publishers waiting for its group.
+    this.bus.membershipChanged();
     for (const wake of this.wakeOnStop) wake();
     this.wakeOnStop.clear();
     await Promise.all(this.workers.values());
@@ -199,6 +212,7 @@ class Member {
     }
     // Like a rebalance: the partitions this member held go to the members still running.
     for (const member of this.group.members) member.claimFreePartitions();
+    this.bus.membershipChanged();
   }
 
   private async consume(topic: string, partition: number, log: TopicLog): Promise<void> {
@@ -214,6 +228,7 @@ class Member {
       const done = await this.deliver(topic, partition, offset, message);
       if (!done) return;
       this.group.committed.set(id, offset + 1);
+      this.bus.committed(id);
     }
   }
 
@@ -275,16 +290,66 @@ class Member {
   }
 }
 
+interface HandledWaiter {
+  topic: string;
+  offset: number;
+  resolve: () => void;
+}
+
 class MemoryBus implements EventBus {
   private readonly topics = new Map<string, TopicLog>();
   private readonly groups = new Map<string, Group>();
+  /** Publishers waiting for their messages to be handled, per `topic#partition`, in offset order. */
+  private readonly handledWaiters = new Map<string, HandledWaiter[]>();
   private closed = false;
 
   constructor(
     readonly partitions: number,
     readonly retained: number,
+    readonly acknowledge: 'appended' | 'handled',
     readonly logger: Logger | undefined,
   ) {}
+
+  /** Whether every group with a running member on `topic` has committed past `offset`. */
+  private handled(id: string, topic: string, offset: number): boolean {
+    for (const group of this.groups.values()) {
+      const reading = [...group.members].some((member) => !member.stopping && member.topics.includes(topic));
+      if (reading && (group.committed.get(id) ?? 0) <= offset) return false;
+    }
+    return true;
+  }
+
+  private releaseHandled(id: string): void {
+    const waiters = this.handledWaiters.get(id);
+    if (!waiters) return;
+    // Offsets only grow, so the handled waiters are a prefix of the list.
+    let released = 0;
+    while (released < waiters.length && this.handled(id, waiters[released]!.topic, waiters[released]!.offset)) {
+      waiters[released]!.resolve();
+      released++;
+    }
+    waiters.splice(0, released);
+    if (waiters.length === 0) this.handledWaiters.delete(id);
+  }
+
+  committed(id: string): void {
+    if (this.handledWaiters.size > 0) this.releaseHandled(id);
+  }
+
+  /** A group lost or gained a member: waits may now be satisfied (a group stopped reading). */
+  membershipChanged(): void {
+    for (const id of [...this.handledWaiters.keys()]) this.releaseHandled(id);
+  }
+
+  private waitUntilHandled(topic: string, partition: number, offset: number): Promise<void> {
+    const id = partitionKey(topic, partition);
+    if (this.handled(id, topic, offset)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.handledWaiters.get(id) ?? [];
+      waiters.push({ topic, offset, resolve });
+      this.handledWaiters.set(id, waiters);
+    });
+  }
 
   topicLog(topic: string): TopicLog {
     let log = this.topics.get(topic);
@@ -295,15 +360,18 @@ class MemoryBus implements EventBus {
     return log;
   }
 
-  append(topic: string, key: string, value: Uint8Array, headers: Record<string, string>): void {
+  /** Appends a message and returns where it went. */
+  append(topic: string, key: string, value: Uint8Array, headers: Record<string, string>): { partition: number; offset: number } {
     const log = this.topicLog(topic);
     const partition = partitionFor(key, this.partitions);
     const stored = log.partitions[partition]!;
     stored.messages.push({ key, value: value.slice(), headers: { ...headers } });
+    const offset = stored.base + stored.messages.length - 1;
     if (stored.messages.length >= this.retained + TRIM_CHUNK) this.trim(topic, partition, stored);
     const waiters = [...log.waiters];
     log.waiters.clear();
     for (const wake of waiters) wake();
+    return { partition, offset };
   }
 
   /** Drops what every group reading the partition has handled, beyond the retained tail. */
@@ -326,7 +394,13 @@ class MemoryBus implements EventBus {
       if (!message.topic) throw new Error('a bus message needs a topic');
       if (typeof message.key !== 'string') throw new Error(`a bus message needs a string key (topic ${message.topic})`);
     }
-    for (const message of messages) this.append(message.topic, message.key, message.value, message.headers ?? {});
+    const placed = messages.map((message) => ({
+      topic: message.topic,
+      ...this.append(message.topic, message.key, message.value, message.headers ?? {}),
+    }));
+    if (this.acknowledge === 'handled') {
+      await Promise.all(placed.map(({ topic, partition, offset }) => this.waitUntilHandled(topic, partition, offset)));
+    }
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -352,6 +426,7 @@ class MemoryBus implements EventBus {
     this.closed = true;
     const members = [...this.groups.values()].flatMap((group) => [...group.members]);
     await Promise.all(members.map((member) => member.stop()));
+    this.membershipChanged();
   }
 
   private assertOpen(): void {
@@ -364,5 +439,5 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   if (!Number.isInteger(partitions) || partitions < 1) throw new Error(`partitions must be a positive integer, got ${partitions}`);
   const retained = options.retainedMessagesPerPartition ?? DEFAULT_RETAINED_MESSAGES;
   if (!Number.isInteger(retained) || retained < 0) throw new Error(`retainedMessagesPerPartition must be a whole number, got ${retained}`);
-  return new MemoryBus(partitions, retained, options.logger);
+  return new MemoryBus(partitions, retained, options.acknowledge ?? 'appended', options.logger);
 }

@@ -30,7 +30,10 @@ export function plumbingModules(config: HostConfig): ModuleDefinition[] {
     dependencies: [],
     description: `event bus (${config.bus.adapter === 'kafka' ? `Kafka at ${config.bus.brokers.join(',')}` : 'in memory'})`,
     async init({ logger }) {
-      const instance = createBus(config.bus, logger);
+      // In memory, a message counts as delivered only once handled: the outbox relay must not
+      // mark an event published while it could still vanish with the process.
+      const settings = config.bus.adapter === 'memory' ? { ...config.bus, acknowledge: 'handled' as const } : config.bus;
+      const instance = createBus(settings, logger);
       return { exports: instance, stop: () => instance.close() };
     },
   };

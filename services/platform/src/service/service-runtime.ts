@@ -120,14 +120,16 @@ export async function startServiceRuntime(context: ModuleContext, options: Servi
     lifecycle(extra = {}) {
       return {
         exports: runtime,
-        // Stop taking events and publishing before the database closes under them.
+        // Every service stops publishing (quiesce) before any stops consuming (stop), so what a
+        // relay has handed to the bus is consumed; what consumers write meanwhile stays in the
+        // outbox for the next start.
         quiesce: async () => {
           grpc.health.setStatus(name, 'NOT_SERVING');
-          await Promise.all(subscriptions.map((subscription) => subscription.stop()));
           await extra.quiesce?.();
           await relay.stop();
         },
         stop: async () => {
+          await Promise.all(subscriptions.map((subscription) => subscription.stop()));
           await extra.stop?.();
         },
         ready: async () => !context.shuttingDown.aborted,
