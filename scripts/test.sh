@@ -15,6 +15,7 @@ export DATABASE_URL KAFKA_BROKERS
 
 step "lint";             npx eslint . --max-warnings=0
 step "type check";       npx tsc -p tsconfig.json && npx tsc -p web/tsconfig.json
+step "proto lint";       (cd proto && npx buf lint)
 step "generated code";   npm run check -w @parlance/proto --silent
 step "OpenAPI document"; node --import tsx gateway/scripts/openapi.ts --check
 

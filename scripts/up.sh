@@ -35,7 +35,7 @@ start() {
   done
   mapfile -t service_addresses < <(addresses)
   launch gateway gateway/src/main.ts "${common[@]}" "${service_addresses[@]}" GATEWAY_PORT="$GATEWAY_PORT" \
-    ADMIN_PORT=$((ADMIN_BASE + i)) GRPC_PORT=0
+    ADMIN_PORT=$((ADMIN_BASE + i))
 
   echo "waiting for every process to be ready…" >&2
   local deadline=$((SECONDS + 90))

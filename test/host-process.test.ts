@@ -48,6 +48,23 @@ describe('parlance host process', () => {
     expect(host.output()).toMatch(/GRPC_PORT must be integer \(got "fifty"\)/);
   });
 
+  it('refuses to start a distributed gateway that does not know where a service is', async () => {
+    const host = startHostProcess(
+      [],
+      { PARLANCE_MODE: 'distributed', KAFKA_BROKERS: '127.0.0.1:9', DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none' },
+      'gateway/src/main.ts',
+    );
+    expect(await host.exited).toBe(78);
+    expect(host.output()).toContain('IDENTITY_GRPC_ADDR is required in distributed mode');
+  });
+
+  it('refuses a malformed gateway setting before starting anything', async () => {
+    const host = startHostProcess([], { GATEWAY_PORT: '80800' });
+    expect(await host.exited).toBe(78);
+    expect(host.output()).toMatch(/GATEWAY_PORT must be .*\(got "80800"\)/);
+    expect(host.output()).not.toContain('module started');
+  });
+
   it('rejects an unknown target by name', async () => {
     const env = await standaloneEnv();
     const host = startHostProcess(['--target=scorring'], env);

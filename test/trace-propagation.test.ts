@@ -31,10 +31,13 @@ beforeAll(async () => {
     KAFKA_BROKERS: testKafkaBrokers().join(','),
     GRPC_PORT: String(grpcPort),
   };
-  Object.assign(process.env, { GATEWAY_PORT: '0' });
+  // Distributed mode names every service's address; here they all live in this process.
+  const addresses = Object.fromEntries(
+    ['IDENTITY', 'INGEST', 'TRANSCRIPTION', 'SCORING', 'ANALYTICS', 'INTEGRATION'].map((name) => [`${name}_GRPC_ADDR`, `127.0.0.1:${grpcPort}`]),
+  );
   const config = loadHostConfig(env);
   host = new ModuleHost(createLogger({ service: 'trace-test', level: 'warn', pretty: false }));
-  for (const module of [...plumbingModules(config), scoringModule, gatewayModule(config)]) host.register(module);
+  for (const module of [...plumbingModules(config), scoringModule, gatewayModule(config, { ...addresses, GATEWAY_PORT: '0' })]) host.register(module);
   await host.start(['scoring', 'gateway']);
   gatewayUrl = host.exportsOf<RunningGateway>('gateway')!.url;
 }, 90_000);

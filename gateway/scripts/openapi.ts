@@ -6,16 +6,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createLogger } from '@parlance/platform/logger';
 import { loadHostConfig } from '@parlance/platform/host/host-config';
 import { buildApp } from '../src/app.js';
-import { connectServices } from '../src/service-clients.js';
+import { connectServices, serviceAddresses } from '../src/service-clients.js';
 
 const target = new URL('../openapi.json', import.meta.url);
 const config = loadHostConfig({});
-const services = connectServices(config, {});
+const services = connectServices(serviceAddresses(config, {}));
 const { app } = await buildApp({
   logger: createLogger({ service: 'openapi', level: 'silent', pretty: false }),
   services,
   webDir: '/nonexistent',
-  version: '0.1.0',
+  version: (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version,
   mode: 'standalone',
 });
 await app.ready();

@@ -4,7 +4,7 @@ import type { HostConfig } from '@parlance/platform/host/host-config';
 import type { ModuleDefinition } from '@parlance/platform/host/module';
 import { buildApp } from './app.js';
 import { loadGatewayConfig } from './config.js';
-import { connectServices } from './service-clients.js';
+import { connectServices, serviceAddresses } from './service-clients.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -20,14 +20,16 @@ export interface RunningGateway {
  * The HTTP front door. It depends on no module in its own process: it reaches every service
  * over gRPC, at this process's own server when standalone.
  */
-export function gatewayModule(hostConfig: HostConfig): ModuleDefinition<RunningGateway> {
+export function gatewayModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv = process.env): ModuleDefinition<RunningGateway> {
+  // Read now, so a bad setting stops the process before any module starts.
+  const config = loadGatewayConfig(env);
+  const addresses = serviceAddresses(hostConfig, env);
   return {
     name: 'gateway',
     dependencies: [],
-    description: 'REST API under /api, sessions, uploads, OpenAPI, and the web app',
+    description: 'REST API under /api, its OpenAPI document, and the web app',
     async init({ logger }) {
-      const config = loadGatewayConfig();
-      const services = connectServices(hostConfig);
+      const services = connectServices(addresses);
       const { app, close } = await buildApp({
         logger,
         services,

@@ -20,10 +20,15 @@ export interface ServiceClients {
   close(): void;
 }
 
-export function connectServices(config: HostConfig, env: NodeJS.ProcessEnv = process.env): ServiceClients {
+/** Every service's address, checked up front (throws ConfigError naming a missing variable). */
+export function serviceAddresses(config: HostConfig, env: NodeJS.ProcessEnv = process.env): Record<ServiceName, string> {
+  return Object.fromEntries(SERVICE_NAMES.map((name) => [name, serviceAddress(name, config, env)])) as Record<ServiceName, string>;
+}
+
+export function connectServices(addresses: Record<ServiceName, string>): ServiceClients {
   const connections = new Map<ServiceName, ServiceConnection>();
   for (const name of SERVICE_NAMES) {
-    const address = serviceAddress(name, config, env);
+    const address = addresses[name];
     connections.set(name, {
       name,
       address,

@@ -14,7 +14,7 @@ import { createLogger } from '@parlance/platform/logger';
 import { startTelemetry } from '@parlance/platform/telemetry';
 import { scoringModule } from '@parlance/scoring/module';
 import { buildApp } from '../src/app.js';
-import { connectServices, type ServiceClients } from '../src/service-clients.js';
+import { connectServices, serviceAddresses, type ServiceClients } from '../src/service-clients.js';
 import { freePort } from '../../test/support/free-port.js';
 import { waitFor } from '../../test/support/wait-for.js';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   host = new ModuleHost(logger);
   for (const module of [...plumbingModules(config), scoringModule]) host.register(module);
   await host.start(['scoring']);
-  services = connectServices(config, {});
+  services = connectServices(serviceAddresses(config, {}));
   ({ app, close: closeApp } = await buildApp({ logger, services, webDir, version: '9.9.9', mode: 'standalone' }));
 }, 90_000);
 

@@ -61,6 +61,12 @@ describe('loadHostConfig', () => {
     expect(() => loadHostConfig({ BUS_ADAPTER: 'kafka', KAFKA_BROKERS: 'localhost' })).toThrow(/KAFKA_BROKERS must be host:port/);
   });
 
+  it('requires every service address when distributed', () => {
+    const config = loadHostConfig({ PARLANCE_MODE: 'distributed', KAFKA_BROKERS: 'k:9092', DATABASE_URL: 'postgres://x/y' });
+    expect(() => serviceAddress('scoring', config, {})).toThrow('SCORING_GRPC_ADDR is required in distributed mode');
+    expect(serviceAddress('scoring', config, { SCORING_GRPC_ADDR: '10.0.0.5:50051' })).toBe('10.0.0.5:50051');
+  });
+
   it('finds a service at its own address or at this process', () => {
     const config = loadHostConfig({ GRPC_PORT: '6000' });
     expect(serviceAddress('scoring', config, {})).toBe('127.0.0.1:6000');

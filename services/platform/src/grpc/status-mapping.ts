@@ -85,6 +85,8 @@ export function httpStatusForGrpcCode(code: status): number {
       return 429;
     case status.DEADLINE_EXCEEDED:
       return 504;
+    // A cancelled call is one the server gave up on (shutdown, or the caller went away).
+    case status.CANCELLED:
     case status.UNAVAILABLE:
       return 503;
     default:

@@ -24,7 +24,7 @@ export const HostConfigSchema = Type.Object({
     }),
   ),
   KAFKA_BROKERS: Type.Optional(Type.String({ minLength: 1, description: 'comma-separated host:port list' })),
-  KAFKA_CLIENT_ID: Type.String({ default: 'parlance', description: 'Kafka client id prefix' }),
+  KAFKA_CLIENT_ID: Type.String({ default: 'parlance', description: 'Kafka client id of this process' }),
   DATABASE_DRIVER: Type.Optional(
     Type.Union([Type.Literal('pglite'), Type.Literal('postgres')], {
       description: 'defaults to pglite when standalone, postgres when distributed',
@@ -33,7 +33,7 @@ export const HostConfigSchema = Type.Object({
   DATABASE_URL: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', description: 'PostgreSQL connection URL (postgres driver)' }),
   ),
-  DATA_DIR: Type.String({ default: './.data', description: 'where standalone keeps PGlite data and media' }),
+  DATA_DIR: Type.String({ default: './.data', description: 'where standalone keeps its PGlite database' }),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'connections per service' }),
 });
 
@@ -73,13 +73,18 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env): HostConfig
 }
 
 /**
- * Where to reach a service's gRPC server: `<SERVICE>_GRPC_ADDR`, or this process's own server
- * when unset (standalone runs every service in one process behind one gRPC server).
+ * Where to reach a service's gRPC server: `<SERVICE>_GRPC_ADDR`. Standalone, it defaults to this
+ * process's own server (every service runs in it); distributed, it must be set, since falling
+ * back to this process would quietly call a server that is not there.
  */
 export function serviceAddress(service: string, config: HostConfig, env: NodeJS.ProcessEnv = process.env): string {
   const variable = `${service.toUpperCase()}_GRPC_ADDR`;
   const value = env[variable];
-  if (value === undefined || value === '') return `127.0.0.1:${config.GRPC_PORT}`;
+  if (value === undefined || value === '') {
+    if (config.PARLANCE_MODE === 'distributed') throw new ConfigError([`${variable} is required in distributed mode (host:port of the ${service} service)`]);
+    if (config.GRPC_PORT === 0) throw new ConfigError([`${variable} is required when GRPC_PORT is 0 (the port this process binds is not known in advance)`]);
+    return `127.0.0.1:${config.GRPC_PORT}`;
+  }
   if (!/^[^:\s]+:\d+$/.test(value)) throw new ConfigError([`${variable} must be host:port (got ${JSON.stringify(value)})`]);
   return value;
 }

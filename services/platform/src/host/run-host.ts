@@ -52,7 +52,13 @@ export async function runHost(program: HostProgram, argv = process.argv.slice(2)
   const telemetry = startTelemetry({ serviceName: program.service });
   const logger = createLogger({ service: program.service, level: config.LOG_LEVEL });
   const host = new ModuleHost(logger);
-  await program.register(host, config, logger);
+  try {
+    await program.register(host, config, logger);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
 
   if (args.listTargets) {
     process.stdout.write(`${host.describe()}\n`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
+import type { Executor } from '../db/database.js';
 import {
   ProbeSent,
   ProbeService,
@@ -112,4 +113,10 @@ export async function startProbe(
         .where(eq(probes.id, sent.probeId));
     },
   });
+}
+
+/** Deletes probes sent before `olderThan`; returns how many. */
+export async function purgeProbes(db: Executor, probes: ProbeTable, olderThan: Date): Promise<number> {
+  const deleted = await db.delete(probes).where(lt(probes.sentAt, olderThan)).returning({ id: probes.id });
+  return deleted.length;
 }

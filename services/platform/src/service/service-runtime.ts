@@ -13,11 +13,16 @@ import {
   type GrpcPlumbing,
 } from '../host/plumbing-modules.js';
 import type { Logger } from '../logger.js';
-import { idempotentHandler } from '../outbox/inbox.js';
+import { idempotentHandler, purgeInbox } from '../outbox/inbox.js';
 import { startOutboxRelay, type OutboxRelay } from '../outbox/relay.js';
 import type { InboxTable, OutboxTable } from '../outbox/tables.js';
-import { startProbe, type ProbeTable } from '../probe/probe.js';
+import { purgeProbes, startProbe, type ProbeTable } from '../probe/probe.js';
 import { extractTraceContext, inSpan, SpanKind } from '../telemetry.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const HOUSEKEEPING_INTERVAL_MS = HOUR_MS;
+const INBOX_RETENTION_MS = 8 * 24 * HOUR_MS;
+const PROBE_RETENTION_MS = 24 * HOUR_MS;
 
 /** The plumbing modules a service module depends on. */
 export const SERVICE_DEPENDENCIES = [BUS_MODULE, DATABASE_MODULE, GRPC_SERVER_MODULE] as const;
@@ -78,6 +83,17 @@ export async function startServiceRuntime(context: ModuleContext, options: Servi
   const relay: OutboxRelay = await startOutboxRelay({ database, outbox: tables.outbox, bus, logger: logger.child({ part: 'outbox-relay' }) });
   const subscriptions: Subscription[] = [];
 
+  // Inbox rows must outlive any redelivery (Kafka keeps a topic 7 days by default); probes are
+  // diagnostics and matter for a day.
+  const housekeeping = setInterval(() => {
+    const now = Date.now();
+    Promise.all([
+      purgeInbox(database.db, tables.inbox, new Date(now - INBOX_RETENTION_MS)),
+      purgeProbes(database.db, tables.probes, new Date(now - PROBE_RETENTION_MS)),
+    ]).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed; will try again'));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+
   const runtime: ServiceRuntime = {
     name,
     database,
@@ -129,6 +145,7 @@ export async function startServiceRuntime(context: ModuleContext, options: Servi
           await relay.stop();
         },
         stop: async () => {
+          clearInterval(housekeeping);
           await Promise.all(subscriptions.map((subscription) => subscription.stop()));
           await extra.stop?.();
         },

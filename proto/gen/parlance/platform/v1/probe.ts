@@ -102,7 +102,7 @@ export interface GetProbeResponse {
   receivedTraceId: string;
 }
 
-/** Event payload, type "platform.probe-sent.v1". */
+/** Event payload, type "<service>.probe-sent.v1" (e.g. "scoring.probe-sent.v1"), on the topic of that name. */
 export interface ProbeSent {
   probeId: string;
   /** Name of the service that sent (and consumes) the probe. */

@@ -2,15 +2,15 @@
 // versions:
 //   protoc-gen-ts_proto  v2.18.0
 //   protoc               unknown
-// source: parlance/identity/v1/usage.proto
+// source: parlance/scoring/v1/events.proto
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Timestamp } from "../../../google/protobuf/timestamp.js";
 
-export const protobufPackage = "parlance.identity.v1";
+export const protobufPackage = "parlance.scoring.v1";
 
-export const protobufFileName = "parlance/identity/v1/usage.proto";
+export const protobufFileName = "parlance/scoring/v1/events.proto";
 
 /**
  * Event payload, type "scoring.insight-tokens-consumed.v1": insight tokens an evaluation used,
