@@ -26,6 +26,20 @@ async function standaloneEnv(dataDir?: string) {
   };
 }
 
+/** Restarts the host on `dataDir` and waits until every probe's event has been consumed. */
+async function expectReceivedAfterRestart(dataDir: string, service: string, probeIds: string[]): Promise<void> {
+  const again = startHostProcess([], await standaloneEnv(dataDir));
+  const url = await waitFor('the restarted host', async () => /Parlance is running at (http:\/\/[0-9.:]+)/.exec(again.output())?.[1], 60_000);
+  for (const probeId of probeIds) {
+    await waitFor(`probe ${probeId} to be received`, async () => {
+      const report = (await (await fetch(`${url}/api/diagnostics/probes/${service}/${probeId}`)).json()) as { state?: string };
+      return report.state === 'received' ? true : undefined;
+    });
+  }
+  again.child.kill('SIGTERM');
+  expect(await again.exited).toBe(0);
+}
+
 describe('parlance host process', () => {
   it('prints the module graph with --list-targets and exits 0', async () => {
     const host = startHostProcess(['--list-targets'], {});
@@ -118,16 +132,7 @@ describe('parlance host process', () => {
     for (const result of results) expect([0, 201, 503]).toContain(result.status);
 
     // Restarted on the same data, every accepted probe is there and its event gets consumed.
-    const again = startHostProcess([], await standaloneEnv(env.DATA_DIR));
-    const url = await waitFor('the restarted host', async () => /Parlance is running at (http:\/\/[0-9.:]+)/.exec(again.output())?.[1], 60_000);
-    for (const probeId of accepted) {
-      await waitFor(`probe ${probeId} to be received`, async () => {
-        const report = (await (await fetch(`${url}/api/diagnostics/probes/ingest/${probeId}`)).json()) as { state?: string };
-        return report.state === 'received' ? true : undefined;
-      });
-    }
-    again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
+    await expectReceivedAfterRestart(env.DATA_DIR, 'ingest', accepted);
   }, 120_000);
 
   it('keeps every accepted probe when killed outright, and consumes them after a restart', async () => {
@@ -149,15 +154,6 @@ describe('parlance host process', () => {
     host.child.kill('SIGKILL');
     await host.exited;
 
-    const again = startHostProcess([], await standaloneEnv(env.DATA_DIR));
-    const url = await waitFor('the restarted host', async () => /Parlance is running at (http:\/\/[0-9.:]+)/.exec(again.output())?.[1], 60_000);
-    for (const probeId of accepted) {
-      await waitFor(`probe ${probeId} to be received`, async () => {
-        const report = (await (await fetch(`${url}/api/diagnostics/probes/analytics/${probeId}`)).json()) as { state?: string };
-        return report.state === 'received' ? true : undefined;
-      });
-    }
-    again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
+    await expectReceivedAfterRestart(env.DATA_DIR, 'analytics', accepted);
   }, 120_000);
 });
