@@ -40,6 +40,7 @@ export interface SubscribeOptions {
   maxAttempts?: number;
   /** First retry delay; doubles each attempt up to `maxBackoffMs`. Default 100 ms. */
   initialBackoffMs?: number;
+  /** Longest delay between attempts. Default 30 000 ms. */
   maxBackoffMs?: number;
   /** Start from the earliest retained message when the group has no offset yet. Default true. */
   fromBeginning?: boolean;
@@ -51,7 +52,11 @@ export interface Subscription {
 }
 
 export interface EventBus {
-  /** Resolves when every message is durably accepted by the bus (acks from all in-sync replicas). */
+  /**
+   * Resolves when every message is durably accepted by the bus: acks from all in-sync replicas
+   * on Kafka; in memory, where nothing is durable, once every reading group has handled it
+   * (with `acknowledge: 'handled'`, as the standalone host runs it).
+   */
   publish(messages: BusMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Creates topics if the adapter needs them up front; harmless when they exist. */

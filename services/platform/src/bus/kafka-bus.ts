@@ -14,9 +14,7 @@ import {
 } from 'kafkajs';
 import type { Logger } from '../logger.js';
 import { deadLetterTopic, type BusMessage, type DeliveredMessage, type EventBus, type SubscribeOptions, type Subscription } from './event-bus.js';
-// The retry policy and dead-letter format are shared with the in-process adapter on purpose:
-// both adapters must retry and dead-letter identically. (Pure functions, no I/O.)
-import { backoffDelay, deadLetterHeaders, errorMessage, retryPolicy, type RetryPolicy } from './memory-bus.js';
+import { backoffDelay, deadLetterHeaders, errorMessage, retryPolicy, type RetryPolicy } from './delivery.js';
 
 /**
  * The event bus on Apache Kafka (kafkajs).

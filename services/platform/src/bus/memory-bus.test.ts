@@ -1,7 +1,8 @@
 import { Partitioners } from 'kafkajs';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeliveredMessage } from './event-bus.js';
-import { backoffDelay, createMemoryBus, partitionFor } from './memory-bus.js';
+import { backoffDelay } from './delivery.js';
+import { createMemoryBus, partitionFor } from './memory-bus.js';
 
 describe('memory bus', () => {
   it('puts a key on the same partition as kafkajs’ default partitioner', () => {

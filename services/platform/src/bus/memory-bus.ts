@@ -1,9 +1,7 @@
 import type { Logger } from '../logger.js';
+import { backoffDelay, deadLetterHeaders, errorMessage, retryPolicy, type RetryPolicy } from './delivery.js';
 import {
   deadLetterTopic,
-  FAILURE_ATTEMPTS_HEADER,
-  FAILURE_REASON_HEADER,
-  ORIGINAL_TOPIC_HEADER,
   type BusMessage,
   type DeliveredMessage,
   type EventBus,
@@ -50,9 +48,6 @@ export interface MemoryBusOptions {
 }
 
 export const DEFAULT_PARTITIONS = 6;
-export const DEFAULT_MAX_ATTEMPTS = 5;
-export const DEFAULT_INITIAL_BACKOFF_MS = 100;
-export const DEFAULT_MAX_BACKOFF_MS = 30_000;
 export const DEFAULT_RETAINED_MESSAGES = 10_000;
 /** Retention drops messages in chunks of at least this many. */
 const TRIM_CHUNK = 1_024;
@@ -81,12 +76,6 @@ interface Group {
   /** Which member currently owns `topic#partition`. */
   owners: Map<string, Member>;
   members: Set<Member>;
-}
-
-export interface RetryPolicy {
-  maxAttempts: number;
-  initialBackoffMs: number;
-  maxBackoffMs: number;
 }
 
 const partitionKey = (topic: string, partition: number) => `${topic}#${partition}`;
@@ -122,47 +111,9 @@ export function murmur2(data: Uint8Array): number {
 
 const encoder = new TextEncoder();
 
-/** The headers of a dead-lettered message: the original ones plus why and where it failed. */
-export function deadLetterHeaders(
-  headers: Record<string, string>,
-  topic: string,
-  attempts: number,
-  reason: string,
-): Record<string, string> {
-  return {
-    ...headers,
-    [FAILURE_REASON_HEADER]: reason,
-    [FAILURE_ATTEMPTS_HEADER]: String(attempts),
-    [ORIGINAL_TOPIC_HEADER]: topic,
-  };
-}
-
 /** The partition Kafka's default partitioner picks for a non-empty key. */
 export function partitionFor(key: string, partitions: number): number {
   return (murmur2(encoder.encode(key)) & 0x7fffffff) % partitions;
-}
-
-/** Delay before the retry that follows failed attempt `attempt` (1-based). */
-export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'initialBackoffMs' | 'maxBackoffMs'>): number {
-  return Math.min(policy.initialBackoffMs * 2 ** (attempt - 1), policy.maxBackoffMs);
-}
-
-/** The reason recorded in `FAILURE_REASON_HEADER`. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
-}
-
-/** The subscription's retry settings with the defaults every adapter uses. */
-export function retryPolicy(options: SubscribeOptions): RetryPolicy {
-  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const initialBackoffMs = options.initialBackoffMs ?? DEFAULT_INITIAL_BACKOFF_MS;
-  const maxBackoffMs = Math.max(options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS, initialBackoffMs);
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
-    throw new Error(`maxAttempts must be a positive integer, got ${maxAttempts}`);
-  }
-  if (initialBackoffMs < 0) throw new Error(`initialBackoffMs must not be negative, got ${initialBackoffMs}`);
-  return { maxAttempts, initialBackoffMs, maxBackoffMs };
 }
 
 class Member {
