@@ -74,3 +74,10 @@ describe('loadHostConfig', () => {
     expect(() => serviceAddress('scoring', config, { SCORING_GRPC_ADDR: 'scoring' })).toThrow('SCORING_GRPC_ADDR must be host:port');
   });
 });
+
+describe('trace export settings', () => {
+  it('needs an endpoint for the otlp exporter', () => {
+    expect(() => loadHostConfig({ OTEL_TRACES_EXPORTER: 'otlp' })).toThrow('OTEL_EXPORTER_OTLP_ENDPOINT is required when OTEL_TRACES_EXPORTER is otlp');
+    expect(loadHostConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).OTEL_TRACES_EXPORTER).toBe('otlp');
+  });
+});

@@ -17,13 +17,20 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 
 export { SpanKind } from '@opentelemetry/api';
 
 export interface TelemetrySettings {
   serviceName: string;
-  /** `none` (default) keeps trace ids for logs and propagation only; `console` prints spans. */
-  exporter?: 'none' | 'console';
+  /**
+   * Where finished spans go: `none` (default) keeps trace ids for logs and propagation only,
+   * `console` prints them, `otlp` sends them over OTLP/HTTP to `otlpEndpoint` (a collector,
+   * Jaeger, Tempo…).
+   */
+  exporter?: 'none' | 'console' | 'otlp';
+  /** Base URL of an OTLP/HTTP receiver, e.g. http://otel-collector:4318; spans go to /v1/traces. */
+  otlpEndpoint?: string;
   /** Extra processors, e.g. an in-memory exporter in tests. */
   spanProcessors?: SpanProcessor[];
 }
@@ -39,6 +46,11 @@ export function startTelemetry(settings: TelemetrySettings): { shutdown: () => P
   if (provider) return { shutdown: async () => undefined };
   const processors: SpanProcessor[] = [...(settings.spanProcessors ?? [])];
   if (settings.exporter === 'console') processors.push(new BatchSpanProcessor(new ConsoleSpanExporter()));
+  if (settings.exporter === 'otlp') {
+    if (!settings.otlpEndpoint) throw new Error('The otlp trace exporter needs an endpoint');
+    const url = `${settings.otlpEndpoint.replace(/\/+$/, '')}/v1/traces`;
+    processors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url })));
+  }
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
     spanProcessors: processors,

@@ -34,6 +34,13 @@ export const HostConfigSchema = Type.Object({
     Type.String({ pattern: '^postgres(ql)?://', description: 'PostgreSQL connection URL (postgres driver)' }),
   ),
   DATA_DIR: Type.String({ default: './.data', description: 'where standalone keeps its PGlite database' }),
+  OTEL_TRACES_EXPORTER: Type.Union([Type.Literal('none'), Type.Literal('console'), Type.Literal('otlp')], {
+    default: 'none',
+    description: 'where spans go: none (trace ids in logs only), console, or otlp',
+  }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(
+    Type.String({ pattern: '^https?://', description: 'OTLP/HTTP receiver base URL, e.g. http://collector:4318' }),
+  ),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'connections per service' }),
 });
 
@@ -66,6 +73,10 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env): HostConfig
   if (driver === 'postgres') {
     if (!raw.DATABASE_URL) problems.push('DATABASE_URL is required when DATABASE_DRIVER is postgres');
     database = { driver: 'postgres', url: raw.DATABASE_URL ?? '', poolSize: raw.DATABASE_POOL_SIZE };
+  }
+
+  if (raw.OTEL_TRACES_EXPORTER === 'otlp' && !raw.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    problems.push('OTEL_EXPORTER_OTLP_ENDPOINT is required when OTEL_TRACES_EXPORTER is otlp');
   }
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -49,7 +49,11 @@ export async function runHost(program: HostProgram, argv = process.argv.slice(2)
     process.exit(error instanceof ConfigError ? 78 : 64);
   }
 
-  const telemetry = startTelemetry({ serviceName: program.service });
+  const telemetry = startTelemetry({
+    serviceName: program.service,
+    exporter: config.OTEL_TRACES_EXPORTER,
+    ...(config.OTEL_EXPORTER_OTLP_ENDPOINT ? { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT } : {}),
+  });
   const logger = createLogger({ service: program.service, level: config.LOG_LEVEL });
   const host = new ModuleHost(logger);
   try {
