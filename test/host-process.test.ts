@@ -111,6 +111,17 @@ describe('parlance host process', () => {
     expect(await page.text()).toContain('<div id="root">');
     expect((await fetch(`http://127.0.0.1:${env.ADMIN_PORT}/healthz`)).status).toBe(200);
     expect(await (await fetch(`http://127.0.0.1:${env.ADMIN_PORT}/metrics`)).text()).toContain('process_cpu_seconds_total');
+    const probe = (await (
+      await fetch(`${api}/api/diagnostics/probes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"service":"scoring"}' })
+    ).json()) as { probeId: string };
+    await waitFor('the probe to be consumed', async () => {
+      const report = (await (await fetch(`${api}/api/diagnostics/probes/scoring/${probe.probeId}`)).json()) as { state: string };
+      return report.state === 'received' ? true : undefined;
+    });
+    const metrics = await (await fetch(`http://127.0.0.1:${env.ADMIN_PORT}/metrics`)).text();
+    expect(metrics).toMatch(/parlance_http_request_duration_seconds_count\{[^}]*method="POST",route="\/api\/diagnostics\/probes",status="201"/);
+    expect(metrics).toMatch(/parlance_grpc_server_duration_seconds_count\{[^}]*method="parlance.platform.v1.Probe\/SendProbe",code="OK"/);
+    expect(metrics).toMatch(/parlance_events_consumed_total\{[^}]*topic="scoring.probe-sent.v1",group="scoring.probe-receiver",outcome="applied"/);
 
     // Probes in flight when SIGTERM arrives: each is either accepted (201) and then kept, or
     // refused outright; none is half-done or lost.

@@ -1,5 +1,6 @@
 import { context, isSpanContextValid, trace, SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { httpRequestDuration } from '@parlance/platform/metrics';
 import { extractTraceContext, tracer } from '@parlance/platform/telemetry';
 
 declare module 'fastify' {
@@ -31,7 +32,13 @@ export function registerTracing(app: FastifyInstance): void {
     };
   });
 
+  const durations = httpRequestDuration();
   app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, not the URL, so ids do not explode the label set.
+    durations.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     const span = request.span;
     if (!span) return;
     span.setAttribute('http.response.status_code', reply.statusCode);

@@ -35,6 +35,7 @@ import type { Logger } from '../logger.js';
 import { inSpan, SpanKind } from '../telemetry.js';
 import { extractTraceMetadata, readIdentity } from './metadata.js';
 import { runWithRequestContext, type RequestContext } from './request-context.js';
+import { grpcServerDuration } from '../metrics.js';
 import { statusForError } from './status-mapping.js';
 
 /** What a unary handler gets besides the request. */
@@ -146,9 +147,11 @@ const SERVER_FAULTS = new Set<status>([
 
 function wrapUnary(path: string, handler: UnaryHandler<unknown, unknown>, logger: Logger): handleUnaryCall<unknown, unknown> {
   const spanName = path.slice(1); // "parlance.platform.v1.Probe/GetProbe"
+  const durations = grpcServerDuration();
   const [service = '', method = ''] = spanName.split('/');
 
   return (call, callback) => {
+    const started = performance.now();
     const identity = readIdentity(call.metadata);
     const deadline = deadlineOf(call.getDeadline());
     if (call.cancelled) return;
@@ -178,10 +181,12 @@ function wrapUnary(path: string, handler: UnaryHandler<unknown, unknown>, logger
           span.recordException(error as Error);
         }
         if (SERVER_FAULTS.has(code)) span.setStatus({ code: SpanStatusCode.ERROR, message: reply.details ?? '' });
+        durations.observe({ method: spanName, code: status[code] ?? String(code) }, (performance.now() - started) / 1000);
         callback(reply);
         return;
       }
       span.setAttribute('rpc.grpc.status_code', status.OK);
+      durations.observe({ method: spanName, code: 'OK' }, (performance.now() - started) / 1000);
       callback(null, response);
     }).catch((error: unknown) => logger.error({ err: error, rpc: path }, 'gRPC reply failed'));
   };

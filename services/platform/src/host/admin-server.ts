@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import { collectDefaultMetrics, register, type Registry } from 'prom-client';
 import type { ModuleHost } from './module-host.js';
 
 /**
@@ -11,7 +11,9 @@ export async function startAdminServer(
   host: ModuleHost,
   options: { host: string; port: number; service: string },
 ): Promise<{ port: number; close(): Promise<void>; registry: Registry }> {
-  const registry = new Registry();
+  // The default registry, where modules register their metrics (metrics.ts); one process, one
+  // admin server, so the process-wide registry is the right scope.
+  const registry = register;
   registry.setDefaultLabels({ service: options.service });
   collectDefaultMetrics({ register: registry });
 

@@ -13,6 +13,7 @@ import {
   type GrpcPlumbing,
 } from '../host/plumbing-modules.js';
 import type { Logger } from '../logger.js';
+import { eventsConsumed } from '../metrics.js';
 import { idempotentHandler, purgeInbox } from '../outbox/inbox.js';
 import { startOutboxRelay, type OutboxRelay } from '../outbox/relay.js';
 import type { InboxTable, OutboxTable } from '../outbox/tables.js';
@@ -105,12 +106,17 @@ export async function startServiceRuntime(context: ModuleContext, options: Servi
     async consume(consumer) {
       const consumerName = `${name}.${consumer.consumer}`;
       await bus.ensureTopics(consumer.eventTypes);
+      const consumed = eventsConsumed();
+      const duplicates = new WeakSet<DeliveredMessage>();
       const applyOnce = idempotentHandler({
         db: database.db,
         inbox: tables.inbox,
         consumer: consumerName,
         handle: (message, tx) => consumer.handle(readEnvelope(message), tx, message),
-        onDuplicate: (message, eventId) => logger.debug({ eventId, topic: message.topic }, 'skipped an event applied before'),
+        onDuplicate: (message, eventId) => {
+          duplicates.add(message);
+          logger.debug({ eventId, topic: message.topic }, 'skipped an event applied before');
+        },
       });
       subscriptions.push(
         await bus.subscribe({
@@ -125,7 +131,16 @@ export async function startServiceRuntime(context: ModuleContext, options: Servi
                 parent: extractTraceContext(message.headers),
                 attributes: { 'messaging.destination.name': message.topic, 'messaging.consumer.group.name': consumerName },
               },
-              () => applyOnce(message),
+              async () => {
+                try {
+                  await applyOnce(message);
+                  const outcome = duplicates.has(message) ? 'duplicate' : 'applied';
+                  consumed.inc({ topic: message.topic, group: consumerName, outcome });
+                } catch (error) {
+                  consumed.inc({ topic: message.topic, group: consumerName, outcome: 'failed attempt' });
+                  throw error;
+                }
+              },
             ),
         }),
       );
