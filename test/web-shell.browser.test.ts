@@ -39,13 +39,19 @@ afterAll(async () => {
 });
 
 describe('web shell in Chromium', () => {
-  it('shows every service as serving on the status page', async () => {
+  it('shows every service as serving on the status page, with no policy violation or script error', async () => {
     const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(`${base}/status`);
     for (const service of ['identity', 'ingest', 'transcription', 'scoring', 'analytics', 'integration']) {
       await page.getByText(service, { exact: true }).waitFor();
     }
     expect(await page.getByText('serving', { exact: true }).count()).toBe(6);
+    expect(problems).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'status.png'), fullPage: true });
     await page.close();
   });

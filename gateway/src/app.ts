@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from '@parlance/platform/logger';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { gracefulCloser } from './plugins/graceful-close.js';
 import { registerTracing } from './plugins/tracing.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -37,6 +38,7 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
   const close = gracefulCloser(app);
   registerErrorHandler(app);
   registerTracing(app);
+  await registerSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -118,6 +118,15 @@ describe('routing', () => {
     expect(response.body).toContain('<div id="root">');
   });
 
+  it('sends security headers that keep the page from being framed or loading foreign scripts', async () => {
+    const response = await app.inject({ method: 'GET', url: '/teams/new' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
   it('publishes its OpenAPI document', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     const document = response.json() as { openapi: string; paths: Record<string, unknown> };
