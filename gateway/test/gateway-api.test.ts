@@ -104,6 +104,29 @@ describe('pipeline probes', () => {
   });
 });
 
+describe('when a service cannot be reached', () => {
+  it('answers 503 with a sentence a person can act on, and health names it unreachable', async () => {
+    const closedPort = await freePort();
+    const unreachable = connectServices(
+      Object.fromEntries(
+        ['identity', 'ingest', 'transcription', 'scoring', 'analytics', 'integration'].map((name) => [name, `127.0.0.1:${closedPort}`]),
+      ) as Parameters<typeof connectServices>[0],
+    );
+    const { app: isolated, close } = await buildApp({ logger, services: unreachable, webDir, version: '9.9.9', mode: 'distributed' });
+    try {
+      const sent = await isolated.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: { service: 'scoring' } });
+      expect(sent.statusCode).toBe(503);
+      expect(sent.json()).toEqual({ error: 'The service is unavailable. Please try again later.' });
+      const health = await isolated.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect((health.json() as { modules: Array<{ state: string }> }).modules.every((module) => module.state === 'unreachable')).toBe(true);
+    } finally {
+      await close(1_000);
+      unreachable.close();
+    }
+  }, 30_000);
+});
+
 describe('routing', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
