@@ -1,124 +1,391 @@
 /**
  * The deployment as Kubernetes would receive it: helm/parlance rendered by a real helm (built by
- * scripts/check-deploy.sh), parsed and checked against the conventions of DESIGN.md. There is no
- * cluster or Docker engine here, so this is as far as the manifests can be exercised.
+ * scripts/check-deploy.sh), parsed and checked against the conventions of DESIGN.md, and the
+ * Dockerfiles and skaffold.yaml checked against the folders they build. There is no cluster or
+ * Docker engine here, so each image's entry point is run from the repository instead, with the
+ * image's and the rendered Deployment's environment and arguments.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseAllDocuments, parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { repoRoot } from './support/host-process.js';
 
 const run = promisify(execFile);
-const SERVICES = ['identity', 'ingest', 'transcription', 'scoring', 'analytics', 'integration'];
-const DEPLOYABLES = [...SERVICES, 'gateway'];
 
+/** The business services, read from the tree: every services/<name> that is a module with a main. */
+const SERVICES = readdirSync(path.join(repoRoot, 'services'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter((name) => existsSync(path.join(repoRoot, 'services', name, 'src/module.ts')) && existsSync(path.join(repoRoot, 'services', name, 'src/main.ts')));
+const DEPLOYABLES = [...SERVICES, 'gateway'];
+const folderOf = (deployable: string) => (deployable === 'gateway' ? 'gateway' : `services/${deployable}`);
+
+const RELEASE = 'acme';
+const DATABASE_URL = 'postgres://parlance:secret@db:5432/parlance';
+
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+}
+interface Probe {
+  httpGet: { path: string; port: string };
+}
 interface Container {
   name: string;
   image: string;
   args?: string[];
-  env: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }>;
-  livenessProbe?: { httpGet: { path: string; port: string } };
-  readinessProbe?: { httpGet: { path: string; port: string } };
+  env: EnvVar[];
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
   ports: Array<{ name: string; containerPort: number }>;
-  securityContext?: { allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean };
+  securityContext?: { runAsNonRoot?: boolean; allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
+  volumeMounts?: Array<{ name: string; mountPath: string }>;
 }
 interface Manifest {
+  apiVersion: string;
   kind: string;
-  metadata: { name: string };
+  metadata: { name: string; labels?: Record<string, string> };
+  stringData?: Record<string, string>;
   spec: {
-    template?: { spec: { securityContext?: { runAsNonRoot?: boolean }; containers: Container[] } };
-    ports?: Array<{ name: string; port: number }>;
+    replicas?: number;
+    selector?: { matchLabels: Record<string, string> };
+    template?: {
+      metadata: { labels: Record<string, string> };
+      spec: {
+        securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
+        containers: Container[];
+        volumes?: Array<{ name: string; emptyDir?: object }>;
+      };
+    };
+    ports?: Array<{ name: string; port: number; targetPort: string }>;
+    rules?: Array<{ host: string; http: { paths: Array<{ backend: { service: { name: string; port: { name: string } } } }> } }>;
   };
 }
 
-let manifests: Manifest[];
+let helm: string;
 
-beforeAll(async () => {
-  const { stdout: helm } = await run('scripts/check-deploy.sh', ['--helm-path'], { cwd: repoRoot, timeout: 600_000 });
-  const { stdout } = await run(
-    helm.trim(),
-    ['template', 'parlance', 'helm/parlance', '--set', 'global.databaseUrl=postgres://u:p@db:5432/parlance', '--set', 'image.registry=registry.test'],
-    { cwd: repoRoot },
-  );
-  manifests = parseAllDocuments(stdout)
+async function render(...args: string[]): Promise<Manifest[]> {
+  const { stdout } = await run(helm, ['template', RELEASE, 'helm/parlance', ...args], { cwd: repoRoot });
+  return parseAllDocuments(stdout)
     .map((document) => document.toJS() as Manifest | null)
     .filter((manifest): manifest is Manifest => manifest !== null);
+}
+
+/** The chart with its default values (plus the one required setting) and with the CI override file. */
+let defaults: Manifest[];
+let production: Manifest[];
+
+beforeAll(async () => {
+  const { stdout } = await run('scripts/check-deploy.sh', ['--print-helm-path'], { cwd: repoRoot, timeout: 600_000 });
+  helm = stdout.trim();
+  [defaults, production] = await Promise.all([
+    render('--set', `global.databaseUrl=${DATABASE_URL}`, '--set', 'image.registry=registry.test'),
+    render('-f', 'helm/parlance/ci/production-values.yaml'),
+  ]);
 }, 600_000);
 
-const deployment = (service: string) => manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === `parlance-${service}`)!;
-const container = (service: string) => deployment(service).spec.template!.spec.containers[0]!;
+const find = (manifests: Manifest[], kind: string, name: string) => manifests.find((m) => m.kind === kind && m.metadata.name === name);
+const deployment = (manifests: Manifest[], service: string) => find(manifests, 'Deployment', `${RELEASE}-${service}`)!;
+const container = (manifests: Manifest[], service: string) => deployment(manifests, service).spec.template!.spec.containers[0]!;
+const env = (manifests: Manifest[], service: string, name: string) => container(manifests, service).env.find((entry) => entry.name === name);
 
 describe('helm/parlance', () => {
-  it('renders one Deployment and one Service per deployable, named after it', () => {
-    for (const service of DEPLOYABLES) {
-      expect(deployment(service), service).toBeDefined();
-      expect(manifests.find((m) => m.kind === 'Service' && m.metadata.name === `parlance-${service}`), service).toBeDefined();
-    }
-    expect(manifests.filter((m) => m.kind === 'Deployment')).toHaveLength(DEPLOYABLES.length);
+  it('finds the six services in the tree', () => {
+    expect(SERVICES.sort()).toEqual(['analytics', 'identity', 'ingest', 'integration', 'scoring', 'transcription']);
   });
 
-  it('runs each image named after its folder, with its own target', () => {
-    for (const service of DEPLOYABLES) {
-      expect(container(service).image).toBe(`registry.test/${service}:0.1.0`);
-      expect(container(service).args).toEqual([`--target=${service}`]);
+  it('renders one Deployment and one Service per deployable, named <release>-<folder name>', () => {
+    for (const manifests of [defaults, production]) {
+      for (const kind of ['Deployment', 'Service']) {
+        const names = manifests.filter((m) => m.kind === kind).map((m) => m.metadata.name);
+        expect(names.sort(), kind).toEqual(DEPLOYABLES.map((service) => `${RELEASE}-${service}`).sort());
+      }
+      for (const service of DEPLOYABLES) {
+        const labels = deployment(manifests, service).spec.template!.metadata.labels;
+        expect(labels['app.kubernetes.io/name']).toBe(service);
+        // The Service selects exactly this Deployment's pods.
+        expect(find(manifests, 'Service', `${RELEASE}-${service}`)!.spec.selector).toEqual(deployment(manifests, service).spec.selector!.matchLabels);
+        expect(container(manifests, service).name).toBe(service);
+      }
     }
+  });
+
+  it('takes each image from the folder name, and a whole image per service when given', async () => {
+    for (const service of DEPLOYABLES) {
+      expect(container(defaults, service).image).toBe(`registry.test/${service}:0.1.0`);
+      expect(container(production, service).image).toBe(`registry.example.com/parlance/${service}:1.2.3`);
+      expect(container(defaults, service).args).toEqual([`--target=${service}`]);
+    }
+    const skaffolded = await render('--set', `global.databaseUrl=${DATABASE_URL}`, '--set', 'services.scoring.image=reg.local/scoring:abc123@sha256:0123');
+    expect(container(skaffolded, 'scoring').image).toBe('reg.local/scoring:abc123@sha256:0123');
+    expect(container(skaffolded, 'ingest').image).toBe('ingest:0.1.0');
   });
 
   it('probes every container on the admin port: /healthz for liveness, /readyz for readiness', () => {
-    for (const service of DEPLOYABLES) {
-      expect(container(service).livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'admin' });
-      expect(container(service).readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'admin' });
-      expect(container(service).ports.find((port) => port.name === 'admin')?.containerPort).toBe(9400);
+    for (const manifests of [defaults, production]) {
+      for (const service of DEPLOYABLES) {
+        const { livenessProbe, readinessProbe, ports } = container(manifests, service);
+        expect(livenessProbe?.httpGet, service).toEqual({ path: '/healthz', port: 'admin' });
+        expect(readinessProbe?.httpGet, service).toEqual({ path: '/readyz', port: 'admin' });
+        expect(ports.find((port) => port.name === 'admin')?.containerPort).toBe(9400);
+        expect(env(manifests, service, 'ADMIN_PORT')?.value).toBe('9400');
+        expect(env(manifests, service, 'ADMIN_HOST')?.value).toBe('0.0.0.0');
+      }
     }
   });
 
-  it('tells the gateway where each service is, at that service’s Kubernetes Service', () => {
-    const env = container('gateway').env;
+  it('exposes gRPC on 50051 for each service and HTTP on 8080 for the gateway, behind the optional Ingress', () => {
     for (const service of SERVICES) {
-      expect(env.find((entry) => entry.name === `${service.toUpperCase()}_GRPC_ADDR`)?.value, service).toBe(`parlance-${service}:50051`);
+      expect(container(defaults, service).ports.find((port) => port.name === 'grpc')?.containerPort).toBe(50051);
+      expect(find(defaults, 'Service', `${RELEASE}-${service}`)!.spec.ports).toContainEqual(expect.objectContaining({ name: 'grpc', port: 50051, targetPort: 'grpc' }));
+      expect(env(defaults, service, 'GRPC_PORT')?.value).toBe('50051');
+      expect(env(defaults, service, 'GRPC_HOST')?.value).toBe('0.0.0.0');
+    }
+    expect(container(defaults, 'gateway').ports.find((port) => port.name === 'http')?.containerPort).toBe(8080);
+    expect(find(defaults, 'Service', `${RELEASE}-gateway`)!.spec.ports).toContainEqual({ name: 'http', port: 8080, targetPort: 'http' });
+    expect(env(defaults, 'gateway', 'GATEWAY_HOST')?.value).toBe('0.0.0.0');
+
+    expect(defaults.filter((m) => m.kind === 'Ingress')).toHaveLength(0);
+    const ingress = production.filter((m) => m.kind === 'Ingress');
+    expect(ingress).toHaveLength(1);
+    expect(ingress[0]!.spec.rules![0]!.http.paths[0]!.backend.service).toEqual({ name: `${RELEASE}-gateway`, port: { name: 'http' } });
+  });
+
+  it('tells the gateway where each service is: <SERVICE>_GRPC_ADDR at that service’s Kubernetes Service', () => {
+    for (const manifests of [defaults, production]) {
+      const addresses = container(manifests, 'gateway').env.filter((entry) => entry.name.endsWith('_GRPC_ADDR'));
+      expect(addresses.map((entry) => entry.name).sort()).toEqual(SERVICES.map((service) => `${service.toUpperCase()}_GRPC_ADDR`).sort());
+      for (const service of SERVICES) {
+        const [host, port] = env(manifests, 'gateway', `${service.toUpperCase()}_GRPC_ADDR`)!.value!.split(':');
+        expect(host).toBe(`${RELEASE}-${service}`);
+        const target = find(manifests, 'Service', host!);
+        expect(target?.spec.ports?.find((p) => p.name === 'grpc')?.port, service).toBe(Number(port));
+      }
+      for (const service of SERVICES) {
+        expect(container(manifests, service).env.filter((entry) => entry.name.endsWith('_GRPC_ADDR')), service).toEqual([]);
+      }
     }
   });
 
-  it('runs as non-root without privilege escalation, on a read-only root filesystem', () => {
-    for (const service of DEPLOYABLES) {
-      expect(deployment(service).spec.template!.spec.securityContext?.runAsNonRoot).toBe(true);
-      expect(container(service).securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true });
+  it('runs every container as non-root, without privilege escalation, on a read-only root filesystem', () => {
+    for (const manifests of [defaults, production]) {
+      for (const service of DEPLOYABLES) {
+        const pod = deployment(manifests, service).spec.template!.spec;
+        expect(pod.securityContext?.runAsNonRoot, service).toBe(true);
+        expect(pod.securityContext?.runAsUser, service).toBeGreaterThan(0);
+        expect(container(manifests, service).securityContext).toEqual({
+          runAsNonRoot: true,
+          allowPrivilegeEscalation: false,
+          readOnlyRootFilesystem: true,
+          capabilities: { drop: ['ALL'] },
+        });
+        // What the process writes (tsx's cache in /tmp, DATA_DIR) lives on emptyDir volumes.
+        const mounts = container(manifests, service).volumeMounts ?? [];
+        expect(mounts.map((mount) => mount.mountPath).sort()).toEqual(['/app/.data', '/tmp']);
+        for (const mount of mounts) expect(pod.volumes?.find((volume) => volume.name === mount.name)?.emptyDir).toBeDefined();
+      }
     }
   });
 
-  it('takes DATABASE_URL from a Secret, never from a plain value', () => {
-    for (const service of DEPLOYABLES) {
-      const entry = container(service).env.find((e) => e.name === 'DATABASE_URL');
-      expect(entry?.value).toBeUndefined();
-      expect(entry?.valueFrom?.secretKeyRef).toEqual({ name: 'parlance-database', key: 'DATABASE_URL' });
+  it('takes DATABASE_URL from a Secret, never from a plain value: the chart’s own or an existing one', () => {
+    const secret = find(defaults, 'Secret', `${RELEASE}-database`);
+    expect(secret?.stringData).toEqual({ DATABASE_URL });
+    expect(production.filter((m) => m.kind === 'Secret')).toEqual([]);
+    for (const [manifests, name] of [[defaults, `${RELEASE}-database`], [production, 'parlance-postgres']] as const) {
+      for (const service of DEPLOYABLES) {
+        const entries = container(manifests, service).env.filter((entry) => entry.name === 'DATABASE_URL');
+        expect(entries, service).toEqual([{ name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name, key: 'DATABASE_URL' } } }]);
+      }
     }
+  });
+
+  it('gives every service the global settings, and its own env on top', () => {
+    for (const service of DEPLOYABLES) {
+      expect(env(defaults, service, 'PARLANCE_MODE')?.value).toBe('distributed');
+      expect(env(defaults, service, 'LOG_LEVEL')?.value).toBe('info');
+      expect(env(defaults, service, 'KAFKA_BROKERS')?.value).toBe('kafka:9092');
+      expect(env(defaults, service, 'KAFKA_CLIENT_ID')?.value).toBe(service);
+      expect(env(defaults, service, 'OTEL_TRACES_EXPORTER')?.value).toBe('none');
+      expect(env(defaults, service, 'OTEL_EXPORTER_OTLP_ENDPOINT')).toBeUndefined();
+
+      expect(env(production, service, 'LOG_LEVEL')?.value).toBe('warn');
+      expect(env(production, service, 'KAFKA_BROKERS')?.value).toBe('kafka-0.kafka:9092,kafka-1.kafka:9092');
+      expect(env(production, service, 'OTEL_TRACES_EXPORTER')?.value).toBe('otlp');
+      expect(env(production, service, 'OTEL_EXPORTER_OTLP_ENDPOINT')?.value).toBe('http://otel-collector:4318');
+      expect(env(production, service, 'MAIL_TRANSPORT')?.value).toBe('capture');
+      expect(env(production, service, 'DATABASE_POOL_SIZE')?.value).toBe(service === 'scoring' ? '20' : '5');
+    }
+    // A YAML number reaches the container as the digits written, not 2.097152e+06.
+    expect(env(production, 'gateway', 'GATEWAY_BODY_LIMIT')?.value).toBe('2097152');
+    expect(deployment(production, 'scoring').spec.replicas).toBe(3);
+    expect(deployment(defaults, 'scoring').spec.replicas).toBe(1);
+  });
+
+  it('makes a PodDisruptionBudget per deployable only when asked', () => {
+    expect(defaults.filter((m) => m.kind === 'PodDisruptionBudget')).toEqual([]);
+    const budgets = production.filter((m) => m.kind === 'PodDisruptionBudget');
+    expect(budgets.map((m) => m.metadata.name).sort()).toEqual(DEPLOYABLES.map((service) => `${RELEASE}-${service}`).sort());
+  });
+
+  it('refuses to render without a database, or with a mistyped service setting', async () => {
+    await expect(run(helm, ['template', RELEASE, 'helm/parlance'], { cwd: repoRoot })).rejects.toThrow(/global\.databaseUrl/);
+    await expect(
+      run(helm, ['template', RELEASE, 'helm/parlance', '--set', `global.databaseUrl=${DATABASE_URL}`, '--set', 'services.scoring.replica=2'], { cwd: repoRoot }),
+    ).rejects.toThrow(/replica/);
+    await expect(
+      run(helm, ['template', RELEASE, 'helm/parlance', '--set', `global.databaseUrl=${DATABASE_URL}`, '--set', 'global.env.DATABASE_URL=postgres://x@y/z'], { cwd: repoRoot }),
+    ).rejects.toThrow(/global\/env/);
   });
 });
 
+// ---------------------------------------------------------------------------------------------
+
+interface Instruction {
+  keyword: string;
+  rest: string;
+}
+
+/** A Dockerfile's instructions, comments dropped and continuation lines joined. */
+function instructions(file: string): Instruction[] {
+  const text = readFileSync(path.join(repoRoot, file), 'utf8')
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('#'))
+    .join('\n')
+    .replace(/\\\n/g, ' ');
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [keyword = '', ...rest] = line.split(/\s+/);
+      return { keyword: keyword.toUpperCase(), rest: rest.join(' ') };
+    });
+}
+
+/** ENV instructions of the last stage, as a map (`ENV A=1 B=2` form). */
+function finalStageEnv(file: string): Record<string, string> {
+  const all = instructions(file);
+  const lastFrom = all.map((i) => i.keyword).lastIndexOf('FROM');
+  const result: Record<string, string> = {};
+  for (const { keyword, rest } of all.slice(lastFrom)) {
+    if (keyword !== 'ENV') continue;
+    for (const pair of rest.split(/\s+/)) {
+      const [name, ...value] = pair.split('=');
+      result[name!] = value.join('=');
+    }
+  }
+  return result;
+}
+
+interface SkaffoldArtifact {
+  image: string;
+  context: string;
+  requires?: Array<{ image: string; alias: string }>;
+  docker: { dockerfile: string };
+}
+const skaffold = () =>
+  parse(readFileSync(path.join(repoRoot, 'skaffold.yaml'), 'utf8')) as {
+    apiVersion: string;
+    build: { artifacts: SkaffoldArtifact[] };
+    deploy: { helm: { releases: Array<{ chartPath: string; setValueTemplates: Record<string, string> }> } };
+  };
+
+const BASE_DOCKERFILE = 'deploy/docker/Dockerfile';
+
 describe('images', () => {
-  it('builds every image skaffold names with the shared Dockerfile and the service as build argument', () => {
-    const skaffold = parse(readFileSync(path.join(repoRoot, 'skaffold.yaml'), 'utf8')) as {
-      build: { artifacts: Array<{ image: string; docker: { dockerfile: string; buildArgs: { SERVICE: string } } }> };
-    };
-    expect(skaffold.build.artifacts.map((artifact) => artifact.image).sort()).toEqual([...DEPLOYABLES].sort());
-    for (const artifact of skaffold.build.artifacts) {
-      expect(existsSync(path.join(repoRoot, artifact.docker.dockerfile))).toBe(true);
-      expect(artifact.docker.buildArgs.SERVICE).toBe(artifact.image);
-      const entry = artifact.image === 'gateway' ? 'gateway/src/main.ts' : `services/${artifact.image}/src/main.ts`;
-      expect(existsSync(path.join(repoRoot, entry)), entry).toBe(true);
+  it('has a Dockerfile in every deployable’s folder, and skaffold builds each from it, named after the folder', () => {
+    const config = skaffold();
+    expect(config.apiVersion).toMatch(/^skaffold\/v4/);
+    const artifacts = config.build.artifacts;
+    for (const artifact of artifacts) {
+      expect(existsSync(path.join(repoRoot, artifact.docker.dockerfile)), artifact.docker.dockerfile).toBe(true);
+      expect(artifact.context, artifact.image).toBe('.');
+    }
+    expect(artifacts.map((artifact) => artifact.image).sort()).toEqual([...DEPLOYABLES, 'parlance-base'].sort());
+    expect(artifacts.find((artifact) => artifact.image === 'parlance-base')?.docker.dockerfile).toBe(BASE_DOCKERFILE);
+    for (const service of DEPLOYABLES) {
+      expect(existsSync(path.join(repoRoot, folderOf(service), 'Dockerfile')), `${folderOf(service)}/Dockerfile`).toBe(true);
+      const artifact = artifacts.find((a) => a.image === service)!;
+      expect(artifact.docker.dockerfile).toBe(`${folderOf(service)}/Dockerfile`);
+      expect(artifact.requires).toEqual([{ image: 'parlance-base', alias: 'BASE' }]);
+    }
+    const release = config.deploy.helm.releases[0]!;
+    expect(release.chartPath).toBe('helm/parlance');
+    expect(release.setValueTemplates).toEqual(
+      Object.fromEntries(DEPLOYABLES.map((service) => [`services.${service}.image`, `{{.IMAGE_FULLY_QUALIFIED_${service}}}`])),
+    );
+  });
+
+  it('has a Helm values key for every deployable folder', () => {
+    const values = parse(readFileSync(path.join(repoRoot, 'helm/parlance/values.yaml'), 'utf8')) as { services: Record<string, unknown> };
+    expect(Object.keys(values.services).sort()).toEqual([...DEPLOYABLES].sort());
+  });
+
+  it('builds the shared base for production: every workspace installed, the web app built, non-root, no HEALTHCHECK', () => {
+    const base = instructions(BASE_DOCKERFILE);
+    const workspaces = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    const copied = base.filter((i) => i.keyword === 'COPY').map((i) => i.rest);
+    // Each workspace's package.json is copied before `npm install`, or it would not be linked.
+    const install = base.findIndex((i) => i.keyword === 'RUN' && i.rest.startsWith('npm install'));
+    expect(install).toBeGreaterThan(0);
+    for (const workspace of workspaces) {
+      expect(base.slice(0, install).some((i) => i.keyword === 'COPY' && i.rest === `${workspace}/package.json ${workspace}/`), workspace).toBe(true);
+    }
+    expect(base.some((i) => i.keyword === 'RUN' && i.rest === 'npm run build -w @parlance/web')).toBe(true);
+    expect(base.some((i) => i.keyword === 'RUN' && i.rest.startsWith('npm prune --omit=dev'))).toBe(true);
+    expect(copied).toContain('--from=build /app/web/dist web/dist');
+    expect(base.filter((i) => i.keyword === 'FROM').at(-1)?.rest).toBe('${NODE_IMAGE} AS runtime');
+    expect(base.find((i) => i.keyword === 'ARG' && i.rest.startsWith('NODE_IMAGE='))?.rest).toMatch(/^NODE_IMAGE=node:20-[a-z]+-slim$/);
+    expect(base.filter((i) => i.keyword === 'USER').at(-1)?.rest).toBe('node');
+    expect(finalStageEnv(BASE_DOCKERFILE)).toEqual({
+      NODE_ENV: 'production',
+      PARLANCE_MODE: 'distributed',
+      GRPC_HOST: '0.0.0.0',
+      ADMIN_HOST: '0.0.0.0',
+      GATEWAY_HOST: '0.0.0.0',
+    });
+    for (const file of [BASE_DOCKERFILE, ...DEPLOYABLES.map((service) => `${folderOf(service)}/Dockerfile`)]) {
+      expect(instructions(file).map((i) => i.keyword), file).not.toContain('HEALTHCHECK');
     }
   });
 
-  it('starts the image’s deployable through the entrypoint with the pod’s arguments', async () => {
-    for (const service of ['scoring', 'gateway']) {
-      const { stdout } = await run('deploy/docker/entrypoint.sh', ['--list-targets'], {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH ?? '', SERVICE: service },
-      });
-      expect(stdout, service).toContain(service === 'gateway' ? 'gateway\n' : `${service} ← needs bus, database, grpc-server`);
-    }
-  }, 60_000);
+  it('keeps tsx, which starts every image, a runtime dependency that `npm prune --omit=dev` leaves', () => {
+    const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    expect(root.dependencies?.tsx).toBeDefined();
+  });
+
+  it('keeps installed, built and run-time files out of the build context', () => {
+    const ignored = readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+    for (const pattern of ['**/node_modules', '.git', '.run', '**/.data', '**/dist']) expect(ignored, pattern).toContain(pattern);
+  });
+
+  it('starts each deployable from its Dockerfile’s entry point, with the image’s and the Deployment’s environment', async () => {
+    const imageEnv = finalStageEnv(BASE_DOCKERFILE);
+    await Promise.all(
+      DEPLOYABLES.map(async (service) => {
+        const thin = instructions(`${folderOf(service)}/Dockerfile`);
+        expect(thin.map((i) => `${i.keyword} ${i.rest}`).filter((line) => /^(ARG|FROM)/.test(line))).toEqual(['ARG BASE=parlance-base', 'FROM ${BASE}']);
+        const entrypoint = JSON.parse(thin.find((i) => i.keyword === 'ENTRYPOINT')!.rest) as string[];
+        expect(entrypoint).toEqual(['node', '--enable-source-maps', '--import', 'tsx', `${folderOf(service)}/src/main.ts`]);
+
+        // `docker run` without Docker: the entry point from the repository root, with the image's
+        // ENV, the rendered container's env (the Secret's value in place of its reference) and
+        // args. --list-targets validates the configuration and loads the module, then exits.
+        const podEnv = Object.fromEntries(
+          container(production, service).env.map((entry) => [entry.name, entry.value ?? DATABASE_URL] as const),
+        );
+        const [command, ...args] = entrypoint;
+        expect(command).toBe('node');
+        const { stdout } = await run(process.execPath, [...args, ...container(production, service).args!, '--list-targets'], {
+          cwd: repoRoot,
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...imageEnv, ...podEnv },
+        });
+        expect(stdout, service).toMatch(new RegExp(`^${service}( ←|$)`, 'm'));
+      }),
+    );
+  }, 120_000);
 });
