@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make test`: static checks, then every test (unit, integration, end-to-end) against the real
-# PostgreSQL and Kafka that deploy/local/services starts. Ends with one "N passed, N failed" line.
+# PostgreSQL and Kafka (and Keycloak, for the SSO tests) that deploy/local/services starts. Ends with one "N passed, N failed" line.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -9,9 +9,9 @@ step() { printf '\n== %s\n' "$*" >&2; }
 step "Chromium for the browser tests"
 scripts/ensure-browser.sh
 
-step "starting PostgreSQL and Kafka"
-eval "$(deploy/local/services up)"
-export DATABASE_URL KAFKA_BROKERS
+step "starting PostgreSQL, Kafka and Keycloak"
+eval "$(deploy/local/services up --with-keycloak)"
+export DATABASE_URL KAFKA_BROKERS KEYCLOAK_URL KEYCLOAK_REALM OIDC_ISSUER OIDC_JWKS_URL
 
 step "lint";             npx eslint . --max-warnings=0
 step "type check";       npx tsc -p tsconfig.json && npx tsc -p web/tsconfig.json
