@@ -81,3 +81,17 @@ describe('trace export settings', () => {
     expect(loadHostConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).OTEL_TRACES_EXPORTER).toBe('otlp');
   });
 });
+
+describe('secret settings', () => {
+  it('names a malformed secret without repeating its value', () => {
+    const schema = Type.Object({ API_SECRET: Type.String({ minLength: 16, secret: true }) });
+    try {
+      loadConfig(schema, { API_SECRET: 'hunter2' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toContain('API_SECRET');
+      expect((error as Error).message).toContain('"***"');
+      expect((error as Error).message).not.toContain('hunter2');
+    }
+  });
+});

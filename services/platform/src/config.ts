@@ -12,7 +12,8 @@ export class ConfigError extends Error {
 /**
  * Reads environment variables against a TypeBox schema whose property names are the variable
  * names. Strings are converted to the schema's types and defaults are applied; anything that
- * still does not fit stops start-up with a message naming each offending variable.
+ * still does not fit stops start-up with a message naming each offending variable. A property
+ * marked `secret: true` in its schema options has its value masked in those messages.
  */
 export function loadConfig<P extends TProperties>(
   schema: TObject<P>,
@@ -35,8 +36,10 @@ export function loadConfig<P extends TProperties>(
       continue;
     }
     const name = error.instancePath.split('/')[1] ?? '(root)';
-    const given = JSON.stringify(env[name] ?? null);
-    const description = (schema.properties[name] as { description?: string } | undefined)?.description;
+    const property = schema.properties[name] as { description?: string; secret?: boolean } | undefined;
+    // A secret is never repeated, not even in the error that says it is malformed.
+    const given = property?.secret ? '"***"' : JSON.stringify(env[name] ?? null);
+    const description = property?.description;
     problems.push(`${name} ${error.message} (got ${given})${description ? `: ${description}` : ''}`);
   }
   throw new ConfigError([...new Set(problems)]);

@@ -6,7 +6,8 @@ import { createCaptureMailer, type CaptureMailer } from '../src/mail/capture-mai
 import { createMailer } from '../src/mail/create-mailer.js';
 import { loadMailConfig } from '../src/mail/mail-config.js';
 import { createLogger } from '../src/logger.js';
-import { CONTRACT_FROM, mailContract, parseDelivered } from './mail.contract.js';
+import { parseDelivered } from '../src/testing/smtp-server.js';
+import { CONTRACT_FROM, mailContract } from './mail.contract.js';
 
 const makeDir = () => mkdtemp(path.join(tmpdir(), 'parlance-mail-'));
 

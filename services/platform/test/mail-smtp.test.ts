@@ -7,66 +7,8 @@ import { createMailer } from '../src/mail/create-mailer.js';
 import { loadMailConfig } from '../src/mail/mail-config.js';
 import { MailDeliveryError, type Mailer } from '../src/mail/mailer.js';
 import { createSmtpMailer } from '../src/mail/smtp-mailer.js';
-import { CONTRACT_FROM, mailContract, parseDelivered, type DeliveredMail } from './mail.contract.js';
-
-interface TestSmtpServer {
-  port: number;
-  received: DeliveredMail[];
-  /** User names that authenticated successfully. */
-  logins: string[];
-  close(): Promise<void>;
-}
-
-/**
- * A real SMTP server on 127.0.0.1 and a free port. Without `auth` anyone may send; with it, only
- * that user and password. `refuse` answers 550 to RCPT TO for the addresses it matches.
- */
-async function startSmtpServer(options: { auth?: { user: string; pass: string }; refuse?: (address: string) => boolean } = {}) {
-  const received: DeliveredMail[] = [];
-  const logins: string[] = [];
-  const server = new SMTPServer({
-    logger: false,
-    // No TLS here (its built-in certificate is self-signed); plain AUTH is allowed on loopback.
-    disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
-    authOptional: !options.auth,
-    allowInsecureAuth: true,
-    closeTimeout: 1_000,
-    onAuth(auth, _session, callback) {
-      if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) {
-        logins.push(auth.username ?? '');
-        return callback(null, { user: auth.username });
-      }
-      return callback(new Error('Invalid username or password'));
-    },
-    onRcptTo(address, _session, callback) {
-      if (options.refuse?.(address.address)) {
-        return callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
-      }
-      return callback();
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        parseDelivered(Buffer.concat(chunks)).then(
-          (mail) => {
-            received.push(mail);
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    port,
-    received,
-    logins,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  } satisfies TestSmtpServer;
-}
+import { startSmtpServer } from '../src/testing/smtp-server.js';
+import { CONTRACT_FROM, mailContract } from './mail.contract.js';
 
 mailContract('smtp', async (from) => {
   const smtp = await startSmtpServer();

@@ -1,20 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type AddressObject } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../src/errors.js';
 import { MailDeliveryError, type Mailer } from '../src/mail/mailer.js';
-
-/** A message as the receiving side saw it, parsed from the RFC 822 bytes it got. */
-export interface DeliveredMail {
-  messageId: string | undefined;
-  from: { name: string; address: string | undefined };
-  to: string[];
-  subject: string | undefined;
-  text: string | undefined;
-  html: string | undefined;
-}
+import type { DeliveredMail } from '../src/testing/smtp-server.js';
 
 export interface MailHarness {
   mailer: Mailer;
@@ -26,22 +16,6 @@ export interface MailHarness {
 
 /** The sender the suite configures every mailer with. */
 export const CONTRACT_FROM = 'Parlance Test <no-reply@parlance.test>';
-
-/** Parses raw RFC 822 bytes the way a mail client would. */
-export async function parseDelivered(raw: Buffer | string): Promise<DeliveredMail> {
-  const parsed = await simpleParser(raw);
-  const addresses = (field: AddressObject | AddressObject[] | undefined) =>
-    (Array.isArray(field) ? field : field ? [field] : []).flatMap((object) => object.value.map((entry) => entry.address ?? ''));
-  const sender = parsed.from?.value[0];
-  return {
-    messageId: parsed.messageId,
-    from: { name: sender?.name ?? '', address: sender?.address },
-    to: addresses(parsed.to),
-    subject: parsed.subject,
-    text: parsed.text,
-    html: typeof parsed.html === 'string' ? parsed.html : undefined,
-  };
-}
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
 

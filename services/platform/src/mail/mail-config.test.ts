@@ -4,8 +4,15 @@ import { describeMailer } from './create-mailer.js';
 import { loadMailConfig, maskSmtpUrl } from './mail-config.js';
 
 describe('loadMailConfig', () => {
-  it('captures e-mails in ./.data/mail from Parlance <no-reply@parlance.local> by default', () => {
-    expect(loadMailConfig({})).toEqual({ transport: 'capture', from: 'Parlance <no-reply@parlance.local>', captureDir: './.data/mail' });
+  it('captures e-mails in <DATA_DIR>/mail from Parlance <no-reply@parlance.local> by default', () => {
+    expect(loadMailConfig({})).toEqual({ transport: 'capture', from: 'Parlance <no-reply@parlance.local>', captureDir: '.data/mail' });
+    expect(loadMailConfig({ DATA_DIR: '/var/parlance' })).toMatchObject({ transport: 'capture', captureDir: '/var/parlance/mail' });
+  });
+
+  it('sends through SMTP by default in distributed mode, and says so when SMTP_URL is missing', () => {
+    expect(() => loadMailConfig({ PARLANCE_MODE: 'distributed' })).toThrow(/SMTP_URL is required in distributed mode .*MAIL_TRANSPORT=capture/);
+    expect(loadMailConfig({ PARLANCE_MODE: 'distributed', SMTP_URL: 'smtp://mail.example.com' }).transport).toBe('smtp');
+    expect(loadMailConfig({ PARLANCE_MODE: 'distributed', MAIL_TRANSPORT: 'capture' }).transport).toBe('capture');
   });
 
   it('sends through SMTP_URL when MAIL_TRANSPORT is smtp', () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import { ConfigError, loadConfig } from '../config.js';
 import { isValidEmailAddress } from './mailer.js';
@@ -5,10 +6,13 @@ import { parseSmtpUrl } from './smtp-mailer.js';
 
 /** The mail settings of a process, read from the environment. */
 export const MailConfigSchema = Type.Object({
-  MAIL_TRANSPORT: Type.Union([Type.Literal('capture'), Type.Literal('smtp')], {
-    default: 'capture',
-    description: 'capture: write e-mails to MAIL_CAPTURE_DIR and log their links (development only); smtp: send through SMTP_URL',
-  }),
+  MAIL_TRANSPORT: Type.Optional(
+    Type.Union([Type.Literal('capture'), Type.Literal('smtp')], {
+      description:
+        'capture: write e-mails to MAIL_CAPTURE_DIR and log their links (development only); smtp: send through SMTP_URL. ' +
+        'Default: capture when PARLANCE_MODE is standalone, smtp when distributed',
+    }),
+  ),
   SMTP_URL: Type.Optional(
     Type.String({
       pattern: '^smtps?://',
@@ -19,7 +23,7 @@ export const MailConfigSchema = Type.Object({
     default: 'Parlance <no-reply@parlance.local>',
     description: 'sender of every e-mail, an address or "Name <address>"',
   }),
-  MAIL_CAPTURE_DIR: Type.String({ default: './.data/mail', description: 'where the capture transport writes e-mails' }),
+  MAIL_CAPTURE_DIR: Type.Optional(Type.String({ description: 'where the capture transport writes e-mails; default <DATA_DIR>/mail' })),
 });
 
 export type RawMailConfig = Static<typeof MailConfigSchema>;
@@ -28,7 +32,11 @@ export type MailConfig =
   | { transport: 'capture'; from: string; captureDir: string }
   | { transport: 'smtp'; from: string; smtpUrl: string };
 
-/** Loads and cross-checks the mail settings; throws ConfigError naming each bad variable. */
+/**
+ * Loads and cross-checks the mail settings; throws ConfigError naming each bad variable. A
+ * distributed deployment sends real mail unless told otherwise: the capture transport logs
+ * links, which are bearer secrets, so it must be chosen on purpose.
+ */
 export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
   let raw: RawMailConfig;
   try {
@@ -47,9 +55,17 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
   if (!from || !isValidEmailAddress(from)) {
     problems.push(`MAIL_FROM must be an e-mail address or "Name <address>" (got ${JSON.stringify(raw.MAIL_FROM)})`);
   }
-  let config: MailConfig = { transport: 'capture', from: raw.MAIL_FROM, captureDir: raw.MAIL_CAPTURE_DIR };
-  if (raw.MAIL_TRANSPORT === 'smtp') {
-    if (!raw.SMTP_URL) problems.push('SMTP_URL is required when MAIL_TRANSPORT is smtp');
+  const transport = raw.MAIL_TRANSPORT ?? (env.PARLANCE_MODE === 'distributed' ? 'smtp' : 'capture');
+  const captureDir = raw.MAIL_CAPTURE_DIR ?? path.join(env.DATA_DIR || './.data', 'mail');
+  let config: MailConfig = { transport: 'capture', from: raw.MAIL_FROM, captureDir };
+  if (transport === 'smtp') {
+    if (!raw.SMTP_URL) {
+      problems.push(
+        raw.MAIL_TRANSPORT === 'smtp'
+          ? 'SMTP_URL is required when MAIL_TRANSPORT is smtp'
+          : 'SMTP_URL is required in distributed mode (or set MAIL_TRANSPORT=capture to keep e-mails on disk, development only)',
+      );
+    }
     else {
       try {
         parseSmtpUrl(raw.SMTP_URL);
