@@ -14,7 +14,7 @@ await runHost({
     const { plumbingModules } = await import('@parlance/platform/host/plumbing-modules');
     const { gatewayModule } = await import('@parlance/gateway/module');
     const services = await Promise.all([
-      import('@parlance/identity/module').then((m) => m.identityModule),
+      import('@parlance/identity/module').then((m) => m.identityModule(config)),
       import('@parlance/ingest/module').then((m) => m.ingestModule),
       import('@parlance/transcription/module').then((m) => m.transcriptionModule),
       import('@parlance/scoring/module').then((m) => m.scoringModule),

@@ -1,3 +1,3 @@
 import { runService } from '@parlance/platform/host/run-service';
 
-await runService('identity', async () => (await import('./module.js')).identityModule);
+await runService('identity', async (config) => (await import('./module.js')).identityModule(config));

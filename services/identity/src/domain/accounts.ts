@@ -4,7 +4,8 @@
  * DomainError whose message is shown to a person as is (spec part 1 §5 and §8 wording where the
  * spec gives one).
  */
-import { failedPrecondition, invalidArgument, unauthenticated } from '@parlance/platform/errors';
+import { invalidArgument, permissionDenied, unauthenticated } from '@parlance/platform/errors';
+import { isValidEmailAddress } from '@parlance/platform/mail/mailer';
 import { checkPasswordPolicy } from './passwords.js';
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -14,6 +15,8 @@ export const NO_PROFILE_CHANGES_MESSAGE = 'No changes made to the profile.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Please verify your email address before signing in. Check your inbox for the verification link.';
+/** A verified person who was removed from their company and has not joined another. */
+export const NO_COMPANY_MESSAGE = 'Your account is not a member of any company. Ask an admin of your company to invite you again.';
 
 /** RFC 5321 limits a forward path to 256 octets, i.e. 254 characters of address. */
 export const MAX_EMAIL_LENGTH = 254;
@@ -35,8 +38,9 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** The spec's pattern, and an address our mailer can actually send to (RFC 5321 sizes, no quoting). */
 export function isValidEmail(email: string): boolean {
-  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email) && isValidEmailAddress(email);
 }
 
 /** Normalises and validates an e-mail; throws invalid-argument 'Please enter a valid email address'. */
@@ -116,7 +120,7 @@ export function parseLogin(input: Partial<Record<keyof LoginInput, unknown>>): L
  */
 export function checkSignIn(account: { emailVerified: boolean } | null, passwordMatches: boolean): void {
   if (account === null || !passwordMatches) throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
-  if (!account.emailVerified) throw failedPrecondition(EMAIL_NOT_VERIFIED_MESSAGE, { reason: 'email-not-verified' });
+  if (!account.emailVerified) throw permissionDenied(EMAIL_NOT_VERIFIED_MESSAGE, { reason: 'email-not-verified' });
 }
 
 export interface Profile {

@@ -18,3 +18,11 @@ const DEPARTMENT_NAMES: Readonly<Record<string, string>> = {
 export function departmentDisplayName(key: string): string {
   return Object.hasOwn(DEPARTMENT_NAMES, key) ? (DEPARTMENT_NAMES[key] as string) : key;
 }
+
+/**
+ * The name of a company created at sign-up. Nothing but the person is known then, and the spec
+ * never shows a company name, so it is named after them ("Ada Lovelace's company").
+ */
+export function defaultCompanyName(firstName: string, lastName: string): string {
+  return `${`${firstName} ${lastName}`.trim()}'s company`;
+}

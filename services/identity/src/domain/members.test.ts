@@ -3,6 +3,7 @@ import { DomainError } from '@parlance/platform/errors';
 import {
   assertCanManageMembers,
   assertInvitationUsable,
+  assertMayLeaveCompany,
   invitationState,
   parseRole,
   planInvitation,
@@ -192,8 +193,29 @@ describe('invitation state', () => {
   });
 
   it("answers an unknown or expired token with 'Invalid or expired invitation.'", () => {
-    expect(thrown(() => assertInvitationUsable(null, now))).toMatchObject({ kind: 'failed-precondition', message: 'Invalid or expired invitation.' });
+    expect(thrown(() => assertInvitationUsable(null, now))).toMatchObject({ kind: 'invalid-argument', message: 'Invalid or expired invitation.' });
     expect(thrown(() => assertInvitationUsable({ expiresAt }, expiresAt)).message).toBe('Invalid or expired invitation.');
     expect(() => assertInvitationUsable({ expiresAt }, now)).not.toThrow();
+  });
+});
+
+describe('assertMayLeaveCompany', () => {
+  const ada = { userId: 'u-ada', email: 'ada@acme.test', role: 'admin' as const };
+  const bob = { userId: 'u-bob', email: 'bob@acme.test', role: 'manager' as const };
+  const eve = { userId: 'u-eve', email: 'eve@acme.test', role: 'admin' as const };
+  const leave = (userId: string, members: Array<typeof ada | typeof bob>) =>
+    () => assertMayLeaveCompany({ userId, companyName: 'Acme', joiningName: 'Globex', members });
+
+  it('keeps the only admin of a company with other members from leaving it', () => {
+    expect(thrown(leave('u-ada', [ada, bob]))).toMatchObject({
+      kind: 'failed-precondition',
+      message: 'You are the only admin of Acme, which has other members. Make one of them an admin before joining Globex.',
+    });
+  });
+
+  it('lets a manager, an admin with another admin beside them, or the only member leave', () => {
+    expect(leave('u-bob', [ada, bob])).not.toThrow();
+    expect(leave('u-ada', [ada, bob, eve])).not.toThrow();
+    expect(leave('u-ada', [ada])).not.toThrow();
   });
 });

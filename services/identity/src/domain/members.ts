@@ -26,6 +26,8 @@ export const MEMBER_MESSAGES = {
   selfLastAdminRemove: 'You are the only admin, so you cannot remove yourself. Make another member an admin first.',
   alreadyMember: (email: string) => `${email} is already a member of your company.`,
   invitationInvalid: 'Invalid or expired invitation.',
+  onlyAdminLeaving: (company: string, joining: string) =>
+    `You are the only admin of ${company}, which has other members. Make one of them an admin before joining ${joining}.`,
 } as const;
 
 export function isRole(value: unknown): value is Role {
@@ -164,6 +166,19 @@ export function invitationState(invitation: InvitationTimes, now: Date): Invitat
  */
 export function assertInvitationUsable(invitation: InvitationTimes | null, now: Date): void {
   if (invitation === null || invitationState(invitation, now) !== 'pending') {
-    throw failedPrecondition(MEMBER_MESSAGES.invitationInvalid);
+    throw invalidArgument(MEMBER_MESSAGES.invitationInvalid);
+  }
+}
+
+/**
+ * A person belongs to one company. Accepting an invitation from another moves them, unless they
+ * are the only admin of a company that has other members: it would be left with nobody able to
+ * manage it. An only member may leave (their company keeps its data, with nobody in it).
+ */
+export function assertMayLeaveCompany(input: { userId: string; companyName: string; joiningName: string; members: readonly Member[] }): void {
+  const leaving = input.members.find((m) => m.userId === input.userId);
+  if (!leaving || leaving.role !== 'admin') return;
+  if (input.members.length > 1 && adminCount(input.members) <= 1) {
+    throw failedPrecondition(MEMBER_MESSAGES.onlyAdminLeaving(input.companyName, input.joiningName), { reason: 'last-admin' });
   }
 }

@@ -6,41 +6,52 @@
  * supplies another one of the same shape. Field names are the spec's (snake_case) because they
  * are the wire contract; prices are in cents, `price: null` means "contact sales".
  */
+import Type, { type Static } from 'typebox';
 import { notFound } from '@parlance/platform/errors';
 
 export type BillingCycle = 'monthly' | 'annual';
 export type PlanType = 'trial' | 'paid' | 'custom';
 
-export interface Plan {
-  id: string;
-  name: string;
-  description: string;
-  /** Cents per month on the monthly cycle; 0 is free; null is a custom price (contact sales). */
-  price: number | null;
-  contact_sales: boolean;
-  /** The cycle `price` is quoted for. */
-  billing_cycle: BillingCycle;
-  /** Discount, in percent, for paying a year up front. */
-  annual_discount_percent: number;
-  popular: boolean;
-  /** Length of the free trial in days; 0 for plans that are not a trial. */
-  trial_days: number;
-  type: PlanType;
-  features: {
-    /** Insight tokens included per billing period (per trial for the trial), or 'unlimited'. */
-    insight_tokens_included: number | 'unlimited';
-  };
-}
+/** One plan, in the wire shape of GET /billing/plans; also what IDENTITY_PLANS_FILE must hold. */
+export const PlanSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    name: Type.String({ minLength: 1 }),
+    description: Type.String(),
+    /** Cents per month on the monthly cycle; 0 is free; null is a custom price (contact sales). */
+    price: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+    contact_sales: Type.Boolean(),
+    /** The cycle `price` is quoted for. */
+    billing_cycle: Type.Union([Type.Literal('monthly'), Type.Literal('annual')]),
+    /** Discount, in percent, for paying a year up front. */
+    annual_discount_percent: Type.Integer({ minimum: 0, maximum: 100 }),
+    popular: Type.Boolean(),
+    /** Length of the free trial in days; 0 for plans that are not a trial. */
+    trial_days: Type.Integer({ minimum: 0 }),
+    type: Type.Union([Type.Literal('trial'), Type.Literal('paid'), Type.Literal('custom')]),
+    features: Type.Object({
+      /** Insight tokens included per billing period (per trial for the trial), or 'unlimited'. */
+      insight_tokens_included: Type.Union([Type.Integer({ minimum: 0 }), Type.Literal('unlimited')]),
+    }),
+  },
+  { additionalProperties: false },
+);
 
-export interface PlanCatalogue {
-  plans: readonly Plan[];
-  metadata: {
-    overage_pricing: {
-      /** US dollars per 1,000 insight tokens beyond the plan's allowance (spec §9: $0.05). */
-      insight_tokens_per_1000: number;
-    };
-  };
-}
+export const PlanCatalogueSchema = Type.Object(
+  {
+    plans: Type.Array(PlanSchema, { minItems: 1 }),
+    metadata: Type.Object({
+      overage_pricing: Type.Object({
+        /** US dollars per 1,000 insight tokens beyond the plan's allowance (spec §9: $0.05). */
+        insight_tokens_per_1000: Type.Number({ minimum: 0 }),
+      }),
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export type Plan = Static<typeof PlanSchema>;
+export type PlanCatalogue = Static<typeof PlanCatalogueSchema>;
 
 /**
  * Sizing. The pricing page estimates call time as tokens / 1,000,000 × 2.5 hours, and overage is
@@ -128,11 +139,6 @@ export function findPlan(catalogue: PlanCatalogue, planId: string): Plan {
   return plan;
 }
 
-/** GET /billing/plans. */
-export function plansResponse(catalogue: PlanCatalogue = DEFAULT_PLAN_CATALOGUE) {
-  return { success: true as const, plans: catalogue.plans, metadata: catalogue.metadata };
-}
-
 export interface Subscription {
   planId: string;
   billingCycle: BillingCycle;
@@ -211,48 +217,4 @@ export function currentPeriod(subscription: Subscription, plan: Plan, now: Date)
     return { from, to: new Date(from.getTime() + plan.trial_days * 24 * 60 * 60 * 1000) };
   }
   return billingPeriod(subscription.startedAt, now, subscription.billingCycle);
-}
-
-export function isTrialOver(subscription: Subscription, plan: Plan, now: Date): boolean {
-  return plan.type === 'trial' && now.getTime() >= currentPeriod(subscription, plan, now).to.getTime();
-}
-
-export interface UsageEntry {
-  occurredAt: Date;
-  insightTokens: number;
-}
-
-/** Insight tokens recorded in [period.from, period.to). */
-export function usageInPeriod(entries: readonly UsageEntry[], period: Period): number {
-  const from = period.from.getTime();
-  const to = period.to.getTime();
-  return entries.reduce((sum, e) => {
-    const t = e.occurredAt.getTime();
-    return t >= from && t < to ? sum + e.insightTokens : sum;
-  }, 0);
-}
-
-/**
- * What usage beyond the allowance costs, in cents, rounded up to a whole cent; 0 within the
- * allowance or on an unlimited plan.
- */
-export function overageCents(usedTokens: number, plan: Plan, catalogue: PlanCatalogue = DEFAULT_PLAN_CATALOGUE): number {
-  const included = plan.features.insight_tokens_included;
-  if (included === 'unlimited' || usedTokens <= included) return 0;
-  const microDollarsPer1000 = Math.round(catalogue.metadata.overage_pricing.insight_tokens_per_1000 * 1_000_000);
-  return Math.ceil(((usedTokens - included) * microDollarsPer1000) / 1000 / 10_000);
-}
-
-/** GET /billing/subscription, in the spec's shape; dates as ISO 8601 strings. */
-export function subscriptionResponse(subscription: Subscription, plan: Plan, usageTokens: number, period: Period) {
-  return {
-    success: true as const,
-    subscription: {
-      price_amount_cents: subscriptionPriceCents(plan, subscription.billingCycle),
-      billing_cycle: subscription.billingCycle,
-    },
-    plan: { name: plan.name, features: { insight_tokens_included: plan.features.insight_tokens_included } },
-    usage: { total_insight_tokens: usageTokens },
-    period: { from: period.from.toISOString(), to: period.to.toISOString() },
-  };
 }

@@ -56,3 +56,9 @@ export function touch(session: SessionTimes, now: Date, policy: SessionPolicy = 
   if (now.getTime() - session.lastSeenAt.getTime() < policy.touchIntervalMs) return null;
   return now;
 }
+
+/** What GetSession answers (UNAUTHENTICATED) when there is no usable session. */
+export const SESSION_MESSAGES = {
+  missing: 'Please sign in to continue.',
+  expired: 'Your session has expired. Please sign in again.',
+} as const;

@@ -1,12 +1,12 @@
 /**
- * Opaque random tokens (sessions, e-mail verification, invitations) and CSRF tokens.
+ * Opaque random tokens: sessions, e-mail verification, invitations.
  *
  * A token is 32 random bytes (256 bits) in base64url: unguessable and safe in a URL or a cookie.
  * Only its SHA-256 hash is stored, so a leaked database row cannot be replayed. A plain hash (no
  * salt, no slow KDF) is right here and wrong for passwords: the input is already 256 bits of
  * randomness, and the hash must be deterministic so the row can be found by it.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export const TOKEN_BYTES = 32;
 
@@ -65,56 +65,4 @@ export function hashToken(token: string): string {
 /** A token of the right shape: 32 bytes in unpadded base64url is exactly 43 characters. */
 export function isWellFormedToken(token: unknown): token is string {
   return typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token);
-}
-
-/**
- * Constant-time string comparison. Both sides are hashed first, so neither the content nor the
- * length of the secret leaks through timing (timingSafeEqual itself requires equal lengths).
- */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(a), digest(b));
-}
-
-/**
- * CSRF: the signed double-submit pattern (OWASP CSRF Prevention Cheat Sheet).
- *
- * The browser fetches `GET /csrf-token` before anyone is signed in (login itself is a POST that
- * needs the header), so the token cannot hang off the session. Instead the gateway keeps a random
- * secret in an HttpOnly, SameSite=Lax cookie and hands out tokens `nonce.hmac(secret, nonce)`;
- * a request passes when its X-CSRF-Token header carries a token that verifies against the
- * secret in its cookie. Another site can make the browser send the cookie but can neither read
- * the cookie nor a token, so it cannot produce the header. Rejections answer 403 with exactly
- * 'CSRF validation failed' (spec §4, §8).
- *
- * Lifetime: the secret cookie lives as long as the longest session (14 days) and is replaced at
- * sign-in and sign-out, together with the session, so a token from before sign-in stops working.
- */
-export const CSRF_HEADER = 'x-csrf-token';
-export const CSRF_FAILED_MESSAGE = 'CSRF validation failed';
-export const CSRF_SECRET_LIFETIME_MS = SESSION_ABSOLUTE_LIFETIME_MS;
-const CSRF_NONCE_BYTES = 16;
-
-/** A new per-browser CSRF secret, for the HttpOnly cookie. */
-export function newCsrfSecret(): string {
-  return randomBytes(TOKEN_BYTES).toString('base64url');
-}
-
-function csrfSignature(secret: string, nonce: string): string {
-  return createHmac('sha256', secret).update(`csrf:${nonce}`, 'utf8').digest('base64url');
-}
-
-/** A token for the `csrfToken` field of GET /csrf-token; a fresh nonce each time, all valid for the secret. */
-export function csrfTokenFor(secret: string): string {
-  const nonce = randomBytes(CSRF_NONCE_BYTES).toString('base64url');
-  return `${nonce}.${csrfSignature(secret, nonce)}`;
-}
-
-/** True when the header token was issued for this secret. Missing either side is a failure. */
-export function verifyCsrfToken(secret: string | undefined, token: string | undefined): boolean {
-  if (!secret || !token) return false;
-  const dot = token.indexOf('.');
-  if (dot <= 0) return false;
-  const nonce = token.slice(0, dot);
-  return constantTimeEqual(token.slice(dot + 1), csrfSignature(secret, nonce));
 }
