@@ -27,7 +27,11 @@ launch() { # name, entry point, then environment assignments
 start() {
   mkdir -p "$RUN"
   eval "$(deploy/local/services env)"
-  local common=(PARLANCE_MODE=distributed DATABASE_URL="$DATABASE_URL" KAFKA_BROKERS="$KAFKA_BROKERS")
+  # Local development: e-mails are kept in $RUN/mail (links logged) rather than sent, and the
+  # links in them point at this gateway.
+  local common=(PARLANCE_MODE=distributed DATABASE_URL="$DATABASE_URL" KAFKA_BROKERS="$KAFKA_BROKERS"
+    MAIL_TRANSPORT="${MAIL_TRANSPORT:-capture}" MAIL_CAPTURE_DIR="${MAIL_CAPTURE_DIR:-$RUN/mail}"
+    PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$GATEWAY_PORT}")
   local i=0
   for service in "${SERVICES[@]}"; do
     launch "$service" "services/$service/src/main.ts" "${common[@]}" GRPC_PORT=$((GRPC_BASE + i)) ADMIN_PORT=$((ADMIN_BASE + i))

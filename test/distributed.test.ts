@@ -4,11 +4,13 @@
  * service → outbox → Kafka → consumer) keeping the caller's trace id.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, linkIn } from './support/api-client.js';
+import { DIAGNOSTICS_TOKEN, operatorHeaders } from './support/diagnostics.js';
 import { freePort } from './support/free-port.js';
 import { repoRoot } from './support/host-process.js';
 import { waitFor } from './support/wait-for.js';
@@ -47,6 +49,7 @@ beforeAll(async () => {
     UP_GRPC_BASE_PORT: String(await consecutiveFreePorts(6)),
     UP_ADMIN_BASE_PORT: String(await consecutiveFreePorts(7)),
     GATEWAY_PORT: String(gatewayPort),
+    DIAGNOSTICS_TOKEN,
   };
   gateway = `http://127.0.0.1:${gatewayPort}`;
   await run('scripts/up.sh', ['start'], { cwd: repoRoot, env, timeout: 120_000 });
@@ -77,13 +80,13 @@ describe('distributed mode (make up)', () => {
     const traceId = '0af7651916cd43dd8448eb211c80319c';
     const response = await fetch(`${gateway}/api/diagnostics/probes`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+      headers: { 'content-type': 'application/json', ...operatorHeaders, traceparent: `00-${traceId}-b7ad6b7169203331-01` },
       body: JSON.stringify({ service: 'transcription' }),
     });
     expect(response.status).toBe(201);
     const { probeId } = (await response.json()) as { probeId: string };
     const report = await waitFor('the probe to be consumed', async () => {
-      const body = (await (await fetch(`${gateway}/api/diagnostics/probes/transcription/${probeId}`)).json()) as {
+      const body = (await (await fetch(`${gateway}/api/diagnostics/probes/transcription/${probeId}`, { headers: operatorHeaders })).json()) as {
         state: string;
         sentTraceId: string;
         receivedTraceId: string | null;
@@ -92,6 +95,27 @@ describe('distributed mode (make up)', () => {
     });
     expect(report.sentTraceId).toBe(traceId);
     expect(report.receivedTraceId).toBe(traceId);
+  });
+
+  it('signs a person up, verifies them from the e-mail identity kept, and knows them at the gateway', async () => {
+    const browser = new ApiClient(gateway);
+    const email = `dist-${Date.now()}@example.com`;
+    const signup = await browser.post('/api/auth/signup', { firstName: 'Dora', lastName: 'Dist', email, password: 'across the processes 9' });
+    expect(signup.status).toBe(200);
+    // make up keeps e-mails in <run dir>/mail (MAIL_TRANSPORT=capture) instead of sending them.
+    const mail = await waitFor('the verification e-mail', async () => {
+      const names = (await readdir(path.join(runDir, 'mail')).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
+      const mails = await Promise.all(names.map(async (name) => JSON.parse(await readFile(path.join(runDir, 'mail', name), 'utf8')) as { to: string; text: string }));
+      return mails.find((m) => m.to === email);
+    });
+    const link = linkIn(mail.text, '/auth/verify-email');
+    expect(link.origin).toBe(gateway);
+    const verified = await browser.post<{ user: { email: string; role: string } }>('/api/auth/verify-email', { token: link.searchParams.get('token') });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user).toMatchObject({ email, role: 'admin' });
+    const session = await browser.get<{ company: { departments: string[] } }>('/api/auth/session');
+    expect(session.status).toBe(200);
+    expect(session.body.company.departments).toEqual(['sales', 'hr', 'support']);
   });
 
   it('stops every process on SIGTERM', async () => {

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DIAGNOSTICS_TOKEN, operatorHeaders } from './support/diagnostics.js';
 import { freePort } from './support/free-port.js';
 import { startHostProcess, waitUntilReady } from './support/host-process.js';
 import { waitFor } from './support/wait-for.js';
@@ -23,6 +24,7 @@ async function standaloneEnv(dataDir?: string) {
     GRPC_PORT: String(await freePort()),
     ADMIN_PORT: String(await freePort()),
     GATEWAY_PORT: String(await freePort()),
+    DIAGNOSTICS_TOKEN,
   };
 }
 
@@ -32,7 +34,7 @@ async function expectReceivedAfterRestart(dataDir: string, service: string, prob
   const url = await waitFor('the restarted host', async () => /Parlance is running at (http:\/\/[0-9.:]+)/.exec(again.output())?.[1], 60_000);
   for (const probeId of probeIds) {
     await waitFor(`probe ${probeId} to be received`, async () => {
-      const report = (await (await fetch(`${url}/api/diagnostics/probes/${service}/${probeId}`)).json()) as { state?: string };
+      const report = (await (await fetch(`${url}/api/diagnostics/probes/${service}/${probeId}`, { headers: operatorHeaders })).json()) as { state?: string };
       return report.state === 'received' ? true : undefined;
     });
   }
@@ -112,10 +114,10 @@ describe('parlance host process', () => {
     expect((await fetch(`http://127.0.0.1:${env.ADMIN_PORT}/healthz`)).status).toBe(200);
     expect(await (await fetch(`http://127.0.0.1:${env.ADMIN_PORT}/metrics`)).text()).toContain('process_cpu_seconds_total');
     const probe = (await (
-      await fetch(`${api}/api/diagnostics/probes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"service":"scoring"}' })
+      await fetch(`${api}/api/diagnostics/probes`, { method: 'POST', headers: { 'content-type': 'application/json', ...operatorHeaders }, body: '{"service":"scoring"}' })
     ).json()) as { probeId: string };
     await waitFor('the probe to be consumed', async () => {
-      const report = (await (await fetch(`${api}/api/diagnostics/probes/scoring/${probe.probeId}`)).json()) as { state: string };
+      const report = (await (await fetch(`${api}/api/diagnostics/probes/scoring/${probe.probeId}`, { headers: operatorHeaders })).json()) as { state: string };
       return report.state === 'received' ? true : undefined;
     });
     const metrics = await (await fetch(`http://127.0.0.1:${env.ADMIN_PORT}/metrics`)).text();
@@ -128,7 +130,7 @@ describe('parlance host process', () => {
     const sends = Array.from({ length: 30 }, (_, index) =>
       fetch(`${api}/api/diagnostics/probes`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...operatorHeaders },
         body: JSON.stringify({ service: 'ingest', note: `in flight ${index}` }),
       })
         .then(async (response) => ({ status: response.status, body: (await response.json()) as { probeId?: string } }))
@@ -155,7 +157,7 @@ describe('parlance host process', () => {
       Array.from({ length: 40 }, async (_, index) => {
         const response = await fetch(`${api}/api/diagnostics/probes`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...operatorHeaders },
           body: JSON.stringify({ service: 'analytics', note: `before the crash ${index}` }),
         });
         expect(response.status).toBe(201);

@@ -14,6 +14,7 @@ import { createLogger } from '@parlance/platform/logger';
 import { spanProcessorFor, startTelemetry } from '@parlance/platform/telemetry';
 import { testDatabaseUrl, testKafkaBrokers } from '@parlance/platform/testing/infra';
 import { scoringModule } from '@parlance/scoring/module';
+import { DIAGNOSTICS_TOKEN, operatorHeaders } from './support/diagnostics.js';
 import { freePort } from './support/free-port.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
   );
   const config = loadHostConfig(env);
   host = new ModuleHost(createLogger({ service: 'trace-test', level: 'warn', pretty: false }));
-  for (const module of [...plumbingModules(config), scoringModule, gatewayModule(config, { ...addresses, GATEWAY_PORT: '0' })]) host.register(module);
+  for (const module of [...plumbingModules(config), scoringModule, gatewayModule(config, { ...addresses, GATEWAY_PORT: '0', DIAGNOSTICS_TOKEN })]) host.register(module);
   await host.start(['scoring', 'gateway']);
   gatewayUrl = host.exportsOf<RunningGateway>('gateway')!.url;
 }, 90_000);
@@ -51,7 +52,7 @@ describe('trace propagation', () => {
   it('carries one trace id from the gateway through a gRPC handler to the consumer of the event it caused', async () => {
     const response = await fetch(`${gatewayUrl}/api/diagnostics/probes`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...operatorHeaders },
       body: JSON.stringify({ service: 'scoring', note: 'trace test' }),
     });
     expect(response.status).toBe(201);
@@ -61,7 +62,7 @@ describe('trace propagation', () => {
     expect(sent.traceId).toBe(traceId);
 
     const received = await waitFor('the probe event to be consumed', async () => {
-      const report = (await (await fetch(`${gatewayUrl}/api/diagnostics/probes/scoring/${sent.probeId}`)).json()) as {
+      const report = (await (await fetch(`${gatewayUrl}/api/diagnostics/probes/scoring/${sent.probeId}`, { headers: operatorHeaders })).json()) as {
         state: string;
         receivedTraceId: string | null;
       };
@@ -82,13 +83,13 @@ describe('trace propagation', () => {
     const callerTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const response = await fetch(`${gatewayUrl}/api/diagnostics/probes`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', traceparent: `00-${callerTraceId}-00f067aa0ba902b7-01` },
+      headers: { 'content-type': 'application/json', ...operatorHeaders, traceparent: `00-${callerTraceId}-00f067aa0ba902b7-01` },
       body: JSON.stringify({ service: 'scoring' }),
     });
     const sent = (await response.json()) as { probeId: string; traceId: string };
     expect(sent.traceId).toBe(callerTraceId);
     const received = await waitFor('the probe event to be consumed', async () => {
-      const report = (await (await fetch(`${gatewayUrl}/api/diagnostics/probes/scoring/${sent.probeId}`)).json()) as {
+      const report = (await (await fetch(`${gatewayUrl}/api/diagnostics/probes/scoring/${sent.probeId}`, { headers: operatorHeaders })).json()) as {
         receivedTraceId: string | null;
       };
       return report.receivedTraceId ?? undefined;

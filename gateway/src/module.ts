@@ -37,6 +37,10 @@ export function gatewayModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv = p
         version,
         mode: hostConfig.PARLANCE_MODE,
         bodyLimit: config.GATEWAY_BODY_LIMIT,
+        secureCookies: config.secureCookies,
+        trustProxy: config.trustProxy,
+        ...(config.oidc ? { oidc: config.oidc } : {}),
+        ...(config.DIAGNOSTICS_TOKEN ? { diagnosticsToken: config.DIAGNOSTICS_TOKEN } : {}),
       });
       await app.listen({ host: config.GATEWAY_HOST, port: config.GATEWAY_PORT });
       const address = app.server.address();

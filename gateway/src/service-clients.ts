@@ -1,4 +1,7 @@
 import { HealthClient } from '@parlance/proto/grpc/health/v1/health';
+import { AccountsServiceClient } from '@parlance/proto/parlance/identity/v1/accounts';
+import { AuthServiceClient } from '@parlance/proto/parlance/identity/v1/auth';
+import { BillingServiceClient } from '@parlance/proto/parlance/identity/v1/billing';
 import { ProbeClient } from '@parlance/proto/parlance/platform/v1/probe';
 import { createClient, type PromiseClient } from '@parlance/platform/grpc/grpc-client';
 import { serviceAddress, type HostConfig } from '@parlance/platform/host/host-config';
@@ -14,7 +17,15 @@ export interface ServiceConnection {
   probe: PromiseClient<typeof ProbeClient>;
 }
 
+/** The identity service's APIs: the gateway's source of who is calling. */
+export interface IdentityClients {
+  auth: PromiseClient<typeof AuthServiceClient>;
+  accounts: PromiseClient<typeof AccountsServiceClient>;
+  billing: PromiseClient<typeof BillingServiceClient>;
+}
+
 export interface ServiceClients {
+  identity: IdentityClients;
   get(name: ServiceName): ServiceConnection;
   all(): ServiceConnection[];
   close(): void;
@@ -36,7 +47,14 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
       probe: createClient(ProbeClient, address, { deadlineMs: 5_000, idempotent: ['getProbe'] }),
     });
   }
+  // Reads are retried when identity is briefly unavailable; nothing that writes is.
+  const identity: IdentityClients = {
+    auth: createClient(AuthServiceClient, addresses.identity, { idempotent: ['getSession', 'signOut'] }),
+    accounts: createClient(AccountsServiceClient, addresses.identity, { idempotent: ['getCompany', 'listMembers'] }),
+    billing: createClient(BillingServiceClient, addresses.identity, { idempotent: ['listPlans', 'getSubscription'] }),
+  };
   return {
+    identity,
     get: (name) => connections.get(name)!,
     all: () => [...connections.values()],
     close: () => {
@@ -44,6 +62,7 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
         connection.health.close();
         connection.probe.close();
       }
+      for (const client of Object.values(identity)) client.close();
     },
   };
 }

@@ -25,6 +25,8 @@ let host: ModuleHost;
 let services: ServiceClients;
 let app: FastifyInstance;
 let closeApp: (timeoutMs: number) => Promise<void>;
+const diagnosticsToken = 'operators-only-diagnostics-token';
+const operator = { 'x-diagnostics-token': diagnosticsToken };
 
 beforeAll(async () => {
   // As in every Parlance process, telemetry starts before anything else.
@@ -37,7 +39,7 @@ beforeAll(async () => {
   for (const module of [...plumbingModules(config), scoringModule]) host.register(module);
   await host.start(['scoring']);
   services = connectServices(serviceAddresses(config, {}));
-  ({ app, close: closeApp } = await buildApp({ logger, services, webDir, version: '9.9.9', mode: 'standalone' }));
+  ({ app, close: closeApp } = await buildApp({ logger, services, webDir, version: '9.9.9', mode: 'standalone', diagnosticsToken }));
 }, 90_000);
 
 afterAll(async () => {
@@ -61,11 +63,11 @@ describe('GET /api/health', () => {
 
 describe('pipeline probes', () => {
   it('sends a probe through a service and reports it received', async () => {
-    const sent = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: { service: 'scoring', note: 'hello' } });
+    const sent = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', headers: operator, payload: { service: 'scoring', note: 'hello' } });
     expect(sent.statusCode).toBe(201);
     const { probeId } = sent.json() as { probeId: string };
     const report = await waitFor('the probe to be received', async () => {
-      const response = await app.inject({ method: 'GET', url: `/api/diagnostics/probes/scoring/${probeId}` });
+      const response = await app.inject({ method: 'GET', url: `/api/diagnostics/probes/scoring/${probeId}`, headers: operator });
       const body = response.json() as { state: string; receivedAt: string | null };
       return body.state === 'received' ? body : undefined;
     });
@@ -73,34 +75,62 @@ describe('pipeline probes', () => {
   });
 
   it('names the field when the service is not one of Parlance’s', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: { service: 'billing' } });
+    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', headers: operator, payload: { service: 'billing' } });
     expect(response.statusCode).toBe(400);
     expect((response.json() as { error: string }).error).toMatch(/^Invalid body: service /);
   });
 
   it('says which field is missing', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: {} });
+    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', headers: operator, payload: {} });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Invalid body: service is required' });
+    expect(response.json()).toEqual({ error: 'Invalid body: service is required', message: 'Invalid body: service is required' });
   });
 
   it('rejects a note longer than 200 characters', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: { service: 'scoring', note: 'x'.repeat(201) } });
+    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', headers: operator, payload: { service: 'scoring', note: 'x'.repeat(201) } });
     expect(response.statusCode).toBe(400);
     expect((response.json() as { error: string }).error).toContain('note');
   });
 
   it('answers 404 with the service’s message for an unknown probe', async () => {
     const probeId = '00000000-0000-4000-8000-000000000000';
-    const response = await app.inject({ method: 'GET', url: `/api/diagnostics/probes/scoring/${probeId}` });
+    const response = await app.inject({ method: 'GET', url: `/api/diagnostics/probes/scoring/${probeId}`, headers: operator });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: `No probe ${probeId}` });
+    expect(response.json()).toMatchObject({ error: `No probe ${probeId}` });
   });
 
   it('answers 404 when the service is not running in the process it was sent to', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: { service: 'ingest' } });
+    const response = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', headers: operator, payload: { service: 'ingest' } });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'No service "ingest" runs in this process' });
+    expect(response.json()).toMatchObject({ error: 'No service "ingest" runs in this process' });
+  });
+});
+
+describe('diagnostics access', () => {
+  it('is for operators only: a wrong or missing X-Diagnostics-Token header gets 401', async () => {
+    const wrong = { 'x-diagnostics-token': 'a-wrong-token-of-some-length' };
+    const sent = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', headers: wrong, payload: { service: 'scoring' } });
+    expect(sent.statusCode).toBe(401);
+    expect(sent.json()).toMatchObject({ error: 'Send the diagnostics token as the X-Diagnostics-Token header.' });
+    for (const headers of [{}, wrong]) {
+      const read = await app.inject({ method: 'GET', url: '/api/diagnostics/probes/scoring/00000000-0000-4000-8000-000000000000', headers });
+      expect(read.statusCode).toBe(401);
+    }
+    // With no header at all, a POST is a browser request like any other, and CSRF refuses it first.
+    const bare = await app.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: { service: 'scoring' } });
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json()).toMatchObject({ error: 'CSRF validation failed' });
+  });
+
+  it('is turned off, answering 404, when no DIAGNOSTICS_TOKEN is configured', async () => {
+    const { app: plain, close } = await buildApp({ logger, services, webDir, version: '9.9.9', mode: 'standalone' });
+    try {
+      const sent = await plain.inject({ method: 'POST', url: '/api/diagnostics/probes', headers: operator, payload: { service: 'scoring' } });
+      expect(sent.statusCode).toBe(404);
+      expect(sent.json()).toMatchObject({ error: 'Diagnostics are turned off on this server (set DIAGNOSTICS_TOKEN to turn them on).' });
+    } finally {
+      await close(1_000);
+    }
   });
 });
 
@@ -112,11 +142,11 @@ describe('when a service cannot be reached', () => {
         ['identity', 'ingest', 'transcription', 'scoring', 'analytics', 'integration'].map((name) => [name, `127.0.0.1:${closedPort}`]),
       ) as Parameters<typeof connectServices>[0],
     );
-    const { app: isolated, close } = await buildApp({ logger, services: unreachable, webDir, version: '9.9.9', mode: 'distributed' });
+    const { app: isolated, close } = await buildApp({ logger, services: unreachable, webDir, version: '9.9.9', mode: 'distributed', diagnosticsToken });
     try {
-      const sent = await isolated.inject({ method: 'POST', url: '/api/diagnostics/probes', payload: { service: 'scoring' } });
+      const sent = await isolated.inject({ method: 'POST', url: '/api/diagnostics/probes', headers: operator, payload: { service: 'scoring' } });
       expect(sent.statusCode).toBe(503);
-      expect(sent.json()).toEqual({ error: 'The service is unavailable. Please try again later.' });
+      expect(sent.json()).toMatchObject({ error: 'The service is unavailable. Please try again later.' });
       const health = await isolated.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);
       expect((health.json() as { modules: Array<{ state: string }> }).modules.every((module) => module.state === 'unreachable')).toBe(true);
@@ -131,7 +161,7 @@ describe('routing', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'No such endpoint: GET /api/nothing-here' });
+    expect(response.json()).toEqual({ error: 'No such endpoint: GET /api/nothing-here', message: 'No such endpoint: GET /api/nothing-here' });
   });
 
   it('serves the web app for deep links so the browser router can take over', async () => {

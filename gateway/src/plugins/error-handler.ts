@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '@parlance/platform/errors';
 import { httpStatusForDomainError } from '@parlance/platform/grpc/status-mapping';
+import { errorBody } from '../schemas/error.schema.js';
 
 /**
  * The one place API errors become responses: domain errors (including those that crossed gRPC)
@@ -12,17 +13,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const status = httpStatusForDomainError(error);
       if (status >= 500) request.log.error({ err: error }, 'service error');
-      return reply.status(status).send({ error: error.message });
+      return reply.status(status).send(errorBody(error.message));
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      return reply.status(400).send({ error: validationMessage(fastifyError) });
+      return reply.status(400).send(errorBody(validationMessage(fastifyError)));
     }
     if (fastifyError.statusCode && fastifyError.statusCode < 500) {
-      return reply.status(fastifyError.statusCode).send({ error: fastifyError.message });
+      return reply.status(fastifyError.statusCode).send(errorBody(fastifyError.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send(errorBody('Something went wrong on our side. Please try again.'));
   });
 }
 

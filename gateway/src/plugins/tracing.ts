@@ -34,10 +34,13 @@ export function registerTracing(app: FastifyInstance): void {
 
   const durations = httpRequestDuration();
   app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
     // The route pattern, not the URL, so ids do not explode the label set.
-    durations.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
+    durations.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    // The path only: a query string may carry a secret (a verification or invitation token).
+    request.log.info(
+      { method: request.method, path: request.url.split('?')[0], route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
     );
     const span = request.span;
     if (!span) return;

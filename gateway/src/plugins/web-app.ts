@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { errorBody } from '../schemas/error.schema.js';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -18,7 +19,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send({ error: `No such endpoint: ${request.method} ${path}` });
+      return reply.status(404).send(errorBody(`No such endpoint: ${request.method} ${path}`));
     }
     if (!built) {
       return reply.status(503).type('text/plain').send('The web app is not built yet. Run `make run`, or `npm run build -w @parlance/web`.');
