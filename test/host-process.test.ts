@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './support/api-client.js';
 import { DIAGNOSTICS_TOKEN, operatorHeaders } from './support/diagnostics.js';
 import { freePort } from './support/free-port.js';
 import { startHostProcess, waitUntilReady } from './support/host-process.js';
@@ -99,11 +100,17 @@ describe('parlance host process', () => {
   }, 90_000);
 
   it('serves the web app and /api/health standalone, and on SIGTERM finishes what it accepted and exits 0', async () => {
-    const env = await standaloneEnv();
+    // As `make run` starts it: with the demo account.
+    const env = { ...(await standaloneEnv()), IDENTITY_DEMO_ACCOUNT: 'true' };
     const api = `http://127.0.0.1:${env.GATEWAY_PORT}`;
     const host = startHostProcess([], env);
     await waitUntilReady(Number(env.ADMIN_PORT), host);
     expect(host.output()).toContain(`Parlance is running at ${api}`);
+    const [, demoEmail, demoPassword] = /Demo login: (\S+) \/ (\S+)/.exec(host.output()) ?? [];
+    const demo = new ApiClient(api);
+    const signedIn = await demo.post<{ user: { role: string } }>('/api/auth/login', { email: demoEmail, password: demoPassword });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.role).toBe('admin');
 
     const health = await fetch(`${api}/api/health`);
     expect(health.status).toBe(200);

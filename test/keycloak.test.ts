@@ -113,9 +113,9 @@ function verify(token: string, options: { issuer?: string; audience?: string } =
 }
 
 describe('Keycloak realm for SSO', () => {
-  it('the realm file defines two users in two companies, an admin and a manager', () => {
+  it('the realm file defines users in two companies, admins and managers', () => {
     expect(realm.realm).toBe(realmName);
-    expect(users).toHaveLength(2);
+    expect(users).toHaveLength(3);
     expect(new Set(users.map((u) => u.companyId)).size).toBe(2);
     expect(users.map((u) => u.roles)).toEqual(expect.arrayContaining([['admin'], ['manager']]));
     expect(realm.clients.map((c) => c.clientId)).toEqual(

@@ -166,8 +166,14 @@ keycloak_start() {
 # Everything before the (slow) wait, so Postgres and Kafka come up meanwhile.
 keycloak_prepare_and_start() {
   if keycloak_running; then
-    log "keycloak already running (pid $(keycloak_pid))"
-    return 0
+    local imported=""
+    [[ -f $KEYCLOAK_DATA/.realm.sha256 ]] && imported=$(<"$KEYCLOAK_DATA/.realm.sha256")
+    if [[ $imported == "$(sha256sum "$KEYCLOAK_REALM_FILE" | cut -d' ' -f1)" ]]; then
+      log "keycloak already running (pid $(keycloak_pid))"
+      return 0
+    fi
+    log "the realm file changed since keycloak imported it: restarting keycloak"
+    keycloak_down
   fi
   keycloak_ensure_tools
   keycloak_fetch_dist

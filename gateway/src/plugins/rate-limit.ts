@@ -80,17 +80,19 @@ export class RateLimiter {
   }
 }
 
-/** A preHandler that answers 429 with Retry-After when any of the named limits is exceeded. */
+/**
+ * A preHandler that counts the attempt against every named limit (a refused attempt still counts
+ * towards the others), then answers 429 with Retry-After for the first one exceeded.
+ */
 export function limitBy(limiter: RateLimiter, rules: Array<[RateLimitName, (request: FastifyRequest) => string]>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const [name, keyOf] of rules) {
-      const waitMs = limiter.hit(name, keyOf(request));
-      if (waitMs > 0) {
-        return reply
-          .status(429)
-          .header('retry-after', String(Math.ceil(waitMs / 1000)))
-          .send(errorBody(rateLimitMessage(name, waitMs)));
-      }
-    }
+    const waits = rules.map(([name, keyOf]) => [name, limiter.hit(name, keyOf(request))] as const);
+    const exceeded = waits.find(([, waitMs]) => waitMs > 0);
+    if (!exceeded) return;
+    const [name, waitMs] = exceeded;
+    return reply
+      .status(429)
+      .header('retry-after', String(Math.ceil(waitMs / 1000)))
+      .send(errorBody(rateLimitMessage(name, waitMs)));
   };
 }

@@ -7,6 +7,9 @@ import { runHost } from '@parlance/platform/host/run-host';
 
 const SERVICES = ['identity', 'ingest', 'transcription', 'scoring', 'analytics', 'integration'] as const;
 
+/** The demo sign-in to print once started, when identity creates it (IDENTITY_DEMO_ACCOUNT). */
+let demoLogin: string | undefined;
+
 await runHost({
   service: 'parlance',
   defaultTarget: 'all',
@@ -22,10 +25,15 @@ await runHost({
       import('@parlance/integration/module').then((m) => m.integrationModule),
     ]);
     for (const module of [...plumbingModules(config), ...services, gatewayModule(config)]) host.register(module);
+    const { loadIdentityConfig } = await import('@parlance/identity/config');
+    if (loadIdentityConfig(config).demoAccount) {
+      const { DEMO_ACCOUNT } = await import('@parlance/identity/demo-account');
+      demoLogin = `Demo login: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`;
+    }
     host.alias('all', [...SERVICES, 'gateway']);
   },
   started(host) {
     const gateway = host.exportsOf<{ url: string }>('gateway');
-    if (gateway) process.stdout.write(`\nParlance is running at ${gateway.url}\n\n`);
+    if (gateway) process.stdout.write(`\nParlance is running at ${gateway.url}\n${demoLogin && host.exportsOf('identity') ? `${demoLogin}\n` : ''}\n`);
   },
 });

@@ -4,40 +4,22 @@
  * machines cannot reach; the key set and every token are made here with jose, the way Google
  * makes its own.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT, UnsecuredJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
+import { SignJWT, UnsecuredJWT, generateKeyPair, type JWTPayload } from 'jose';
 import { DomainError } from '@parlance/platform/errors';
 import { GOOGLE_TOKEN_MESSAGES, verifyGoogleIdToken, type GoogleIdTokenOptions } from '../src/auth/google-id-token.js';
+import { startFakeGoogle, type FakeGoogle, type GoogleTokenOverrides } from '../../../test/support/fake-google.js';
 
-const CLIENT_ID = '1234567890-parlance.apps.googleusercontent.com';
-const KID = 'test-key-1';
-
-let server: Server;
+let google: FakeGoogle;
 let options: GoogleIdTokenOptions;
-let googleKey: CryptoKey;
-let jwksRequests = 0;
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('RS256');
-  googleKey = pair.privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
-  server = createServer((req, res) => {
-    if (req.url !== '/oauth2/v3/certs') {
-      res.writeHead(404).end();
-      return;
-    }
-    jwksRequests += 1;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  options = { jwksUrl: `http://127.0.0.1:${port}/oauth2/v3/certs`, audience: CLIENT_ID, clockToleranceSec: 5 };
+  google = await startFakeGoogle();
+  options = { jwksUrl: google.jwksUrl, audience: google.clientId, clockToleranceSec: 5 };
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  await google.close();
 });
 
 const googleClaims: JWTPayload = {
@@ -49,26 +31,7 @@ const googleClaims: JWTPayload = {
   name: 'Ada Lovelace',
 };
 
-interface TokenOverrides {
-  claims?: JWTPayload;
-  audience?: string;
-  issuer?: string;
-  expiresAt?: number;
-  issuedAt?: number;
-  key?: CryptoKey;
-  kid?: string;
-}
-
-async function googleToken(overrides: TokenOverrides = {}): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ ...googleClaims, ...overrides.claims })
-    .setProtectedHeader({ alg: 'RS256', kid: overrides.kid ?? KID, typ: 'JWT' })
-    .setIssuer(overrides.issuer ?? 'https://accounts.google.com')
-    .setAudience(overrides.audience ?? CLIENT_ID)
-    .setIssuedAt(overrides.issuedAt ?? now)
-    .setExpirationTime(overrides.expiresAt ?? now + 3600)
-    .sign(overrides.key ?? googleKey);
-}
+const googleToken = (overrides: GoogleTokenOverrides = {}) => google.idToken(googleClaims, overrides);
 
 async function rejection(token: string): Promise<DomainError> {
   const error: unknown = await verifyGoogleIdToken(token, options).then(
@@ -100,10 +63,10 @@ describe('verifyGoogleIdToken against a JWKS served over HTTP', () => {
   });
 
   it('fetches the key set once and reuses it across verifications', async () => {
-    const before = jwksRequests;
+    const before = google.jwksRequests();
     await verifyGoogleIdToken(await googleToken(), options);
     await verifyGoogleIdToken(await googleToken(), options);
-    expect(jwksRequests - before).toBe(0);
+    expect(google.jwksRequests() - before).toBe(0);
   });
 
   it('rejects a token issued for another application (wrong audience)', async () => {
@@ -146,7 +109,7 @@ describe('verifyGoogleIdToken against a JWKS served over HTTP', () => {
 
   it('rejects a token whose payload was altered after signing', async () => {
     const [header, , signature] = (await googleToken()).split('.');
-    const forged = Buffer.from(JSON.stringify({ ...googleClaims, sub: 'attacker', aud: CLIENT_ID, iss: 'https://accounts.google.com', exp: 9_999_999_999, iat: 1 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...googleClaims, sub: 'attacker', aud: google.clientId, iss: 'https://accounts.google.com', exp: 9_999_999_999, iat: 1 })).toString('base64url');
     const error = await rejection(`${header}.${forged}.${signature}`);
     expect(error.message).toBe(GOOGLE_TOKEN_MESSAGES.signature);
   });
@@ -166,7 +129,7 @@ describe('verifyGoogleIdToken against a JWKS served over HTTP', () => {
     const now = Math.floor(Date.now() / 1000);
     const unsigned = new UnsecuredJWT(googleClaims)
       .setIssuer('https://accounts.google.com')
-      .setAudience(CLIENT_ID)
+      .setAudience(google.clientId)
       .setIssuedAt(now)
       .setExpirationTime(now + 3600)
       .encode();
@@ -178,9 +141,9 @@ describe('verifyGoogleIdToken against a JWKS served over HTTP', () => {
   it('rejects a token signed with an HMAC algorithm instead of RS256', async () => {
     const now = Math.floor(Date.now() / 1000);
     const hmac = await new SignJWT(googleClaims)
-      .setProtectedHeader({ alg: 'HS256', kid: KID })
+      .setProtectedHeader({ alg: 'HS256', kid: google.kid })
       .setIssuer('https://accounts.google.com')
-      .setAudience(CLIENT_ID)
+      .setAudience(google.clientId)
       .setIssuedAt(now)
       .setExpirationTime(now + 3600)
       .sign(new TextEncoder().encode('a-shared-secret-anyone-could-guess'));

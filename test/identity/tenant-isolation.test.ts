@@ -1,0 +1,220 @@
+/**
+ * Tenancy: a user of one company can neither read nor change another company's data, through any
+ * endpoint. Two companies, each with an admin and a manager; the admin of A tries every endpoint
+ * of the API against B (B's members by e-mail, B's ids in headers, query and body). The last test
+ * checks that this file covers every operation in the OpenAPI document, so a new endpoint cannot
+ * be added without a case here.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountsServiceClient } from '@parlance/proto/parlance/identity/v1/accounts';
+import { createClient } from '@parlance/platform/grpc/grpc-client';
+import { linkIn, type ApiClient } from '../support/api-client.js';
+import { repoRoot } from '../support/host-process.js';
+import { closeIdentitySql } from '../support/identity-db.js';
+import { startIdentityStack, uniqueEmail, type IdentityStack } from '../support/identity-stack.js';
+import { waitFor } from '../support/wait-for.js';
+
+interface Tenant {
+  admin: ApiClient;
+  adminEmail: string;
+  adminId: string;
+  manager: ApiClient;
+  managerEmail: string;
+  companyId: string;
+}
+
+let stack: IdentityStack;
+let a: Tenant;
+let b: Tenant;
+const covered = new Set<string>();
+
+async function tenant(name: string): Promise<Tenant> {
+  const admin = await stack.signUpVerified({ firstName: `${name}Admin`, lastName: 'Tenant' });
+  const managerEmail = uniqueEmail(`${name.toLowerCase()}-manager`);
+  await admin.browser.post('/api/auth/invite', { email: managerEmail, role: 'manager' });
+  const token = linkIn((await stack.mailTo(managerEmail)).text, '/auth/accept-invite').searchParams.get('token');
+  const manager = stack.browser();
+  await manager.get(`/api/auth/accept-invite?token=${token}`);
+  await manager.post('/api/auth/signup', { firstName: `${name}Manager`, lastName: 'Tenant', email: managerEmail, password: 'separate companies 5' });
+  const verify = linkIn((await stack.mailTo(managerEmail, 1)).text, '/auth/verify-email').searchParams.get('token');
+  expect((await manager.post('/api/auth/verify-email', { token: verify })).status).toBe(200);
+  return { admin: admin.browser, adminEmail: admin.person.email, adminId: admin.userId, manager, managerEmail, companyId: admin.companyId };
+}
+
+beforeAll(async () => {
+  stack = await startIdentityStack();
+  a = await tenant('A');
+  b = await tenant('B');
+  await stack.publishInsightTokens({ companyId: b.companyId, tokens: 4_242 });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await closeIdentitySql();
+});
+
+/** Headers, query and body fields that try to name B; every one must be ignored. */
+const smuggle = () => ({ 'x-parlance-company-id': b.companyId, 'x-parlance-user-id': b.adminId, 'x-company-id': b.companyId });
+
+const membersOf = async (tenantOf: Tenant) =>
+  (await tenantOf.admin.get<Array<{ email: string; role: string }>>('/api/settings/members')).body.map((m) => `${m.email}:${m.role}`).sort();
+
+function operation(method: string, path: string): string {
+  covered.add(`${method} ${path}`);
+  return `${method} ${path}`;
+}
+
+describe('every endpoint keeps company A’s users out of company B', () => {
+  it(operation('GET', '/api/auth/session'), async () => {
+    const response = await a.admin.get<{ company: { id: string }; user: { email: string } }>(`/api/auth/session?companyId=${b.companyId}`, { headers: smuggle() });
+    expect(response.body.company.id).toBe(a.companyId);
+    expect(response.body.user.email).toBe(a.adminEmail);
+  });
+
+  it(operation('GET', '/api/company'), async () => {
+    const response = await a.admin.get<{ id: string }>(`/api/company?companyId=${b.companyId}`, { headers: smuggle() });
+    expect(response.body.id).toBe(a.companyId);
+  });
+
+  it(operation('GET', '/api/settings/members'), async () => {
+    const response = await a.admin.get<Array<{ email: string }>>(`/api/settings/members?companyId=${b.companyId}`, { headers: smuggle() });
+    const emails = response.body.map((m) => m.email);
+    expect(emails.sort()).toEqual([a.adminEmail, a.managerEmail].sort());
+    expect(JSON.stringify(response.body)).not.toContain(b.managerEmail);
+  });
+
+  it(operation('PUT', '/api/settings/members/{email}'), async () => {
+    const before = await membersOf(b);
+    for (const target of [b.managerEmail, b.adminEmail]) {
+      const response = await a.admin.put(`/api/settings/members/${encodeURIComponent(target)}`, { role: 'admin', companyId: b.companyId }, { headers: smuggle() });
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ error: `No member with the email ${target} was found in your company.` });
+    }
+    expect(await membersOf(b)).toEqual(before);
+  });
+
+  it(operation('DELETE', '/api/settings/members/{email}'), async () => {
+    const before = await membersOf(b);
+    const response = await a.admin.delete(`/api/settings/members/${encodeURIComponent(b.managerEmail)}?companyId=${b.companyId}`, { headers: smuggle() });
+    expect(response.status).toBe(404);
+    expect(await membersOf(b)).toEqual(before);
+    expect((await b.manager.get('/api/auth/session')).status).toBe(200);
+  });
+
+  it(operation('PUT', '/api/settings/profile/update'), async () => {
+    const response = await a.manager.put<{ user: { email: string } }>('/api/settings/profile/update', { firstName: 'Renamed', email: b.adminEmail, companyId: b.companyId }, { headers: smuggle() });
+    expect(response.body.user.email).toBe(a.managerEmail);
+    const bAdmin = await b.admin.get<{ user: { firstName: string } }>('/api/auth/session');
+    expect(bAdmin.body.user.firstName).toBe('BAdmin');
+  });
+
+  it(operation('POST', '/api/auth/invite'), async () => {
+    // Inviting B's manager is an invitation into A, which only they can accept; B is unchanged.
+    const before = await membersOf(b);
+    const response = await a.admin.post('/api/auth/invite', { email: b.managerEmail, role: 'admin', companyId: b.companyId }, { headers: smuggle() });
+    expect(response.status).toBe(200);
+    const mail = await stack.mailTo(b.managerEmail, 2);
+    expect(mail.subject).toContain("AAdmin Tenant's company");
+    expect(await membersOf(b)).toEqual(before);
+  });
+
+  it(operation('GET', '/api/auth/accept-invite'), async () => {
+    // The token in the link is the only credential, and only the invited address received it: a
+    // guessed or foreign token gets the same refusal as an unknown one.
+    const response = await a.admin.get(`/api/auth/accept-invite?token=${'B'.repeat(43)}`, { headers: smuggle() });
+    expect(response.status).toBe(400);
+    expect(await membersOf(b)).toHaveLength(2);
+  });
+
+  it(operation('GET', '/api/billing/subscription'), async () => {
+    await waitFor('B’s usage to be recorded', async () => {
+      const body = (await b.admin.get<{ usage: { total_insight_tokens: number } }>('/api/billing/subscription')).body;
+      return body.usage.total_insight_tokens === 4_242 ? true : undefined;
+    });
+    const mine = await a.admin.get<{ usage: { total_insight_tokens: number } }>(`/api/billing/subscription?companyId=${b.companyId}`, { headers: smuggle() });
+    expect(mine.body.usage.total_insight_tokens).toBe(0);
+  });
+
+  it(operation('GET', '/api/billing/plans'), async () => {
+    // The public catalogue: the same for everyone, and no tenant data in it.
+    const response = await a.admin.get('/api/billing/plans', { headers: smuggle() });
+    expect(JSON.stringify(response.body)).not.toContain(b.companyId);
+  });
+
+  it(operation('POST', '/api/auth/logout'), async () => {
+    const outsider = await stack.signUpVerified();
+    await outsider.browser.post('/api/auth/logout', undefined, { headers: smuggle() });
+    expect((await b.admin.get('/api/auth/session')).status).toBe(200);
+    expect((await outsider.browser.get('/api/auth/session')).status).toBe(401);
+  });
+
+  it(operation('GET', '/api/csrf-token'), async () => {
+    // A token is bound to the browser's own cookie: B's browser cannot use A's.
+    const token = await a.admin.fetchCsrfToken();
+    const response = await b.admin.put('/api/settings/profile/update', { firstName: 'X' }, { withoutCsrf: true, headers: { 'x-csrf-token': token } });
+    expect(response.status).toBe(403);
+  });
+
+  it(`${operation('POST', '/api/auth/login')}, ${operation('POST', '/api/auth/signup')}, ${operation('POST', '/api/auth/verify-email')}, ${operation('POST', '/api/auth/google-signup')}`, async () => {
+    // Signing in starts a session for the person who proved who they are, whatever else is sent.
+    const login = await stack.browser().post<{ company: { id: string } }>('/api/auth/login', { email: a.adminEmail, password: 'analytical engine 1843', companyId: b.companyId }, { headers: smuggle() });
+    expect(login.body.company.id).toBe(a.companyId);
+    const signup = await stack.browser().post('/api/auth/signup', { firstName: 'X', lastName: 'Y', email: b.adminEmail, password: 'someone elses 123', companyId: b.companyId });
+    expect(signup.status).toBe(200);
+    expect((await stack.browser().post('/api/auth/login', { email: b.adminEmail, password: 'someone elses 123' })).status).toBe(401);
+    expect((await stack.browser().post('/api/auth/verify-email', { token: 'C'.repeat(43), companyId: b.companyId })).status).toBe(400);
+    expect((await stack.browser().post('/api/auth/google-signup', { email: b.adminEmail, googleId: '1', idToken: 'x.y.z' })).status).toBe(409);
+  });
+
+  it(`${operation('GET', '/api/health')}, ${operation('POST', '/api/diagnostics/probes')}, ${operation('GET', '/api/diagnostics/probes/{service}/{probeId}')}`, async () => {
+    // Health carries no tenant data; diagnostics are for operators with their own token, not for users.
+    const health = await a.admin.get('/api/health');
+    expect(JSON.stringify(health.body)).not.toContain(b.companyId);
+    expect((await a.admin.post('/api/diagnostics/probes', { service: 'identity' })).status).toBe(404);
+    expect((await a.admin.get('/api/diagnostics/probes/identity/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('answers 401 on every endpoint that needs a user when nobody is signed in', async () => {
+    const anonymous = stack.browser();
+    for (const [method, path] of [
+      ['GET', '/api/auth/session'],
+      ['GET', '/api/company'],
+      ['GET', '/api/settings/members'],
+      ['PUT', `/api/settings/members/${b.adminEmail}`],
+      ['DELETE', `/api/settings/members/${b.adminEmail}`],
+      ['PUT', '/api/settings/profile/update'],
+      ['POST', '/api/auth/invite'],
+      ['GET', '/api/billing/subscription'],
+    ] as const) {
+      const response = await anonymous.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(response.body).toMatchObject({ error: 'Please sign in to continue.' });
+    }
+  });
+});
+
+describe('identity itself', () => {
+  it('refuses a call whose user is not a member of the company it names, even from inside the network', async () => {
+    const accounts = createClient(AccountsServiceClient, stack.services.get('identity').address);
+    try {
+      await expect(accounts.listMembers({}, { companyId: b.companyId, userId: a.adminId })).rejects.toMatchObject({
+        kind: 'permission-denied',
+        message: 'You are no longer a member of this company. Please sign in again.',
+      });
+      await expect(accounts.listMembers({}, { userId: a.adminId })).rejects.toMatchObject({ kind: 'unauthenticated' });
+      const own = await accounts.listMembers({}, { companyId: a.companyId, userId: a.adminId });
+      expect(own.members.map((m) => m.email).sort()).toEqual([a.adminEmail, a.managerEmail].sort());
+    } finally {
+      accounts.close();
+    }
+  });
+});
+
+describe('coverage', () => {
+  it('has a case for every operation of the OpenAPI document', () => {
+    const document = JSON.parse(readFileSync(`${repoRoot}/gateway/openapi.json`, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(operations.filter((op) => !covered.has(op))).toEqual([]);
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The identity service and the gateway in front of it, as the tests of sign-in, members and
+ * billing need them: a real gRPC server, a real database and bus (PostgreSQL and Kafka, or PGlite
+ * and the in-memory bus), a real SMTP server receiving the e-mails, and the gateway listening on
+ * 127.0.0.1 over real HTTP. Every log line of both is kept, so a test can read what was logged.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '@parlance/gateway/app';
+import { DEFAULT_RATE_LIMITS } from '@parlance/gateway/plugins/rate-limit';
+import { connectServices, serviceAddresses, type ServiceClients } from '@parlance/gateway/service-clients';
+import { identityModule } from '@parlance/identity/module';
+import type { EventBus } from '@parlance/platform/bus/event-bus';
+import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
+import { loadHostConfig } from '@parlance/platform/host/host-config';
+import { ModuleHost } from '@parlance/platform/host/module-host';
+import { plumbingModules } from '@parlance/platform/host/plumbing-modules';
+import { createLogger } from '@parlance/platform/logger';
+import { EVENT_ID_HEADER } from '@parlance/platform/outbox/enqueue';
+import { startSmtpServer, type DeliveredMail, type TestSmtpServer } from '@parlance/platform/testing/smtp-server';
+import { testDatabaseUrl, testKafkaBrokers } from '@parlance/platform/testing/infra';
+import { InsightTokensConsumed } from '@parlance/proto/parlance/scoring/v1/events';
+import { ApiClient, linkIn } from './api-client.js';
+import { freePort } from './free-port.js';
+import { waitFor } from './wait-for.js';
+
+export type Infrastructure = 'postgres-kafka' | 'pglite-memory';
+
+export interface IdentityStackOptions {
+  infrastructure?: Infrastructure;
+  /** More settings for identity and the gateway (GOOGLE_CLIENT_ID, IDENTITY_PLANS_FILE, …). */
+  env?: Record<string, string>;
+  /**
+   * What buildApp gets besides the basics (SSO settings, rate limits). Every test client comes
+   * from 127.0.0.1, so the rate limits are lifted unless a test names the ones it checks.
+   */
+  app?: Pick<AppOptions, 'rateLimits' | 'oidc' | 'diagnosticsToken' | 'secureCookies'>;
+  logLevel?: string;
+}
+
+export interface IdentityStack {
+  url: string;
+  /** DATA_DIR of the stack: PGlite's files and captured e-mails (<DATA_DIR>/mail) in standalone mode. */
+  dataDir: string;
+  app: FastifyInstance;
+  services: ServiceClients;
+  smtp: TestSmtpServer;
+  /** Everything both logged, one JSON line each. */
+  logs(): string;
+  /** A browser with no cookies yet. */
+  browser(): ApiClient;
+  /** Waits for the next e-mail to this address after the `seen` ones (default: any). */
+  mailTo(email: string, seen?: number): Promise<DeliveredMail>;
+  mailCount(email: string): number;
+  /** Signs a new person up and follows the verification link; returns their signed-in browser. */
+  signUpVerified(person?: Partial<Person>): Promise<{ browser: ApiClient; person: Person; companyId: string; userId: string }>;
+  /** Puts a `scoring.insight-tokens-consumed.v1` event on the bus, as scoring will. */
+  publishInsightTokens(input: { companyId: string; tokens: number; consumedAt?: Date; eventId?: string }): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** An address no other test uses, also across parallel files sharing one PostgreSQL. */
+export const uniqueEmail = (who: string) => `${who}.${randomUUID().slice(0, 8)}@example.com`.toLowerCase();
+
+export async function startIdentityStack(options: IdentityStackOptions = {}): Promise<IdentityStack> {
+  const infrastructure = options.infrastructure ?? 'postgres-kafka';
+  const smtp = await startSmtpServer();
+  const grpcPort = await freePort();
+  const gatewayPort = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-identity-'));
+  const webDir = await mkdtemp(path.join(tmpdir(), 'parlance-web-'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  const url = `http://127.0.0.1:${gatewayPort}`;
+
+  const infra: Record<string, string> =
+    infrastructure === 'postgres-kafka'
+      ? { PARLANCE_MODE: 'distributed', DATABASE_URL: testDatabaseUrl(), KAFKA_BROKERS: testKafkaBrokers().join(',') }
+      : { PARLANCE_MODE: 'standalone' };
+  const env: Record<string, string> = {
+    ...infra,
+    DATA_DIR: dataDir,
+    GRPC_PORT: String(grpcPort),
+    PUBLIC_URL: url,
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Parlance <no-reply@parlance.test>',
+    ...Object.fromEntries(['IDENTITY', 'INGEST', 'TRANSCRIPTION', 'SCORING', 'ANALYTICS', 'INTEGRATION'].map((name) => [`${name}_GRPC_ADDR`, `127.0.0.1:${grpcPort}`])),
+    ...options.env,
+  };
+
+  let logged = '';
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged += chunk.toString();
+      done();
+    },
+  });
+  const logger = createLogger({ service: 'identity-test', level: options.logLevel ?? 'info', pretty: false, destination: sink });
+
+  const config = loadHostConfig(env);
+  const host = new ModuleHost(logger);
+  for (const module of [...plumbingModules(config), identityModule(config, env)]) host.register(module);
+  await host.start(['identity']);
+  const services = connectServices(serviceAddresses(config, env));
+  const unlimited = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 1_000_000, windowMs: 60_000 }]));
+  const { app, close } = await buildApp({
+    logger,
+    services,
+    webDir,
+    version: '0.0.0-test',
+    mode: config.PARLANCE_MODE,
+    ...options.app,
+    rateLimits: { ...unlimited, ...options.app?.rateLimits },
+  });
+  await app.listen({ host: '127.0.0.1', port: gatewayPort });
+
+  const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+
+  const stack: IdentityStack = {
+    url,
+    dataDir,
+    app,
+    services,
+    smtp,
+    logs: () => logged,
+    browser: () => new ApiClient(url),
+    mailCount: (email) => mailsTo(email).length,
+    mailTo: (email, seen = 0) => waitFor(`an e-mail to ${email}`, async () => mailsTo(email)[seen]),
+
+    async signUpVerified(given = {}) {
+      const person: Person = {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        password: 'analytical engine 1843',
+        ...given,
+        email: given.email ?? uniqueEmail(given.firstName ?? 'ada'),
+      };
+      const browser = stack.browser();
+      const seen = stack.mailCount(person.email);
+      const signup = await browser.post('/api/auth/signup', person);
+      if (signup.status !== 200) throw new Error(`sign-up of ${person.email} answered ${signup.status}: ${JSON.stringify(signup.body)}`);
+      const mail = await stack.mailTo(person.email, seen);
+      const token = linkIn(mail.text, '/auth/verify-email').searchParams.get('token');
+      const verified = await browser.post<{ user: { id: string }; company: { id: string } }>('/api/auth/verify-email', { token });
+      if (verified.status !== 200) throw new Error(`verification of ${person.email} answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+      return { browser, person, companyId: verified.body.company.id, userId: verified.body.user.id };
+    },
+
+    async publishInsightTokens(input) {
+      const bus = host.exportsOf<EventBus>('bus')!;
+      const message = outboxMessageFor({
+        type: 'scoring.insight-tokens-consumed.v1',
+        companyId: input.companyId,
+        producer: 'scoring',
+        ...(input.eventId ? { id: input.eventId } : {}),
+        payload: InsightTokensConsumed.encode({
+          activityId: randomUUID(),
+          teamId: randomUUID(),
+          tokens: input.tokens,
+          model: 'offline-evidence',
+          consumedAt: input.consumedAt ?? new Date(),
+        }).finish(),
+      });
+      await bus.publish([{ topic: message.topic, key: message.key, value: message.payload, headers: { ...message.headers, [EVENT_ID_HEADER]: message.eventId! } }]);
+      return message.eventId!;
+    },
+
+    async stop() {
+      await close(1_000);
+      services.close();
+      await host.stop();
+      await smtp.close();
+      await Promise.all([dataDir, webDir].map((dir) => rm(dir, { recursive: true, force: true })));
+    },
+  };
+  return stack;
+}
