@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the deployment artefacts without a cluster or Docker engine: `helm lint --strict` and
 # `helm template` of helm/parlance with the default values and with an override values file
-# (helm/parlance/ci/production-values.yaml), and that a missing database setting is refused.
+# (helm/parlance/ci/production-values.yaml), and that each missing required setting is refused:
+# the database, the public URL, and the SMTP server when mail goes out by SMTP (the default).
 # Helm is built from source with `go install` into .tools/bin, pinned, and only when the binary
 # there is missing or another version (about 2 minutes cold on 2 cores; then nothing to do).
 #   scripts/check-deploy.sh                    lint and render
@@ -43,7 +44,12 @@ case ${1:-} in
   *) echo "usage: $0 [--print-helm-path]" >&2; exit 2 ;;
 esac
 
-defaults=(--set global.databaseUrl=postgres://parlance:secret@postgres:5432/parlance)
+# Each setting the default values leave empty but require (mail.smtpUrl because mail.transport
+# defaults to smtp).
+database=(--set global.databaseUrl=postgres://parlance:secret@postgres:5432/parlance)
+public_url=(--set global.publicUrl=https://parlance.example.com)
+smtp=(--set mail.smtpUrl=smtp://parlance:secret@mail:587)
+defaults=("${database[@]}" "${public_url[@]}" "${smtp[@]}")
 override=(-f "$CHART/ci/production-values.yaml")
 
 "$HELM" lint --strict "$CHART" "${defaults[@]}"
@@ -51,14 +57,26 @@ override=(-f "$CHART/ci/production-values.yaml")
 "$HELM" template parlance "$CHART" "${defaults[@]}" >/dev/null
 "$HELM" template parlance "$CHART" "${override[@]}" >/dev/null
 
-# Without a database the chart must refuse to render, naming the setting.
-if refusal=$("$HELM" template parlance "$CHART" 2>&1); then
-  echo "check-deploy: the chart rendered without global.databaseUrl or global.existingDatabaseSecret" >&2
-  exit 1
-elif ! grep -q 'global.databaseUrl' <<<"$refusal"; then
-  echo "check-deploy: rendering without a database failed for another reason:" >&2
-  echo "$refusal" >&2
-  exit 1
-fi
+# refused SETTING WHAT [helm args...]: rendering with these arguments must fail, naming SETTING.
+refused() {
+  local setting=$1 what=$2 refusal
+  shift 2
+  if refusal=$("$HELM" template parlance "$CHART" "$@" 2>&1); then
+    echo "check-deploy: the chart rendered without $what" >&2
+    exit 1
+  elif ! grep -qF "$setting" <<<"$refusal"; then
+    echo "check-deploy: rendering without $what failed for another reason:" >&2
+    echo "$refusal" >&2
+    exit 1
+  fi
+}
 
-echo "check-deploy: helm ${HELM_VERSION}: lint --strict and template OK (default values and $CHART/ci/production-values.yaml)" >&2
+# Without a database (with nothing set at all, and with everything else set), without the public
+# URL, or with SMTP mail but no SMTP server, the chart must refuse to render, naming the setting.
+refused global.databaseUrl "global.databaseUrl or global.existingDatabaseSecret"
+refused global.databaseUrl "global.databaseUrl or global.existingDatabaseSecret" "${public_url[@]}" "${smtp[@]}"
+refused global.publicUrl "global.publicUrl" "${database[@]}" "${smtp[@]}"
+refused mail.smtpUrl "mail.smtpUrl or mail.existingSecret" "${database[@]}" "${public_url[@]}"
+refused mail.smtpUrl "mail.smtpUrl or mail.existingSecret (mail.transport=smtp)" "${database[@]}" "${public_url[@]}" --set mail.transport=smtp
+
+echo "check-deploy: helm ${HELM_VERSION}: lint --strict and template OK (default values and $CHART/ci/production-values.yaml), required settings refused" >&2

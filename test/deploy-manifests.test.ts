@@ -25,6 +25,34 @@ const folderOf = (deployable: string) => (deployable === 'gateway' ? 'gateway' :
 
 const RELEASE = 'acme';
 const DATABASE_URL = 'postgres://parlance:secret@db:5432/parlance';
+const PUBLIC_URL = 'https://parlance.test';
+const SMTP_URL = 'smtp://parlance:mail-secret@smtp.test:587';
+const DIAGNOSTICS_TOKEN = 'diagnostics-secret-0123456789';
+/** What the rendered Secrets would hold, by key: the value a pod would find in place of each secretKeyRef. */
+const SECRET_VALUES: Record<string, string> = { DATABASE_URL, SMTP_URL, DIAGNOSTICS_TOKEN };
+/** `--set` arguments, one pair per value. */
+const settings = (values: Record<string, string>) => Object.entries(values).flatMap(([name, value]) => ['--set', `${name}=${value}`]);
+/** The settings the default values leave empty but require (mail goes out by SMTP by default). */
+const REQUIRED_VALUES = { 'global.databaseUrl': DATABASE_URL, 'global.publicUrl': PUBLIC_URL, 'mail.smtpUrl': SMTP_URL };
+const REQUIRED = settings(REQUIRED_VALUES);
+const requiredBut = (name: keyof typeof REQUIRED_VALUES) => settings(Object.fromEntries(Object.entries(REQUIRED_VALUES).filter(([key]) => key !== name)));
+/** Every optional identity and gateway setting given, each secret in a Secret the chart makes. */
+const EVERYTHING = [
+  ...REQUIRED,
+  ...settings({
+    'diagnostics.token': DIAGNOSTICS_TOKEN,
+    'google.clientId': 'client-1.apps.googleusercontent.com',
+    'google.jwksUrl': 'https://keys.test/google',
+    'sso.issuer': 'https://sso.test/realms/acme',
+    'sso.jwksUrl': 'https://sso.test/realms/acme/keys',
+    'gateway.trustProxy': 'true',
+  }),
+];
+
+/** The variables only the identity service reads, and those only the gateway reads (both read PUBLIC_URL). */
+const IDENTITY_ONLY = ['MAIL_TRANSPORT', 'MAIL_FROM', 'SMTP_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_JWKS_URL'];
+const GATEWAY_ONLY = ['GATEWAY_TRUST_PROXY', 'OIDC_ISSUER', 'OIDC_JWKS_URL', 'OIDC_AUDIENCE', 'OIDC_ORGANIZATION_CLAIM', 'OIDC_ROLES_CLAIM', 'DIAGNOSTICS_TOKEN'];
+const DEFAULT_TRUSTED_PROXIES = '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7';
 
 interface EnvVar {
   name: string;
@@ -50,11 +78,12 @@ interface Manifest {
   kind: string;
   metadata: { name: string; labels?: Record<string, string> };
   stringData?: Record<string, string>;
+  data?: Record<string, string>;
   spec: {
     replicas?: number;
     selector?: { matchLabels: Record<string, string> };
     template?: {
-      metadata: { labels: Record<string, string> };
+      metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
       spec: {
         securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
         containers: Container[];
@@ -75,16 +104,18 @@ async function render(...args: string[]): Promise<Manifest[]> {
     .filter((manifest): manifest is Manifest => manifest !== null);
 }
 
-/** The chart with its default values (plus the one required setting) and with the CI override file. */
+/** The chart with its default values (plus the required settings), with the CI override file, and with every setting. */
 let defaults: Manifest[];
 let production: Manifest[];
+let everything: Manifest[];
 
 beforeAll(async () => {
   const { stdout } = await run('scripts/check-deploy.sh', ['--print-helm-path'], { cwd: repoRoot, timeout: 600_000 });
   helm = stdout.trim();
-  [defaults, production] = await Promise.all([
-    render('--set', `global.databaseUrl=${DATABASE_URL}`, '--set', 'image.registry=registry.test'),
+  [defaults, production, everything] = await Promise.all([
+    render(...REQUIRED, '--set', 'image.registry=registry.test'),
     render('-f', 'helm/parlance/ci/production-values.yaml'),
+    render(...EVERYTHING),
   ]);
 }, 600_000);
 
@@ -92,6 +123,11 @@ const find = (manifests: Manifest[], kind: string, name: string) => manifests.fi
 const deployment = (manifests: Manifest[], service: string) => find(manifests, 'Deployment', `${RELEASE}-${service}`)!;
 const container = (manifests: Manifest[], service: string) => deployment(manifests, service).spec.template!.spec.containers[0]!;
 const env = (manifests: Manifest[], service: string, name: string) => container(manifests, service).env.find((entry) => entry.name === name);
+/** The entries named `name`, so a duplicate or a plain value next to a reference shows. */
+const entries = (manifests: Manifest[], service: string, name: string) => container(manifests, service).env.filter((entry) => entry.name === name);
+const envNames = (manifests: Manifest[], service: string) => container(manifests, service).env.map((entry) => entry.name);
+const fromSecret = (name: string, secret: string) => [{ name, valueFrom: { secretKeyRef: { name: secret, key: name } } }];
+const annotations = (manifests: Manifest[], service: string) => deployment(manifests, service).spec.template!.metadata.annotations ?? {};
 
 describe('helm/parlance', () => {
   it('finds the six services in the tree', () => {
@@ -120,7 +156,7 @@ describe('helm/parlance', () => {
       expect(container(production, service).image).toBe(`registry.example.com/parlance/${service}:1.2.3`);
       expect(container(defaults, service).args).toEqual([`--target=${service}`]);
     }
-    const skaffolded = await render('--set', `global.databaseUrl=${DATABASE_URL}`, '--set', 'services.scoring.image=reg.local/scoring:abc123@sha256:0123');
+    const skaffolded = await render(...REQUIRED, '--set', 'services.scoring.image=reg.local/scoring:abc123@sha256:0123');
     expect(container(skaffolded, 'scoring').image).toBe('reg.local/scoring:abc123@sha256:0123');
     expect(container(skaffolded, 'ingest').image).toBe('ingest:0.1.0');
   });
@@ -216,7 +252,7 @@ describe('helm/parlance', () => {
       expect(env(production, service, 'KAFKA_BROKERS')?.value).toBe('kafka-0.kafka:9092,kafka-1.kafka:9092');
       expect(env(production, service, 'OTEL_TRACES_EXPORTER')?.value).toBe('otlp');
       expect(env(production, service, 'OTEL_EXPORTER_OTLP_ENDPOINT')?.value).toBe('http://otel-collector:4318');
-      expect(env(production, service, 'MAIL_TRANSPORT')?.value).toBe('capture');
+      expect(env(production, service, 'BUS_ADAPTER')?.value).toBe('kafka');
       expect(env(production, service, 'DATABASE_POOL_SIZE')?.value).toBe(service === 'scoring' ? '20' : '5');
     }
     // A YAML number reaches the container as the digits written, not 2.097152e+06.
@@ -233,12 +269,165 @@ describe('helm/parlance', () => {
 
   it('refuses to render without a database, or with a mistyped service setting', async () => {
     await expect(run(helm, ['template', RELEASE, 'helm/parlance'], { cwd: repoRoot })).rejects.toThrow(/global\.databaseUrl/);
+    await expect(run(helm, ['template', RELEASE, 'helm/parlance', ...requiredBut('global.databaseUrl')], { cwd: repoRoot })).rejects.toThrow(
+      /global\.databaseUrl/,
+    );
     await expect(
-      run(helm, ['template', RELEASE, 'helm/parlance', '--set', `global.databaseUrl=${DATABASE_URL}`, '--set', 'services.scoring.replica=2'], { cwd: repoRoot }),
+      run(helm, ['template', RELEASE, 'helm/parlance', ...REQUIRED, '--set', 'services.scoring.replica=2'], { cwd: repoRoot }),
     ).rejects.toThrow(/replica/);
     await expect(
-      run(helm, ['template', RELEASE, 'helm/parlance', '--set', `global.databaseUrl=${DATABASE_URL}`, '--set', 'global.env.DATABASE_URL=postgres://x@y/z'], { cwd: repoRoot }),
+      run(helm, ['template', RELEASE, 'helm/parlance', ...REQUIRED, '--set', 'global.env.DATABASE_URL=postgres://x@y/z'], { cwd: repoRoot }),
     ).rejects.toThrow(/global\/env/);
+  });
+
+  it('gives identity the public URL and its mail settings, SMTP_URL from a Secret only: the chart’s own or an existing one', async () => {
+    expect(entries(defaults, 'identity', 'PUBLIC_URL')).toEqual([{ name: 'PUBLIC_URL', value: PUBLIC_URL }]);
+    expect(entries(defaults, 'identity', 'MAIL_TRANSPORT')).toEqual([{ name: 'MAIL_TRANSPORT', value: 'smtp' }]);
+    expect(entries(defaults, 'identity', 'MAIL_FROM')).toEqual([{ name: 'MAIL_FROM', value: 'Parlance <no-reply@parlance.local>' }]);
+    expect(entries(defaults, 'identity', 'SMTP_URL')).toEqual(fromSecret('SMTP_URL', `${RELEASE}-mail`));
+    expect(find(defaults, 'Secret', `${RELEASE}-mail`)?.stringData).toEqual({ SMTP_URL });
+    expect(env(defaults, 'identity', 'GOOGLE_CLIENT_ID')).toBeUndefined();
+    expect(env(defaults, 'identity', 'GOOGLE_JWKS_URL')).toBeUndefined();
+
+    expect(env(production, 'identity', 'PUBLIC_URL')?.value).toBe('https://parlance.example.com');
+    expect(env(production, 'identity', 'MAIL_TRANSPORT')?.value).toBe('smtp');
+    expect(env(production, 'identity', 'MAIL_FROM')?.value).toBe('Parlance <parlance@example.com>');
+    expect(entries(production, 'identity', 'SMTP_URL')).toEqual(fromSecret('SMTP_URL', 'parlance-smtp'));
+    expect(env(production, 'identity', 'GOOGLE_CLIENT_ID')?.value).toBe('123456789012-parlance.apps.googleusercontent.com');
+    expect(env(production, 'identity', 'GOOGLE_JWKS_URL')).toBeUndefined();
+
+    expect(env(everything, 'identity', 'GOOGLE_CLIENT_ID')?.value).toBe('client-1.apps.googleusercontent.com');
+    expect(env(everything, 'identity', 'GOOGLE_JWKS_URL')?.value).toBe('https://keys.test/google');
+
+    // The capture transport needs no SMTP server: no SMTP_URL and no mail Secret.
+    const capture = await render(...requiredBut('mail.smtpUrl'), '--set', 'mail.transport=capture');
+    expect(env(capture, 'identity', 'MAIL_TRANSPORT')?.value).toBe('capture');
+    expect(env(capture, 'identity', 'MAIL_FROM')?.value).toBe('Parlance <no-reply@parlance.local>');
+    expect(env(capture, 'identity', 'SMTP_URL')).toBeUndefined();
+    expect(find(capture, 'Secret', `${RELEASE}-mail`)).toBeUndefined();
+    // An existing Secret wins over a URL given too; the chart then makes no Secret of its own.
+    const existing = await render(...REQUIRED, '--set', 'mail.existingSecret=ops-smtp');
+    expect(entries(existing, 'identity', 'SMTP_URL')).toEqual(fromSecret('SMTP_URL', 'ops-smtp'));
+    expect(find(existing, 'Secret', `${RELEASE}-mail`)).toBeUndefined();
+
+    for (const manifests of [defaults, production, everything, capture]) {
+      for (const name of [...GATEWAY_ONLY, 'GATEWAY_HOST', 'GATEWAY_PORT']) expect(env(manifests, 'identity', name), name).toBeUndefined();
+    }
+  });
+
+  it('gives the gateway the public URL and the trusted proxies, single sign-on only with an issuer, DIAGNOSTICS_TOKEN from a Secret only when configured', async () => {
+    const oidc = GATEWAY_ONLY.filter((name) => name.startsWith('OIDC_'));
+    expect(entries(defaults, 'gateway', 'PUBLIC_URL')).toEqual([{ name: 'PUBLIC_URL', value: PUBLIC_URL }]);
+    expect(entries(defaults, 'gateway', 'GATEWAY_TRUST_PROXY')).toEqual([{ name: 'GATEWAY_TRUST_PROXY', value: DEFAULT_TRUSTED_PROXIES }]);
+    for (const name of [...oidc, 'DIAGNOSTICS_TOKEN']) expect(env(defaults, 'gateway', name), name).toBeUndefined();
+    expect(find(defaults, 'Secret', `${RELEASE}-diagnostics`)).toBeUndefined();
+
+    expect(env(production, 'gateway', 'PUBLIC_URL')?.value).toBe('https://parlance.example.com');
+    expect(env(production, 'gateway', 'GATEWAY_TRUST_PROXY')?.value).toBe('10.42.0.0/16');
+    expect(env(production, 'gateway', 'OIDC_ISSUER')?.value).toBe('https://sso.example.com/realms/acme');
+    expect(env(production, 'gateway', 'OIDC_JWKS_URL')).toBeUndefined();
+    expect(env(production, 'gateway', 'OIDC_AUDIENCE')?.value).toBe('parlance');
+    expect(env(production, 'gateway', 'OIDC_ORGANIZATION_CLAIM')?.value).toBe('company_id');
+    expect(env(production, 'gateway', 'OIDC_ROLES_CLAIM')?.value).toBe('roles');
+    expect(entries(production, 'gateway', 'DIAGNOSTICS_TOKEN')).toEqual(fromSecret('DIAGNOSTICS_TOKEN', 'parlance-diagnostics'));
+
+    expect(env(everything, 'gateway', 'GATEWAY_TRUST_PROXY')?.value).toBe('true');
+    expect(env(everything, 'gateway', 'OIDC_ISSUER')?.value).toBe('https://sso.test/realms/acme');
+    expect(env(everything, 'gateway', 'OIDC_JWKS_URL')?.value).toBe('https://sso.test/realms/acme/keys');
+    expect(env(everything, 'gateway', 'OIDC_AUDIENCE')?.value).toBe('parlance-gateway');
+    expect(entries(everything, 'gateway', 'DIAGNOSTICS_TOKEN')).toEqual(fromSecret('DIAGNOSTICS_TOKEN', `${RELEASE}-diagnostics`));
+    expect(find(everything, 'Secret', `${RELEASE}-diagnostics`)?.stringData).toEqual({ DIAGNOSTICS_TOKEN });
+
+    // "" (or false) trusts no proxy: the variable is left out. An existing Secret wins over a token.
+    const [untrusting, existing] = await Promise.all([
+      render(...REQUIRED, '--set', 'gateway.trustProxy=false'),
+      render(...REQUIRED, '--set', `diagnostics.token=${DIAGNOSTICS_TOKEN}`, '--set', 'diagnostics.existingSecret=ops-diagnostics'),
+    ]);
+    expect(env(untrusting, 'gateway', 'GATEWAY_TRUST_PROXY')).toBeUndefined();
+    expect(entries(existing, 'gateway', 'DIAGNOSTICS_TOKEN')).toEqual(fromSecret('DIAGNOSTICS_TOKEN', 'ops-diagnostics'));
+    expect(find(existing, 'Secret', `${RELEASE}-diagnostics`)).toBeUndefined();
+
+    for (const manifests of [defaults, production, everything]) {
+      for (const name of IDENTITY_ONLY) expect(env(manifests, 'gateway', name), name).toBeUndefined();
+    }
+  });
+
+  it('gives the other services none of the identity’s or the gateway’s settings', () => {
+    for (const manifests of [defaults, production, everything]) {
+      for (const service of SERVICES.filter((name) => name !== 'identity')) {
+        const names = envNames(manifests, service);
+        for (const name of ['PUBLIC_URL', ...IDENTITY_ONLY, ...GATEWAY_ONLY]) expect(names, `${service} ${name}`).not.toContain(name);
+      }
+    }
+  });
+
+  it('keeps every secret out of plain view: only the chart’s own Secrets hold one, in stringData', () => {
+    // The chart's Secrets hold each value once (so the search below would find a leak).
+    const held = everything.filter((m) => m.kind === 'Secret').flatMap((m) => Object.entries({ ...m.stringData, ...m.data }));
+    expect(Object.fromEntries(held)).toEqual(SECRET_VALUES);
+    expect(held).toHaveLength(Object.keys(SECRET_VALUES).length);
+
+    const secrets = [...Object.values(SECRET_VALUES), 'mail-secret'];
+    const forms = secrets.flatMap((secret) => [secret, Buffer.from(secret).toString('base64')]);
+    for (const manifests of [defaults, production, everything]) {
+      for (const manifest of manifests) {
+        const visible = Object.entries(manifest).filter(([key]) => manifest.kind !== 'Secret' || (key !== 'stringData' && key !== 'data'));
+        const text = JSON.stringify(visible);
+        for (const form of forms) expect(text, `${manifest.kind} ${manifest.metadata.name}`).not.toContain(form);
+      }
+      // A secret's variable always refers to a Secret by its own key, and is never given a value.
+      for (const service of DEPLOYABLES) {
+        for (const entry of container(manifests, service).env.filter((e) => e.name in SECRET_VALUES)) {
+          expect(entry, `${service} ${entry.name}`).toEqual({ name: entry.name, valueFrom: { secretKeyRef: { name: expect.any(String), key: entry.name } } });
+        }
+      }
+    }
+  });
+
+  it('restarts the pods that read a Secret the chart makes when its value changes, and only those', async () => {
+    expect(Object.keys(annotations(everything, 'identity')).sort()).toEqual(['checksum/database', 'checksum/mail']);
+    expect(Object.keys(annotations(everything, 'gateway')).sort()).toEqual(['checksum/database', 'checksum/diagnostics']);
+    for (const service of SERVICES.filter((name) => name !== 'identity')) {
+      expect(Object.keys(annotations(everything, service)), service).toEqual(['checksum/database']);
+    }
+    // Existing Secrets only: nothing the chart could hash.
+    for (const service of DEPLOYABLES) expect(annotations(production, service), service).toEqual({});
+
+    const changed = await render(...EVERYTHING, '--set', 'mail.smtpUrl=smtp://parlance:new-secret@smtp.test:587', '--set', 'diagnostics.token=another-diagnostics-token');
+    for (const service of DEPLOYABLES) {
+      const [before, after] = [annotations(everything, service), annotations(changed, service)];
+      expect(after['checksum/database'], service).toBe(before['checksum/database']);
+      expect(after['checksum/mail'] === before['checksum/mail'], service).toBe(service !== 'identity');
+      expect(after['checksum/diagnostics'] === before['checksum/diagnostics'], service).toBe(service !== 'gateway');
+    }
+  });
+
+  it('refuses to render without the public URL, or with SMTP mail and no SMTP server, naming the setting', async () => {
+    const template = (...args: string[]) => run(helm, ['template', RELEASE, 'helm/parlance', ...args], { cwd: repoRoot });
+    await expect(template(...requiredBut('global.publicUrl'))).rejects.toThrow(/global\.publicUrl is required/);
+    await expect(template(...requiredBut('mail.smtpUrl'))).rejects.toThrow(/mail\.smtpUrl \(or mail\.existingSecret\) is required/);
+    await expect(template(...requiredBut('mail.smtpUrl'), '--set', 'mail.transport=smtp')).rejects.toThrow(/mail\.smtpUrl \(or mail\.existingSecret\) is required/);
+    await expect(template(...requiredBut('mail.smtpUrl'), '--set', 'mail.existingSecret=ops-smtp')).resolves.toBeDefined();
+    await expect(template(...requiredBut('global.publicUrl'), '--set', 'global.publicUrl=https://parlance.test/?a=1')).rejects.toThrow(/global\/publicUrl/);
+    await expect(template(...REQUIRED, '--set', 'google.jwksUrl=https://keys.test/google')).rejects.toThrow(/google\.clientId/);
+    await expect(template(...REQUIRED, '--set', 'sso.jwksUrl=https://sso.test/keys')).rejects.toThrow(/sso\.issuer/);
+    // What the chart sets itself cannot also come through env, where a secret would be a plain value.
+    await expect(template(...REQUIRED, '--set', 'global.env.SMTP_URL=smtp://x@y')).rejects.toThrow(/global\/env\/SMTP_URL/);
+    await expect(template(...REQUIRED, '--set', 'services.gateway.env.DIAGNOSTICS_TOKEN=0123456789abcdef')).rejects.toThrow(/services\/gateway\/env\/DIAGNOSTICS_TOKEN/);
+    await expect(template(...REQUIRED, '--set', 'services.identity.env.PUBLIC_URL=https://x.test')).rejects.toThrow(/services\/identity\/env\/PUBLIC_URL/);
+
+    // A malformed secret is refused without being printed (the command line aside, which holds it anyway).
+    for (const [args, message] of [
+      [['--set', 'mail.smtpUrl=parlance:mail-secret@smtp.test'], /mail\.smtpUrl must start with smtp:\/\//],
+      [['--set', 'diagnostics.token=short-secret'], /diagnostics\/token/],
+    ] as const) {
+      const failure = (await template(...REQUIRED, ...args).then(
+        () => undefined,
+        (error: unknown) => error,
+      )) as { stderr?: string } | undefined;
+      expect(failure?.stderr, args[1]).toMatch(message);
+      expect(failure?.stderr, args[1]).not.toMatch(/mail-secret|short-secret/);
+    }
   });
 });
 
@@ -295,6 +484,13 @@ const skaffold = () =>
   };
 
 const BASE_DOCKERFILE = 'deploy/docker/Dockerfile';
+
+/** A variable's value as the process sees it: the Secret's value in place of a reference to it. */
+function valueOf(entry: EnvVar): string {
+  const value = entry.value ?? SECRET_VALUES[entry.valueFrom?.secretKeyRef?.key ?? ''];
+  if (value === undefined) throw new Error(`${entry.name} has neither a value nor a Secret key this test knows`);
+  return value;
+}
 
 describe('images', () => {
   it('has a Dockerfile in every deployable’s folder, and skaffold builds each from it, named after the folder', () => {
@@ -375,16 +571,19 @@ describe('images', () => {
         // `docker run` without Docker: the entry point from the repository root, with the image's
         // ENV, the rendered container's env (the Secret's value in place of its reference) and
         // args. --list-targets validates the configuration and loads the module, then exits.
-        const podEnv = Object.fromEntries(
-          container(production, service).env.map((entry) => [entry.name, entry.value ?? DATABASE_URL] as const),
-        );
+        // Identity and the gateway, which read the most settings, also start with the default
+        // values' and with every setting's environment.
         const [command, ...args] = entrypoint;
         expect(command).toBe('node');
-        const { stdout } = await run(process.execPath, [...args, ...container(production, service).args!, '--list-targets'], {
-          cwd: repoRoot,
-          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...imageEnv, ...podEnv },
-        });
-        expect(stdout, service).toMatch(new RegExp(`^${service}( ←|$)`, 'm'));
+        const renders = service === 'identity' || service === 'gateway' ? [production, defaults, everything] : [production];
+        for (const manifests of renders) {
+          const podEnv = Object.fromEntries(container(manifests, service).env.map((entry) => [entry.name, valueOf(entry)] as const));
+          const { stdout } = await run(process.execPath, [...args, ...container(manifests, service).args!, '--list-targets'], {
+            cwd: repoRoot,
+            env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...imageEnv, ...podEnv },
+          });
+          expect(stdout, service).toMatch(new RegExp(`^${service}( ←|$)`, 'm'));
+        }
       }),
     );
   }, 120_000);

@@ -17,6 +17,7 @@ import { companyRoutes } from './routes/api/company/company.routes.js';
 import { probeRoutes } from './routes/api/diagnostics/probes.routes.js';
 import { healthRoutes } from './routes/api/health/health.routes.js';
 import { settingsRoutes } from './routes/api/settings/settings.routes.js';
+import { SECURITY_SCHEMES } from './schemas/security.schema.js';
 import type { ServiceClients } from './service-clients.js';
 
 export interface AppOptions {
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
           'A browser signs in with a session cookie and sends X-CSRF-Token (from GET /api/csrf-token) on every non-GET request; ' +
           'in single-sign-on mode an API client sends Authorization: Bearer <access token> instead.',
       },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
   });
 

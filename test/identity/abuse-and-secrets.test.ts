@@ -4,6 +4,7 @@
  * usable behind; and after a whole journey logged at the most verbose level, no password, token,
  * cookie or CSRF secret appears in any log line.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
@@ -152,7 +153,7 @@ describe('secrets in logs', () => {
         secrets.add(verification);
         await joiner.post('/api/auth/verify-email', { token: verification });
 
-        const idToken = await google.idToken({ sub: '99887766', email: uniqueEmail('g'), email_verified: true, given_name: 'G', family_name: 'Oogle' });
+        const idToken = await google.idToken({ sub: randomUUID(), email: uniqueEmail('g'), email_verified: true, given_name: 'G', family_name: 'Oogle' });
         secrets.add(idToken);
         const googler = stack.browser();
         remember(googler);

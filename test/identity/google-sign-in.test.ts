@@ -3,6 +3,7 @@
  * is served by a local HTTP server (test/support/fake-google.ts) with keys made here, because these
  * machines cannot reach Google; the tokens are signed the way Google signs them.
  */
+import { randomInt } from 'node:crypto';
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGoogle, type FakeGoogle } from '../support/fake-google.js';
@@ -23,9 +24,9 @@ afterAll(async () => {
   await closeIdentitySql();
 });
 
-let subjects = 0;
+// Google subjects are numeric strings; a fresh one per person, since the database outlives a run.
 const person = (email = uniqueEmail('gina')) => ({
-  sub: `1102484959212389${String(++subjects).padStart(5, '0')}`,
+  sub: String(randomInt(1e9, 2 ** 47)) + String(randomInt(1e6, 1e7)),
   email,
   email_verified: true,
   given_name: 'Gina',

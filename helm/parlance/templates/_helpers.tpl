@@ -36,6 +36,95 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- default (printf "%s-database" .Release.Name) .Values.global.existingDatabaseSecret -}}
 {{- end -}}
 
+{{/* The Secret holding SMTP_URL (takes the root context). */}}
+{{- define "parlance.mailSecret" -}}
+{{- default (printf "%s-mail" .Release.Name) .Values.mail.existingSecret -}}
+{{- end -}}
+
+{{/* The Secret holding DIAGNOSTICS_TOKEN (takes the root context). */}}
+{{- define "parlance.diagnosticsSecret" -}}
+{{- default (printf "%s-diagnostics" .Release.Name) .Values.diagnostics.existingSecret -}}
+{{- end -}}
+
+{{/*
+The secret values this chart puts in Secrets of its own, each the Secret's suffix to its value
+(takes the root context): database unless an existing Secret is named, mail when the transport is
+smtp and no existing Secret is named, diagnostics when a token is given and no existing Secret is
+named. Returned as JSON (include can only return text).
+*/}}
+{{- define "parlance.chartSecrets" -}}
+{{- $secrets := dict -}}
+{{- if not .Values.global.existingDatabaseSecret -}}
+{{- $_ := set $secrets "database" .Values.global.databaseUrl -}}
+{{- end -}}
+{{- if and (eq .Values.mail.transport "smtp") (not .Values.mail.existingSecret) -}}
+{{- $_ := set $secrets "mail" .Values.mail.smtpUrl -}}
+{{- end -}}
+{{- if and .Values.diagnostics.token (not .Values.diagnostics.existingSecret) -}}
+{{- $_ := set $secrets "diagnostics" .Values.diagnostics.token -}}
+{{- end -}}
+{{- toJson $secrets -}}
+{{- end -}}
+
+{{/* PUBLIC_URL, required (takes the root context). */}}
+{{- define "parlance.publicUrl" -}}
+{{- required "global.publicUrl is required: the base URL people open Parlance at, e.g. https://parlance.example.com" .Values.global.publicUrl -}}
+{{- end -}}
+
+{{/*
+The identity service's own variables (takes the root context): the public URL, mail (SMTP_URL
+from a Secret only) and Google sign-in.
+*/}}
+{{- define "parlance.identityEnv" -}}
+{{- $values := .Values -}}
+- { name: PUBLIC_URL, value: {{ include "parlance.publicUrl" . | quote }} }
+- { name: MAIL_TRANSPORT, value: {{ $values.mail.transport | quote }} }
+- { name: MAIL_FROM, value: {{ $values.mail.from | quote }} }
+{{- if eq $values.mail.transport "smtp" }}
+- name: SMTP_URL
+  valueFrom:
+    secretKeyRef: { name: {{ include "parlance.mailSecret" . }}, key: SMTP_URL }
+{{- end }}
+{{- if $values.google.clientId }}
+- { name: GOOGLE_CLIENT_ID, value: {{ $values.google.clientId | quote }} }
+{{- with $values.google.jwksUrl }}
+- { name: GOOGLE_JWKS_URL, value: {{ . | quote }} }
+{{- end }}
+{{- else if $values.google.jwksUrl }}
+{{- fail "google.jwksUrl is set but google.clientId is empty: Google sign-in needs the client id" }}
+{{- end }}
+{{- end -}}
+
+{{/*
+The gateway's own variables (takes the root context): the public URL, the trusted proxies, single
+sign-on when an issuer is set, and DIAGNOSTICS_TOKEN from a Secret only when one is configured.
+*/}}
+{{- define "parlance.gatewayEnv" -}}
+{{- $values := .Values -}}
+- { name: PUBLIC_URL, value: {{ include "parlance.publicUrl" . | quote }} }
+{{- /* --set gateway.trustProxy=true arrives as a boolean; false and "" trust no proxy. */}}
+{{- $trustProxy := toString $values.gateway.trustProxy }}
+{{- if and $trustProxy (ne $trustProxy "false") }}
+- { name: GATEWAY_TRUST_PROXY, value: {{ $trustProxy | quote }} }
+{{- end }}
+{{- if $values.sso.issuer }}
+- { name: OIDC_ISSUER, value: {{ $values.sso.issuer | quote }} }
+{{- with $values.sso.jwksUrl }}
+- { name: OIDC_JWKS_URL, value: {{ . | quote }} }
+{{- end }}
+- { name: OIDC_AUDIENCE, value: {{ $values.sso.audience | quote }} }
+- { name: OIDC_ORGANIZATION_CLAIM, value: {{ $values.sso.organizationClaim | quote }} }
+- { name: OIDC_ROLES_CLAIM, value: {{ $values.sso.rolesClaim | quote }} }
+{{- else if $values.sso.jwksUrl }}
+{{- fail "sso.jwksUrl is set but sso.issuer is empty: single sign-on needs the issuer" }}
+{{- end }}
+{{- if or $values.diagnostics.token $values.diagnostics.existingSecret }}
+- name: DIAGNOSTICS_TOKEN
+  valueFrom:
+    secretKeyRef: { name: {{ include "parlance.diagnosticsSecret" . }}, key: DIAGNOSTICS_TOKEN }
+{{- end }}
+{{- end -}}
+
 {{/* The business services, i.e. every key of .Values.services but the gateway (takes the root context). */}}
 {{- define "parlance.backends" -}}
 {{- range $name, $_ := .Values.services }}{{ if ne $name "gateway" }}{{ $name }} {{ end }}{{ end -}}

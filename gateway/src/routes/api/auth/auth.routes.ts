@@ -4,6 +4,7 @@ import { invalidArgument } from '@parlance/platform/errors';
 import { csrfTokenFor } from '../../../auth/csrf-token.js';
 import { limitBy, type RateLimiter } from '../../../plugins/rate-limit.js';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
+import { PUBLIC_CHANGE, SIGNED_IN, SIGNED_IN_CHANGE } from '../../../schemas/security.schema.js';
 import { ErrorResponse } from '../../../schemas/error.schema.js';
 import {
   AcceptInviteQuery,
@@ -66,7 +67,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.get(
     '/api/auth/session',
     {
-      schema: { summary: 'The signed-in user and their company', tags, response: { 200: SessionResponse, 401: ErrorResponse, 403: ErrorResponse } },
+      schema: {
+        summary: 'The signed-in user and their company',
+        security: SIGNED_IN,
+        tags,
+        response: { 200: SessionResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
       preHandler: sessions.requireCaller,
     },
     async (request, reply) => reply.headers(noStore).send({ user: userView(request.caller?.user), company: companyView(request.caller?.company) }),
@@ -77,6 +83,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     {
       schema: {
         summary: 'Sign in with e-mail and password; sets the session cookie',
+        security: PUBLIC_CHANGE,
         tags,
         body: LoginBody,
         response: { 200: SignedInResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse },
@@ -100,7 +107,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
 
   typed.post(
     '/api/auth/logout',
-    { schema: { summary: 'Sign out: revokes the session and clears its cookie', tags, response: { 200: SuccessResponse } } },
+    {
+      schema: {
+        summary: 'Sign out: revokes the session and clears its cookie',
+        security: PUBLIC_CHANGE,
+        tags,
+        response: { 200: SuccessResponse, 403: ErrorResponse },
+      },
+    },
     async (request, reply) => {
       const sessionToken = cookies.sessionToken(request);
       if (sessionToken) await auth.signOut({ sessionToken });
@@ -115,9 +129,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     {
       schema: {
         summary: 'Create an account; e-mails a verification link valid 24 hours (the answer is the same if the address has an account)',
+        security: PUBLIC_CHANGE,
         tags,
         body: SignupBody,
-        response: { 200: SignupResponse, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
+        response: { 200: SignupResponse, 400: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
       },
       preHandler: limitBy(limiter, [['signup', clientAddress]]),
     },
@@ -137,9 +152,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     {
       schema: {
         summary: 'Verify an e-mail address with the token from the link; signs the user in',
+        security: PUBLIC_CHANGE,
         tags,
         body: VerifyEmailBody,
-        response: { 200: SignedInResponse, 400: ErrorResponse, 429: ErrorResponse },
+        response: { 200: SignedInResponse, 400: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse },
       },
       preHandler: limitBy(limiter, [['verify-email', clientAddress]]),
     },
@@ -158,9 +174,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     {
       schema: {
         summary: 'Sign in or sign up with a Google ID token, verified on the server',
+        security: PUBLIC_CHANGE,
         tags,
         body: GoogleSignupBody,
-        response: { 200: GoogleSignupResponse, 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
+        response: { 200: GoogleSignupResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
       },
       preHandler: limitBy(limiter, [['google-signup', clientAddress]]),
     },
@@ -179,6 +196,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     {
       schema: {
         summary: 'Invite someone to the company (admins only); e-mails a link valid 7 days',
+        security: SIGNED_IN_CHANGE,
         tags,
         body: InviteBody,
         response: { 200: InviteResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
 import { PlansResponse, SubscriptionResponse } from '../../../schemas/billing.schema.js';
+import { SIGNED_IN } from '../../../schemas/security.schema.js';
 import { ErrorResponse } from '../../../schemas/error.schema.js';
 import type { ServiceClients } from '../../../service-clients.js';
 import { allowanceView } from '../identity-views.js';
@@ -38,6 +39,7 @@ export async function billingRoutes(app: FastifyInstance, options: { services: S
     {
       schema: {
         summary: 'The company’s plan and its insight-token usage in the current period',
+        security: SIGNED_IN,
         tags,
         response: { 200: SubscriptionResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },

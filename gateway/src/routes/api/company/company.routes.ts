@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
+import { SIGNED_IN } from '../../../schemas/security.schema.js';
 import { ErrorResponse } from '../../../schemas/error.schema.js';
 import { CompanyView } from '../../../schemas/identity.schema.js';
 import type { ServiceClients } from '../../../service-clients.js';
@@ -12,7 +13,7 @@ export async function companyRoutes(app: FastifyInstance, options: { services: S
   typed.get(
     '/api/company',
     {
-      schema: { summary: 'The signed-in user’s company', tags: ['company'], response: { 200: CompanyView, 401: ErrorResponse, 403: ErrorResponse } },
+      schema: { summary: 'The signed-in user’s company', security: SIGNED_IN, tags: ['company'], response: { 200: CompanyView, 401: ErrorResponse, 403: ErrorResponse } },
       preHandler: options.sessions.requireCaller,
     },
     async (request) => {

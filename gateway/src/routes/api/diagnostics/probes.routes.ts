@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ProbeState } from '@parlance/proto/parlance/platform/v1/probe';
 import { constantTimeEqual } from '../../../auth/csrf-token.js';
+import { OPERATORS } from '../../../schemas/security.schema.js';
 import { ErrorResponse, errorBody } from '../../../schemas/error.schema.js';
 import { ProbeParams, ProbeReport, SendProbeBody, SentProbe } from '../../../schemas/probe.schema.js';
 import type { ServiceClients } from '../../../service-clients.js';
@@ -32,6 +33,7 @@ export async function probeRoutes(app: FastifyInstance, options: { services: Ser
     {
       schema: {
         summary: 'Send a pipeline probe through a service',
+        security: OPERATORS,
         tags: ['system'],
         body: SendProbeBody,
         response: { 201: SentProbe, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 503: ErrorResponse },
@@ -49,6 +51,7 @@ export async function probeRoutes(app: FastifyInstance, options: { services: Ser
     {
       schema: {
         summary: 'Where a pipeline probe has got to',
+        security: OPERATORS,
         tags: ['system'],
         params: ProbeParams,
         response: { 200: ProbeReport, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 503: ErrorResponse },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
+import { SIGNED_IN, SIGNED_IN_CHANGE } from '../../../schemas/security.schema.js';
 import { ErrorResponse } from '../../../schemas/error.schema.js';
 import {
   MemberParams,
@@ -29,7 +30,7 @@ export async function settingsRoutes(app: FastifyInstance, options: { services: 
 
   typed.get(
     '/api/settings/members',
-    { schema: { summary: 'The company’s members', tags, response: { 200: MembersResponse, 401: ErrorResponse, 403: ErrorResponse } }, ...signedIn },
+    { schema: { summary: 'The company’s members', security: SIGNED_IN, tags, response: { 200: MembersResponse, 401: ErrorResponse, 403: ErrorResponse } }, ...signedIn },
     async (request) => (await accounts.listMembers({}, callAs(request))).members.map(memberView),
   );
 
@@ -38,6 +39,7 @@ export async function settingsRoutes(app: FastifyInstance, options: { services: 
     {
       schema: {
         summary: 'Change a member’s role (admins only; the last admin cannot be demoted)',
+        security: SIGNED_IN_CHANGE,
         tags,
         params: MemberParams,
         body: UpdateRoleBody,
@@ -56,6 +58,7 @@ export async function settingsRoutes(app: FastifyInstance, options: { services: 
     {
       schema: {
         summary: 'Remove a member from the company (admins only; the last admin cannot be removed)',
+        security: SIGNED_IN_CHANGE,
         tags,
         params: MemberParams,
         response: { 200: SuccessResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
@@ -74,6 +77,7 @@ export async function settingsRoutes(app: FastifyInstance, options: { services: 
     {
       schema: {
         summary: 'Update the signed-in user’s first and last name',
+        security: SIGNED_IN_CHANGE,
         tags,
         body: ProfileBody,
         response: { 200: ProfileResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
