@@ -18,11 +18,7 @@ import { publishCompanyChanged } from './events/publishers.js';
 import { companyMessage, userMessage } from './grpc/messages.js';
 
 /** Creates a company with the default departments, on the trial plan. */
-export async function createCompany(
-  tx: Executor,
-  company: { name: string; ssoIssuer?: string; ssoOrganization?: string },
-  now: Date,
-): Promise<string> {
+export async function createCompany(tx: Executor, company: { name: string }, now: Date): Promise<string> {
   const row = await insertCompany(tx, { ...company, departments: newCompanyDepartments() });
   await insertSubscription(tx, row.id, newCompanySubscription(now));
   return row.id;

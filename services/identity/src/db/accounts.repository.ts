@@ -65,10 +65,7 @@ export async function lockMembers(tx: Executor, companyId: string): Promise<Arra
   return rows as Array<Membership['user']>;
 }
 
-export async function insertCompany(
-  tx: Executor,
-  company: { name: string; departments: string[]; ssoIssuer?: string; ssoOrganization?: string },
-): Promise<CompanyRow> {
+export async function insertCompany(tx: Executor, company: { name: string; departments: string[] }): Promise<CompanyRow> {
   const [row] = await tx
     .insert(companies)
     .values({ id: randomUUID(), ...company })

@@ -4,11 +4,13 @@ import {
   assertCanManageMembers,
   assertInvitationUsable,
   assertMayLeaveCompany,
+  grantedRole,
   invitationState,
   parseRole,
   planInvitation,
   planRemoval,
   planRoleChange,
+  ssoRole,
   type Member,
 } from './members.js';
 
@@ -217,5 +219,25 @@ describe('assertMayLeaveCompany', () => {
     expect(leave('u-bob', [ada, bob])).not.toThrow();
     expect(leave('u-ada', [ada, bob, eve])).not.toThrow();
     expect(leave('u-ada', [ada])).not.toThrow();
+  });
+});
+
+describe('ssoRole and grantedRole', () => {
+  it('takes the strongest application role the provider grants, ignoring others', () => {
+    expect(grantedRole(['offline_access', 'Manager', 'ADMIN'])).toBe('admin');
+    expect(grantedRole(['manager', 'uma_authorization'])).toBe('manager');
+    expect(grantedRole(['viewer'])).toBeUndefined();
+  });
+
+  it('follows the provider, defaulting a newcomer to manager', () => {
+    expect(ssoRole({ granted: 'manager', current: 'admin', onlyMember: false, admins: 2 })).toBe('manager');
+    expect(ssoRole({ granted: 'admin', current: 'manager', onlyMember: false, admins: 1 })).toBe('admin');
+    expect(ssoRole({ granted: undefined, current: undefined, onlyMember: false, admins: 1 })).toBe('manager');
+    expect(ssoRole({ granted: undefined, current: 'admin', onlyMember: false, admins: 2 })).toBe('admin');
+  });
+
+  it('never leaves a company without an admin', () => {
+    expect(ssoRole({ granted: 'manager', current: undefined, onlyMember: true, admins: 0 })).toBe('admin');
+    expect(ssoRole({ granted: 'manager', current: 'admin', onlyMember: false, admins: 1 })).toBe('admin');
   });
 });

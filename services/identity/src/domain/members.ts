@@ -182,3 +182,21 @@ export function assertMayLeaveCompany(input: { userId: string; companyName: stri
     throw failedPrecondition(MEMBER_MESSAGES.onlyAdminLeaving(input.companyName, input.joiningName), { reason: 'last-admin' });
   }
 }
+
+/**
+ * The role a single-sign-on user gets at sign-in. The identity provider is authoritative for
+ * roles (its strongest application role wins), except that a company always keeps an admin: the
+ * only member of a company is its admin, and the last admin is never demoted.
+ */
+export function ssoRole(input: { granted: Role | undefined; current: Role | undefined; onlyMember: boolean; admins: number }): Role {
+  if (input.onlyMember) return 'admin';
+  if (input.current === 'admin' && input.admins <= 1) return 'admin';
+  return input.granted ?? input.current ?? 'manager';
+}
+
+/** The strongest application role among the provider's roles, if any ('Admin' counts as 'admin'). */
+export function grantedRole(roles: readonly string[]): Role | undefined {
+  const known = roles.map((role) => role.toLowerCase()).filter(isRole);
+  if (known.includes('admin')) return 'admin';
+  return known.includes('manager') ? 'manager' : undefined;
+}

@@ -12,7 +12,6 @@ import type { AuthServiceService } from '@parlance/proto/parlance/identity/v1/au
 import { verifyGoogleIdToken } from '../auth/google-id-token.js';
 import type { IdentityConfig } from '../config.js';
 import {
-  findCompanyBySso,
   findMembership,
   findUserByEmail,
   findUserByExternalIdentity,
@@ -26,15 +25,16 @@ import {
 import { findInvitationByToken, markInvitation } from '../db/invitations.repository.js';
 import { findSession, revokeSession, touchSession } from '../db/sessions.repository.js';
 import { consumeVerification, replaceVerification } from '../db/verifications.repository.js';
-import { checkSignIn, emailLocalPart, NO_COMPANY_MESSAGE, normaliseEmail, parseLogin, parseSignup } from '../domain/accounts.js';
-import { assertInvitationUsable, assertMayLeaveCompany, isRole, MEMBER_MESSAGES, type Role } from '../domain/members.js';
+import { checkSignIn, emailLocalPart, NO_COMPANY_MESSAGE, parseLogin, parseSignup } from '../domain/accounts.js';
+import { assertInvitationUsable, assertMayLeaveCompany, MEMBER_MESSAGES } from '../domain/members.js';
 import { hashPassword, needsRehash, verifyPassword } from '../domain/passwords.js';
 import { SESSION_MESSAGES, sessionExpiresAt, sessionState, touch } from '../domain/sessions.js';
 import { hashToken, isWellFormedToken, newToken, tokenExpiresAt } from '../domain/tokens.js';
 import { publishCompanyChanged } from '../events/publishers.js';
 import { deliver } from '../mail/deliver.js';
 import { alreadyRegisteredMail, verificationLink, verificationMail } from '../mail/messages.js';
-import { companyOrThrow, createCompany, placeInCompany, startSession } from '../membership.js';
+import { companyOrThrow, placeInCompany, startSession } from '../membership.js';
+import { signInWithSso } from '../sso.js';
 import { companyMessage, userMessage } from './messages.js';
 
 /** Where Google's accounts live, as the issuer of their ID tokens (the key of their links). */
@@ -43,11 +43,6 @@ const GOOGLE_ISSUER = 'https://accounts.google.com';
 export const AUTH_MESSAGES = {
   verificationInvalid: 'This verification link is invalid, has expired or has already been used. Sign up again to get a new one.',
   googleNotConfigured: 'Google sign-in is not set up on this server. Sign in with your e-mail and password instead.',
-  ssoNoEmail: 'Your single sign-on account has no verified e-mail address, so it cannot be matched to a Parlance account.',
-  ssoNoCompany: (email: string) =>
-    `No Parlance account for ${email} belongs to a company, and your sign-on token names no organisation. Ask an admin to invite you.`,
-  ssoOtherCompany: (email: string) =>
-    `Your Parlance account ${email} belongs to another company than your organisation's. Ask an admin of that company to remove you, then sign in again.`,
   alreadyMember: (company: string) => `You are already a member of ${company}. Sign in to continue.`,
   accepted: (company: string) => `Invitation accepted successfully! You are now a member of ${company}. Sign in to continue.`,
   signUpToJoin: (email: string, company: string) => `Invitation accepted. Sign up with ${email} to join ${company}.`,
@@ -163,55 +158,7 @@ export function authService(deps: AuthDependencies): ServiceImplementation<typeo
 
     async signInWithSso(request) {
       if (!request.issuer || !request.subject) throw invalidArgument('issuer and subject are required');
-      const email = normaliseEmail(request.email);
-      const at = now();
-      const granted = grantedRole(request.roles);
-      return db.transaction(async (tx) => {
-        let user = await findUserByExternalIdentity(tx, request.issuer, request.subject);
-        if (!user) {
-          if (!email || !request.emailVerified) throw permissionDenied(AUTH_MESSAGES.ssoNoEmail);
-          user = await findUserByEmail(tx, email);
-        }
-        if (user) user = (await lockUser(tx, user.id))!;
-
-        let companyId = user?.companyId ?? undefined;
-        const changed = new Set<string>();
-        if (request.organization) {
-          const bound = await findCompanyBySso(tx, request.issuer, request.organization);
-          const orgCompanyId =
-            bound?.id ?? (await createCompany(tx, { name: request.organization, ssoIssuer: request.issuer, ssoOrganization: request.organization }, at));
-          if (companyId && companyId !== orgCompanyId) throw permissionDenied(AUTH_MESSAGES.ssoOtherCompany(user!.email));
-          companyId = orgCompanyId;
-        }
-        if (!companyId) throw permissionDenied(AUTH_MESSAGES.ssoNoCompany(email || user?.email || request.subject));
-
-        if (!user) {
-          user = await insertUser(tx, {
-            email,
-            firstName: request.firstName.trim() || emailLocalPart(email),
-            lastName: request.lastName.trim(),
-            passwordHash: null,
-            emailVerifiedAt: at,
-          });
-        } else if (!user.emailVerifiedAt) {
-          user = await updateUser(tx, user.id, { emailVerifiedAt: at, passwordHash: null });
-        }
-        await linkExternalIdentity(tx, { issuer: request.issuer, subject: request.subject, userId: user.id });
-
-        // The provider is authoritative for roles, except that a company always keeps an admin:
-        // its first member is one, and the last one is never demoted.
-        const members = await lockMembers(tx, companyId);
-        const roleNow = user.companyId === companyId ? (user.role as Role) : undefined;
-        const isLastAdmin = roleNow === 'admin' && members.filter((m) => m.role === 'admin').length <= 1;
-        const role: Role = members.every((m) => m.id === user!.id) ? 'admin' : isLastAdmin ? 'admin' : (granted ?? roleNow ?? 'manager');
-        if (roleNow !== role) {
-          user = await updateUser(tx, user.id, { companyId, role });
-          changed.add(companyId);
-        }
-        for (const id of changed) await publishCompanyChanged(tx, id);
-        const membership = (await findMembership(tx, user.id))!;
-        return { user: userMessage(membership.user), company: companyMessage(membership.company) };
-      });
+      return signInWithSso(db, request, now());
     },
 
     async signOut(request) {
@@ -279,11 +226,4 @@ export function authService(deps: AuthDependencies): ServiceImplementation<typeo
       });
     },
   };
-}
-
-/** The strongest application role the provider grants, if any. */
-function grantedRole(roles: readonly string[]): Role | undefined {
-  const known = roles.map((r) => r.toLowerCase()).filter(isRole);
-  if (known.includes('admin')) return 'admin';
-  return known.includes('manager') ? 'manager' : undefined;
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { NewSession } from '@parlance/proto/parlance/identity/v1/identity';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { invalidArgument } from '@parlance/platform/errors';
 import { csrfTokenFor } from '../../../auth/csrf-token.js';
@@ -54,6 +55,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   const { cookies } = sessions;
   const noStore = { 'cache-control': 'no-store' };
 
+  /** After any sign-in: the session cookie, a new CSRF secret, and the body the spec expects. */
+  const signedIn = (reply: FastifyReply, session: NewSession | undefined) => {
+    cookies.startSession(reply, session!);
+    const csrfToken = cookies.rotateCsrf(reply);
+    return { user: userView(session?.user), company: companyView(session?.company), csrfToken };
+  };
+
   typed.get(
     '/api/csrf-token',
     { schema: { summary: 'A CSRF token, to send as X-CSRF-Token on every non-GET request', tags, response: { 200: CsrfTokenResponse } } },
@@ -99,9 +107,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         password: request.body.password ?? '',
         previousSessionToken: cookies.sessionToken(request) ?? '',
       });
-      cookies.startSession(reply, session!);
-      const csrfToken = cookies.rotateCsrf(reply);
-      return reply.headers(noStore).send({ user: userView(session?.user), company: companyView(session?.company), csrfToken });
+      return reply.headers(noStore).send(signedIn(reply, session));
     },
   );
 
@@ -163,9 +169,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       const token = request.body.token ?? '';
       if (!token) throw invalidArgument(AUTH_ROUTE_MESSAGES.noVerificationToken);
       const { session } = await auth.verifyEmail({ token });
-      cookies.startSession(reply, session!);
-      const csrfToken = cookies.rotateCsrf(reply);
-      return reply.headers(noStore).send({ user: userView(session?.user), company: companyView(session?.company), csrfToken });
+      return reply.headers(noStore).send(signedIn(reply, session));
     },
   );
 
@@ -185,9 +189,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       const idToken = request.body.idToken ?? '';
       if (!idToken) throw invalidArgument(AUTH_ROUTE_MESSAGES.noGoogleToken);
       const { session, created } = await auth.signInWithGoogle({ idToken, previousSessionToken: cookies.sessionToken(request) ?? '' });
-      cookies.startSession(reply, session!);
-      const csrfToken = cookies.rotateCsrf(reply);
-      return reply.headers(noStore).send({ user: userView(session?.user), company: companyView(session?.company), csrfToken, created });
+      return reply.headers(noStore).send({ ...signedIn(reply, session), created });
     },
   );
 
