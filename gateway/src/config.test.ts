@@ -11,7 +11,8 @@ describe('loadGatewayConfig', () => {
   it('turns single sign-on on with an issuer, finding its key set under the issuer by default', () => {
     expect(loadGatewayConfig({}).oidc).toBeUndefined();
     expect(loadGatewayConfig({ OIDC_ISSUER: 'https://sso.example.com/realms/acme/' }).oidc).toEqual({
-      issuer: 'https://sso.example.com/realms/acme',
+      // Kept as written: tokens' iss is compared with it exactly.
+      issuer: 'https://sso.example.com/realms/acme/',
       jwksUrl: 'https://sso.example.com/realms/acme/protocol/openid-connect/certs',
       audience: 'parlance-gateway',
       organizationClaim: 'company_id',

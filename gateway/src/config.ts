@@ -54,7 +54,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   const problems: string[] = [];
   if (raw.OIDC_JWKS_URL && !raw.OIDC_ISSUER) problems.push('OIDC_ISSUER is required when OIDC_JWKS_URL is set');
   if (problems.length > 0) throw new ConfigError(problems);
-  const issuer = raw.OIDC_ISSUER?.replace(/\/+$/, '');
+  // The issuer is compared with each token's `iss` exactly, so it is kept as written.
+  const issuer = raw.OIDC_ISSUER;
   return {
     ...raw,
     secureCookies: (raw.PUBLIC_URL ?? '').startsWith('https://'),
@@ -62,7 +63,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     oidc: issuer
       ? {
           issuer,
-          jwksUrl: raw.OIDC_JWKS_URL ?? `${issuer}/protocol/openid-connect/certs`,
+          jwksUrl: raw.OIDC_JWKS_URL ?? `${issuer.replace(/\/+$/, '')}/protocol/openid-connect/certs`,
           audience: raw.OIDC_AUDIENCE,
           organizationClaim: raw.OIDC_ORGANIZATION_CLAIM,
           rolesClaim: raw.OIDC_ROLES_CLAIM,

@@ -83,6 +83,17 @@ describe('rate limits', () => {
       expect(third.status).toBe(429);
       expect(third.body).toMatchObject({ error: 'Too many sign-up attempts from your network. Please wait 60 minutes and try again.' });
     });
+    // One mailbox is not flooded with links, whatever addresses the sign-ups come from.
+    await withStack({ app: { rateLimits: { 'signup-email': { max: 2, windowMs: 60 * 60_000 } } } }, async (stack) => {
+      const target = uniqueEmail('target');
+      for (let i = 0; i < 2; i++) {
+        expect((await stack.browser().post('/api/auth/signup', { firstName: 'S', lastName: 'U', email: target, password: 'sign up spam 12345' })).status).toBe(200);
+      }
+      const third = await stack.browser().post('/api/auth/signup', { firstName: 'S', lastName: 'U', email: target.toUpperCase(), password: 'sign up spam 12345' });
+      expect(third.status).toBe(429);
+      expect(third.body).toMatchObject({ error: 'Too many sign-up attempts for this e-mail address. Please wait 60 minutes and try again.' });
+      expect(stack.mailCount(target)).toBe(2);
+    });
   }, 90_000);
 });
 

@@ -89,6 +89,32 @@ describe('Google sign-in', () => {
     expect((await stack.browser().post('/api/auth/login', { email, password: 'squatters password 9' })).status).toBe(401);
   });
 
+  it('does not hand a removed member a company of their own', async () => {
+    const admin = await stack.signUpVerified();
+    const email = uniqueEmail('removed');
+    await admin.browser.post('/api/auth/invite', { email, role: 'manager' });
+    const token = new URL((await stack.mailTo(email)).text!.match(/https?:\/\/\S+accept-invite\S+/)![0]).searchParams.get('token');
+    const member = stack.browser();
+    await member.get(`/api/auth/accept-invite?token=${token}`);
+    const claims = person(email);
+    expect((await member.post('/api/auth/google-signup', { idToken: await google.idToken(claims) })).status).toBe(200);
+    expect((await admin.browser.delete(`/api/settings/members/${email}`)).status).toBe(200);
+
+    const again = await stack.browser().post('/api/auth/google-signup', { idToken: await google.idToken(claims) });
+    expect(again.status).toBe(403);
+    expect(again.body).toMatchObject({ error: 'Your account is not a member of any company. Ask an admin of your company to invite you again.' });
+  });
+
+  it('makes one account when the first sign-ins of a person arrive together', async () => {
+    const claims = person();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, async () => stack.browser().post<{ user: { id: string }; company: { id: string } }>('/api/auth/google-signup', { idToken: await google.idToken(claims) })),
+    );
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(responses.map((r) => r.body.user.id)).size).toBe(1);
+    expect(new Set(responses.map((r) => r.body.company.id)).size).toBe(1);
+  });
+
   it('refuses tokens that are not Google’s for this application, with a reason', async () => {
     const claims = person();
     const now = Math.floor(Date.now() / 1000);

@@ -80,17 +80,44 @@ describe('invitations', () => {
     expect((await stack.browser().get(`/api/auth/accept-invite?token=${token}`)).body).toMatchObject({ error: 'Invalid or expired invitation.' });
   });
 
-  it('moves someone who has an account into the inviter’s company with the invited role', async () => {
+  it('moves an account out of another company only when the link is opened signed in as that account', async () => {
     const admin = await stack.signUpVerified();
     const elsewhere = await stack.signUpVerified({ firstName: 'Elsa' });
     const token = await invite(admin.browser, elsewhere.person.email, 'manager');
-    const accepted = await stack.browser().get<{ message: string; requiresSignUp: boolean }>(`/api/auth/accept-invite?token=${token}`);
+
+    // A forwarded mail or a link scanner: not signed in, or signed in as someone else. Nothing moves.
+    const stranger = await stack.signUpVerified({ firstName: 'Stranger' });
+    for (const browser of [stack.browser(), stranger.browser]) {
+      const refused = await browser.get<{ requiresSignIn: boolean; message: string }>(`/api/auth/accept-invite?token=${token}`);
+      expect(refused.status).toBe(200);
+      expect(refused.body.requiresSignIn).toBe(true);
+      expect(refused.body.message).toMatch(new RegExp(`^${elsewhere.person.email.replaceAll('.', '\\.')} already belongs to another company\\. Sign in as `));
+    }
+    expect((await elsewhere.browser.get<{ company: { id: string } }>('/api/auth/session')).body.company.id).toBe(elsewhere.companyId);
+
+    const accepted = await elsewhere.browser.get<{ message: string; requiresSignUp: boolean; requiresSignIn: boolean }>(`/api/auth/accept-invite?token=${token}`);
     expect(accepted.status).toBe(200);
-    expect(accepted.body.requiresSignUp).toBe(false);
+    expect(accepted.body).toMatchObject({ requiresSignUp: false, requiresSignIn: false });
     expect(accepted.body.message).toMatch(/^Invitation accepted successfully! You are now a member of /);
     const session = await elsewhere.browser.get<{ company: { id: string }; user: { role: string } }>('/api/auth/session');
     expect(session.body.company.id).toBe(admin.companyId);
     expect(session.body.user.role).toBe('manager');
+  });
+
+  it('lets an account that belongs to no company join straight from the link', async () => {
+    const admin = await stack.signUpVerified();
+    const former = await stack.signUpVerified({ firstName: 'Former' });
+    const colleague = await joinByInvitation(former.browser, uniqueEmail('keeper'), 'admin');
+    expect((await colleague.delete(`/api/settings/members/${former.person.email}`)).status).toBe(200);
+    const token = await invite(admin.browser, former.person.email, 'admin');
+    const accepted = await stack.browser().get<{ requiresSignIn: boolean }>(`/api/auth/accept-invite?token=${token}`);
+    expect(accepted.body.requiresSignIn).toBe(false);
+    const login = await stack.browser().post<{ company: { id: string }; user: { role: string } }>('/api/auth/login', {
+      email: former.person.email,
+      password: former.person.password,
+    });
+    expect(login.body.company.id).toBe(admin.companyId);
+    expect(login.body.user.role).toBe('admin');
   });
 
   it('will not take the only admin away from a company that has other members', async () => {
@@ -99,7 +126,7 @@ describe('invitations', () => {
     const colleague = uniqueEmail('colleague');
     await joinByInvitation(owner.browser, colleague);
     const token = await invite(inviter.browser, owner.person.email);
-    const refused = await stack.browser().get(`/api/auth/accept-invite?token=${token}`);
+    const refused = await owner.browser.get(`/api/auth/accept-invite?token=${token}`);
     expect(refused.status).toBe(409);
     expect((refused.body as { error: string }).error).toMatch(/^You are the only admin of .*, which has other members\. Make one of them an admin before joining /);
     expect((await owner.browser.get<{ company: { id: string } }>('/api/auth/session')).body.company.id).toBe(owner.companyId);

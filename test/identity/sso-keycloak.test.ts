@@ -107,8 +107,13 @@ describe('bearer tokens from Keycloak', () => {
     // The first person of a company administers it, whatever role they bring.
     expect(graceSession.body.user.role).toBe('admin');
 
+    // Members of a single-sign-on company are managed at the provider, so this is refused before
+    // any member is even looked up; and Grace is not among Ada's members anyway.
     const reach = await adaApi.put('/api/settings/members/grace%40globex.test', { role: 'manager' });
-    expect(reach.status).toBe(404);
+    expect(reach.status).toBe(409);
+    expect(reach.body).toMatchObject({ error: `The members of ${ada.organization} are managed in your single sign-on provider: invite, remove and change roles there.` });
+    const adaMembers = await adaApi.get<Array<{ email: string }>>('/api/settings/members');
+    expect(adaMembers.body.map((m) => m.email)).not.toContain('grace@globex.test');
     const graceMembers = await api((await accessToken(grace)).access).get<Array<{ email: string }>>('/api/settings/members');
     expect(graceMembers.body.map((m) => m.email)).toEqual(['grace@globex.test']);
   });

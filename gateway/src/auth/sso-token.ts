@@ -4,7 +4,7 @@
  * small clock tolerance. What it proves is handed to identity, which maps it to a user and company.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
-import { DomainError, unauthenticated } from '@parlance/platform/errors';
+import { DomainError, permissionDenied, unauthenticated } from '@parlance/platform/errors';
 import type { OidcSettings } from '../config.js';
 
 export interface SsoClaims {
@@ -20,6 +20,8 @@ export interface SsoClaims {
 
 export const SSO_MESSAGES = {
   invalid: 'Your single sign-on token is not valid. Please sign in again.',
+  notAccessToken: 'Send an access token from single sign-on, not an ID or refresh token.',
+  severalOrganizations: 'Your single sign-on token names more than one organisation; Parlance needs exactly one.',
   expired: 'Your single sign-on token has expired. Please sign in again.',
   unavailable: 'Single sign-on is temporarily unavailable. Please try again in a moment.',
 } as const;
@@ -54,6 +56,11 @@ export function ssoVerifier(settings: OidcSettings): SsoVerifier {
       if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) throw unauthenticated(SSO_MESSAGES.invalid, { reason: error.code });
       throw new DomainError('unavailable', SSO_MESSAGES.unavailable, { reason: 'jwks-unavailable' });
     }
+    // ID and refresh tokens are signed by the same keys; only access tokens grant API access
+    // (Keycloak marks them typ "Bearer"; RFC 9068 access tokens say at+jwt in the header).
+    if (typeof payload.typ === 'string' && payload.typ !== 'Bearer') throw unauthenticated(SSO_MESSAGES.notAccessToken, { reason: 'token-type' });
+    const organizations = listClaim(payload, settings.organizationClaim);
+    if (organizations.length > 1) throw permissionDenied(SSO_MESSAGES.severalOrganizations);
     return {
       issuer: settings.issuer,
       subject: text(payload.sub),
@@ -61,7 +68,7 @@ export function ssoVerifier(settings: OidcSettings): SsoVerifier {
       emailVerified: payload.email_verified === true,
       firstName: text(payload.given_name),
       lastName: text(payload.family_name),
-      organization: listClaim(payload, settings.organizationClaim)[0] ?? '',
+      organization: organizations[0] ?? '',
       roles: listClaim(payload, settings.rolesClaim),
     };
   };

@@ -22,6 +22,14 @@ describe('RateLimiter', () => {
   });
 });
 
+describe('RateLimiter memory', () => {
+  it('holds a bounded number of windows however many keys callers make up', () => {
+    const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, () => 0);
+    for (let i = 0; i < 150_000; i++) limiter.hit('login', `203.0.113.7 victim${i}@example.com`);
+    expect(limiter.size).toBeLessThanOrEqual(100_000);
+  });
+});
+
 describe('rateLimitMessage', () => {
   it('says what was limited and for how many whole minutes, at least one', () => {
     expect(rateLimitMessage('login', 1)).toBe('Too many sign-in attempts. Please wait 1 minute and try again.');

@@ -8,7 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../schemas/error.schema.js';
 
-export type RateLimitName = 'login' | 'login-address' | 'signup' | 'verify-email' | 'google-signup' | 'invite' | 'accept-invite';
+export type RateLimitName = 'login' | 'login-address' | 'signup' | 'signup-email' | 'verify-email' | 'google-signup' | 'invite' | 'accept-invite';
 
 export interface RateLimit {
   max: number;
@@ -23,6 +23,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   /** All sign-in attempts from one address, whatever the account: a spray over many accounts. */
   'login-address': { max: 50, windowMs: 15 * MINUTE },
   signup: { max: 10, windowMs: 60 * MINUTE },
+  /** Sign-ups for one address, whoever sends them: each mails a link, and a mailbox is not a target. */
+  'signup-email': { max: 5, windowMs: 60 * MINUTE },
   'verify-email': { max: 20, windowMs: 15 * MINUTE },
   'google-signup': { max: 30, windowMs: 15 * MINUTE },
   /** Per inviting user. */
@@ -34,6 +36,7 @@ const WHAT: Record<RateLimitName, string> = {
   login: 'Too many sign-in attempts',
   'login-address': 'Too many sign-in attempts from your network',
   signup: 'Too many sign-up attempts from your network',
+  'signup-email': 'Too many sign-up attempts for this e-mail address',
   'verify-email': 'Too many verification attempts',
   'google-signup': 'Too many sign-in attempts',
   invite: 'You have sent too many invitations',
@@ -49,6 +52,9 @@ interface Window {
   count: number;
   resetAt: number;
 }
+
+/** Windows kept at most; past it the oldest go first. Bounds memory whatever keys callers choose. */
+const MAX_WINDOWS = 100_000;
 
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
@@ -68,7 +74,9 @@ export class RateLimiter {
     let window = this.windows.get(id);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + limit.windowMs };
+      this.windows.delete(id); // re-inserted last: the Map's order is the order of window starts
       this.windows.set(id, window);
+      if (this.windows.size > MAX_WINDOWS) this.evict(now);
     }
     window.count += 1;
     return window.count > limit.max ? window.resetAt - now : 0;
@@ -78,21 +86,38 @@ export class RateLimiter {
   private sweep(now: number): void {
     for (const [id, window] of this.windows) if (window.resetAt <= now) this.windows.delete(id);
   }
+
+  /** Over the cap: ended windows go, then the oldest, until a tenth of the room is free again. */
+  private evict(now: number): void {
+    this.sweep(now);
+    for (const id of this.windows.keys()) {
+      if (this.windows.size <= MAX_WINDOWS * 0.9) break;
+      this.windows.delete(id);
+    }
+  }
+
+  /** How many windows are held (for tests and metrics). */
+  get size(): number {
+    return this.windows.size;
+  }
 }
 
 /**
- * A preHandler that counts the attempt against every named limit (a refused attempt still counts
- * towards the others), then answers 429 with Retry-After for the first one exceeded.
+ * A preHandler that counts the attempt against the named limits in order and answers 429 with
+ * Retry-After at the first one exceeded, without counting it against the rest. List the broadest
+ * limit first (per client address): then a refused attempt still counts against the address, and
+ * a flood of refused attempts cannot fill memory with windows for keys the client chose.
  */
 export function limitBy(limiter: RateLimiter, rules: Array<[RateLimitName, (request: FastifyRequest) => string]>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const waits = rules.map(([name, keyOf]) => [name, limiter.hit(name, keyOf(request))] as const);
-    const exceeded = waits.find(([, waitMs]) => waitMs > 0);
-    if (!exceeded) return;
-    const [name, waitMs] = exceeded;
-    return reply
-      .status(429)
-      .header('retry-after', String(Math.ceil(waitMs / 1000)))
-      .send(errorBody(rateLimitMessage(name, waitMs)));
+    for (const [name, keyOf] of rules) {
+      const waitMs = limiter.hit(name, keyOf(request));
+      if (waitMs > 0) {
+        return reply
+          .status(429)
+          .header('retry-after', String(Math.ceil(waitMs / 1000)))
+          .send(errorBody(rateLimitMessage(name, waitMs)));
+      }
+    }
   };
 }

@@ -93,6 +93,9 @@ export const AcceptInviteResponse = Type.Object({
   message: Type.String(),
   email: Type.String({ description: 'the invited address' }),
   requiresSignUp: Type.Boolean({ description: 'true when no account has this address yet: sign up with it to join' }),
+  requiresSignIn: Type.Boolean({
+    description: 'true when the address has an account in another company: sign in as it, then open the link again (nothing changed yet)',
+  }),
   companyName: Type.String(),
   role: Type.String(),
 });

@@ -3,7 +3,7 @@
  * when IDENTITY_DEMO_ACCOUNT is on (standalone development only; the password is public).
  */
 import type { Database } from '@parlance/platform/db/database';
-import { findUserByEmail, insertUser, updateUser } from './db/accounts.repository.js';
+import { findUserByEmail, insertUserIfAbsent, updateUser } from './db/accounts.repository.js';
 import { hashPassword, verifyPassword } from './domain/passwords.js';
 import { publishCompanyChanged } from './events/publishers.js';
 import { createCompany } from './membership.js';
@@ -23,9 +23,13 @@ export async function ensureDemoAccount(db: Database<Record<string, unknown>>, n
   if (existing?.companyId && existing.role === 'admin' && existing.emailVerifiedAt && passwordOk) return;
   const passwordHash = passwordOk ? existing!.passwordHash! : await hashPassword(DEMO_ACCOUNT.password);
   await db.transaction(async (tx) => {
-    const user =
-      existing ??
-      (await insertUser(tx, { email: DEMO_ACCOUNT.email, firstName: DEMO_ACCOUNT.firstName, lastName: DEMO_ACCOUNT.lastName, passwordHash, emailVerifiedAt: now }));
+    const { user } = await insertUserIfAbsent(tx, {
+      email: DEMO_ACCOUNT.email,
+      firstName: DEMO_ACCOUNT.firstName,
+      lastName: DEMO_ACCOUNT.lastName,
+      passwordHash,
+      emailVerifiedAt: now,
+    });
     const companyId = user.companyId ?? (await createCompany(tx, { name: DEMO_ACCOUNT.company }, now));
     await updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, companyId, role: 'admin' });
     await publishCompanyChanged(tx, companyId);

@@ -11,6 +11,7 @@ import { findCompany, findMembership, insertCompany, updateUser, type Membership
 import { insertSubscription } from './db/billing.repository.js';
 import { findOpenedInvitation, markInvitation } from './db/invitations.repository.js';
 import { insertSession, revokeSession } from './db/sessions.repository.js';
+import { NO_COMPANY_MESSAGE } from './domain/accounts.js';
 import { defaultCompanyName, newCompanyDepartments } from './domain/companies.js';
 import { newCompanySubscription } from './domain/plans.js';
 import { SESSION_ABSOLUTE_LIFETIME_MS, hashToken, isWellFormedToken, newToken } from './domain/tokens.js';
@@ -26,9 +27,11 @@ export async function createCompany(tx: Executor, company: { name: string }, now
 
 /**
  * A verified person with no company joins the one whose invitation they opened, with the invited
- * role; otherwise they get a company of their own and are its admin.
+ * role. Otherwise a person who has just joined Parlance (just created or verified) gets a company
+ * of their own and is its admin; anyone else (a member removed from their company) gets none and
+ * is told so.
  */
-export async function placeInCompany(tx: Executor, user: UserRow, now: Date): Promise<UserRow> {
+export async function placeInCompany(tx: Executor, user: UserRow, now: Date, options: { newcomer: boolean }): Promise<UserRow> {
   const invitation = await findOpenedInvitation(tx, user.email, now);
   if (invitation) {
     const joined = await updateUser(tx, user.id, { companyId: invitation.companyId, role: invitation.role });
@@ -36,6 +39,7 @@ export async function placeInCompany(tx: Executor, user: UserRow, now: Date): Pr
     await publishCompanyChanged(tx, invitation.companyId);
     return joined;
   }
+  if (!options.newcomer) throw permissionDenied(NO_COMPANY_MESSAGE, { reason: 'no-company' });
   const companyId = await createCompany(tx, { name: defaultCompanyName(user.firstName, user.lastName) }, now);
   const admin = await updateUser(tx, user.id, { companyId, role: 'admin' });
   await publishCompanyChanged(tx, companyId);
@@ -56,6 +60,8 @@ export async function startSession(tx: Executor, userId: string, now: Date, prev
   return { token, expiresAt, user: userMessage(membership.user), company: companyMessage(membership.company) };
 }
 
+export const NO_LONGER_MEMBER_MESSAGE = 'You are no longer a member of this company. Please sign in again.';
+
 /**
  * The calling user in the calling company (both from the call's metadata, set by the gateway from
  * the session). A user who has meanwhile left that company is refused.
@@ -65,7 +71,7 @@ export async function callerMembership(db: Executor): Promise<Membership> {
   const { userId } = requestContext();
   const membership = userId ? await findMembership(db, userId) : undefined;
   if (!membership || membership.company.id !== companyId) {
-    throw permissionDenied('You are no longer a member of this company. Please sign in again.');
+    throw permissionDenied(NO_LONGER_MEMBER_MESSAGE);
   }
   return membership;
 }

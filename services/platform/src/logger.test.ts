@@ -45,3 +45,22 @@ describe('createLogger', () => {
     expect(lines[0]).toMatchObject({ user: { name: 'Ada' } });
   });
 });
+
+describe('errors in logs', () => {
+  it('keeps a failed query’s statement and cause, never its parameters', async () => {
+    const { DrizzleQueryError } = await import('drizzle-orm');
+    const { lines, logger } = capture();
+    const failure = new DrizzleQueryError('insert into sessions (token_hash) values ($1)', ['5f4dcc3b-the-hash'], new Error('duplicate key value'));
+    logger.error({ err: failure }, 'gRPC handler failed');
+    const logged = JSON.stringify(lines[0]);
+    expect(logged).not.toContain('5f4dcc3b-the-hash');
+    expect(logged).toContain('insert into sessions');
+    expect(logged).toContain('duplicate key value');
+  });
+
+  it('redacts the token fields of our own requests', () => {
+    const { lines, logger } = capture();
+    logger.info({ request: { sessionToken: 'tok-1', previousSessionToken: 'tok-2', idToken: 'tok-3', csrfToken: 'tok-4' } }, 'x');
+    expect(JSON.stringify(lines[0])).not.toMatch(/tok-\d/);
+  });
+});

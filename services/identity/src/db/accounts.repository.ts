@@ -73,37 +73,22 @@ export async function insertCompany(tx: Executor, company: { name: string; depar
   return row!;
 }
 
-export async function insertUser(
+/**
+ * The user with this address, created as given when there is none. Concurrent calls for one
+ * address get the same row; `created` says whether this call made it.
+ */
+export async function insertUserIfAbsent(
   tx: Executor,
   user: { email: string; firstName: string; lastName: string; passwordHash: string | null; emailVerifiedAt: Date | null },
-): Promise<UserRow> {
-  const [row] = await tx
+): Promise<{ user: UserRow; created: boolean }> {
+  const [inserted] = await tx
     .insert(users)
     .values({ id: randomUUID(), ...user })
+    .onConflictDoNothing({ target: users.email })
     .returning();
-  return row!;
-}
-
-/**
- * Sign-up in one statement: a new unverified account, or the unverified account already holding
- * this address refreshed with the new names and password. Returns undefined, touching nothing,
- * when the address belongs to a verified account.
- */
-export async function upsertUnverifiedUser(
-  tx: Executor,
-  user: { email: string; firstName: string; lastName: string; passwordHash: string },
-  now: Date,
-): Promise<UserRow | undefined> {
-  const [row] = await tx
-    .insert(users)
-    .values({ id: randomUUID(), ...user, emailVerifiedAt: null })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: { firstName: user.firstName, lastName: user.lastName, passwordHash: user.passwordHash, updatedAt: now },
-      setWhere: sql`${users.emailVerifiedAt} is null`,
-    })
-    .returning();
-  return row;
+  if (inserted) return { user: inserted, created: true };
+  const [existing] = await tx.select().from(users).where(eq(users.email, user.email)).limit(1).for('update');
+  return { user: existing!, created: false };
 }
 
 export async function updateUser(

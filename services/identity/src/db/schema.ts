@@ -27,7 +27,8 @@ export const companies = identitySchema.table(
 );
 
 /**
- * A person. Before the e-mail is verified the account has no company; `role` is set exactly when
+ * A person. Before the e-mail is verified the account has no company and no password (each
+ * pending sign-up keeps its own on its verification link); `role` is set exactly when
  * `company_id` is. `password_hash` is an argon2id PHC string, absent for Google- or SSO-only accounts.
  */
 export const users = identitySchema.table(
@@ -65,7 +66,12 @@ export const externalIdentities = identitySchema.table(
   (table) => [primaryKey({ columns: [table.issuer, table.subject] }), index('external_identities_user_id_idx').on(table.userId)],
 );
 
-/** Single-use e-mail verification links, keyed by the SHA-256 of the token in the link. */
+/**
+ * Single-use e-mail verification links, keyed by the SHA-256 of the token in the link. Each link
+ * carries the names and password of the sign-up that asked for it, applied only when that link is
+ * followed: a second sign-up for the same address (perhaps not by its owner) never changes what
+ * the first one set.
+ */
 export const emailVerifications = identitySchema.table(
   'email_verifications',
   {
@@ -73,6 +79,9 @@ export const emailVerifications = identitySchema.table(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -22,7 +22,7 @@ export async function revokeSession(db: Executor, tokenHash: string, at: Date): 
   await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
-/** Ends every session of a user (removed from their company, moved to another). */
+/** Ends every session of a user (removed from their company). */
 export async function revokeUserSessions(tx: Executor, userId: string, at: Date): Promise<void> {
   await tx.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

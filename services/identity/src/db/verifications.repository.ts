@@ -1,13 +1,15 @@
 /** E-mail verification links, keyed by the SHA-256 of the token in the link. */
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
 import { emailVerifications } from './schema.js';
 
 export type VerificationRow = typeof emailVerifications.$inferSelect;
 
-/** Stores a new link for the user and retires every earlier one: only the latest e-mail works. */
-export async function replaceVerification(tx: Executor, verification: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
-  await tx.delete(emailVerifications).where(eq(emailVerifications.userId, verification.userId));
+/** Stores a link together with the names and password hash of the sign-up that asked for it. */
+export async function addVerification(
+  tx: Executor,
+  verification: { tokenHash: string; userId: string; firstName: string; lastName: string; passwordHash: string; expiresAt: Date },
+): Promise<void> {
   await tx.insert(emailVerifications).values(verification);
 }
 
@@ -20,6 +22,25 @@ export async function consumeVerification(tx: Executor, tokenHash: string, now: 
     .returning();
   if (!row || row.expiresAt.getTime() <= now.getTime()) return undefined;
   return row;
+}
+
+/** Once the address is proven, every other pending link for it stops working. */
+export async function deletePendingVerifications(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(emailVerifications).where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+}
+
+/**
+ * Password hashes of the user's pending sign-ups, newest first, at most `limit`: sign-in checks
+ * them only to tell someone who knows one of those passwords to verify their address first.
+ */
+export async function pendingPasswordHashes(db: Executor, userId: string, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ passwordHash: emailVerifications.passwordHash })
+    .from(emailVerifications)
+    .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)))
+    .orderBy(desc(emailVerifications.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.passwordHash);
 }
 
 export async function purgeVerifications(db: Executor, before: Date): Promise<void> {

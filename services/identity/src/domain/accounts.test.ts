@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@parlance/platform/errors';
 import {
+  externalName,
   EMAIL_NOT_VERIFIED_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   checkSignIn,
@@ -166,5 +167,14 @@ describe('planProfileUpdate', () => {
 
   it('validates the names it is given', () => {
     expect(thrown(() => planProfileUpdate(current, { firstName: '' })).message).toBe('First name is required.');
+  });
+});
+
+describe('externalName', () => {
+  it('fits a provider’s name to our rules instead of refusing it', () => {
+    expect(externalName('  Ada\n\tLovelace ')).toBe('Ada Lovelace');
+    expect(externalName('x'.repeat(150))).toHaveLength(100);
+    expect(externalName(undefined)).toBe('');
+    expect(externalName('Zoë\u0000')).toBe('Zoë');
   });
 });

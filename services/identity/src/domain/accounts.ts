@@ -76,6 +76,18 @@ export function parseName(input: unknown, field: NameField): string {
   return name;
 }
 
+/**
+ * A name that comes from an outside identity provider (Google, single sign-on) rather than a
+ * form: made to fit the same rules instead of refused, since the person cannot fix it here.
+ * Control characters become spaces, runs of space collapse, and it is cut to 100 characters.
+ */
+export function externalName(input: unknown): string {
+  const text = typeof input === 'string' ? input : '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return [...cleaned].slice(0, MAX_NAME_LENGTH).join('').trim();
+}
+
 export interface SignupInput {
   firstName: string;
   lastName: string;

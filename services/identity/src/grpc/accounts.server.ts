@@ -3,6 +3,7 @@
  * caller's profile. The company and user come from the call's metadata, never from the request,
  * and every query is scoped by that company.
  */
+import { failedPrecondition, permissionDenied } from '@parlance/platform/errors';
 import type { Database } from '@parlance/platform/db/database';
 import type { Logger } from '@parlance/platform/logger';
 import type { Mailer } from '@parlance/platform/mail/mailer';
@@ -13,12 +14,12 @@ import { listMembers, lockMembers, updateUser, type Membership } from '../db/acc
 import { markInvitation, replaceInvitation } from '../db/invitations.repository.js';
 import { revokeUserSessions } from '../db/sessions.repository.js';
 import { planProfileUpdate } from '../domain/accounts.js';
-import { planInvitation, planRemoval, planRoleChange, type Member } from '../domain/members.js';
+import { assertCanManageMembers, planInvitation, planRemoval, planRoleChange, type Member } from '../domain/members.js';
 import { newToken, tokenExpiresAt } from '../domain/tokens.js';
 import { publishCompanyChanged } from '../events/publishers.js';
 import { deliver } from '../mail/deliver.js';
 import { invitationLink, invitationMail } from '../mail/messages.js';
-import { callerMembership } from '../membership.js';
+import { callerMembership, NO_LONGER_MEMBER_MESSAGE } from '../membership.js';
 import { companyMessage, userMessage } from './messages.js';
 
 export interface AccountsDependencies {
@@ -30,6 +31,23 @@ export interface AccountsDependencies {
 }
 
 const asMember = (user: Membership['user']): Member => ({ userId: user.id, email: user.email, role: user.role });
+
+export const ACCOUNTS_MESSAGES = {
+  managedBySso: (company: string) =>
+    `The members of ${company} are managed in your single sign-on provider: invite, remove and change roles there.`,
+} as const;
+
+/** Who belongs to a company that signs in through single sign-on, and with which role, is the provider's to say. */
+function assertMembersManagedHere(company: Membership['company']): void {
+  if (company.ssoIssuer) throw failedPrecondition(ACCOUNTS_MESSAGES.managedBySso(company.name), { reason: 'managed-by-sso' });
+}
+
+/** The caller among the locked members: a concurrent removal or demotion counts, not what was read before the lock. */
+function lockedActor(members: Array<Membership['user']>, userId: string): Membership['user'] {
+  const actor = members.find((member) => member.id === userId);
+  if (!actor) throw permissionDenied(NO_LONGER_MEMBER_MESSAGE);
+  return actor;
+}
 
 export function accountsService(deps: AccountsDependencies): ServiceImplementation<typeof AccountsServiceService> {
   const { db, config, logger } = deps;
@@ -50,7 +68,9 @@ export function accountsService(deps: AccountsDependencies): ServiceImplementati
       const caller = await callerMembership(db);
       return db.transaction(async (tx) => {
         const members = await lockMembers(tx, caller.company.id);
-        const actor = members.find((m) => m.id === caller.user.id) ?? caller.user;
+        const actor = lockedActor(members, caller.user.id);
+        assertCanManageMembers(actor.role);
+        assertMembersManagedHere(caller.company);
         const plan = planRoleChange({ actor: { userId: actor.id, role: actor.role }, members: members.map(asMember), email: request.email, role: request.role });
         const target = members.find((m) => m.id === plan.userId)!;
         if (!plan.changed) return { member: userMessage(target) };
@@ -65,7 +85,9 @@ export function accountsService(deps: AccountsDependencies): ServiceImplementati
       const at = now();
       return db.transaction(async (tx) => {
         const members = await lockMembers(tx, caller.company.id);
-        const actor = members.find((m) => m.id === caller.user.id) ?? caller.user;
+        const actor = lockedActor(members, caller.user.id);
+        assertCanManageMembers(actor.role);
+        assertMembersManagedHere(caller.company);
         const plan = planRemoval({ actor: { userId: actor.id, role: actor.role }, members: members.map(asMember), email: request.email });
         // The account stays (the person may be invited again, here or elsewhere); the membership
         // and every session of it end now.
@@ -78,6 +100,8 @@ export function accountsService(deps: AccountsDependencies): ServiceImplementati
 
     async inviteMember(request) {
       const caller = await callerMembership(db);
+      assertCanManageMembers(caller.user.role);
+      assertMembersManagedHere(caller.company);
       const members = await listMembers(db, caller.company.id);
       const plan = planInvitation({ actorRole: caller.user.role, members: members.map(asMember), email: request.email, role: request.role });
       const at = now();

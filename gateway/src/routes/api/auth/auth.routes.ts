@@ -97,8 +97,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         response: { 200: SignedInResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse },
       },
       preHandler: limitBy(limiter, [
-        ['login', (request) => `${clientAddress(request)} ${emailOf(request)}`],
         ['login-address', clientAddress],
+        ['login', (request) => `${clientAddress(request)} ${emailOf(request)}`],
       ]),
     },
     async (request, reply) => {
@@ -122,7 +122,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       },
     },
     async (request, reply) => {
-      const sessionToken = cookies.sessionToken(request);
+      // A bearer-token client has no session; its cookies, if any, are not what it asked to end.
+      const sessionToken = request.headers.authorization === undefined ? cookies.sessionToken(request) : undefined;
       if (sessionToken) await auth.signOut({ sessionToken });
       cookies.endSession(reply);
       cookies.rotateCsrf(reply);
@@ -140,7 +141,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         body: SignupBody,
         response: { 200: SignupResponse, 400: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
       },
-      preHandler: limitBy(limiter, [['signup', clientAddress]]),
+      preHandler: limitBy(limiter, [
+        ['signup', clientAddress],
+        ['signup-email', emailOf],
+      ]),
     },
     async (request) => {
       const { email } = await auth.signUp({
@@ -168,7 +172,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     async (request, reply) => {
       const token = request.body.token ?? '';
       if (!token) throw invalidArgument(AUTH_ROUTE_MESSAGES.noVerificationToken);
-      const { session } = await auth.verifyEmail({ token });
+      const { session } = await auth.verifyEmail({ token, previousSessionToken: cookies.sessionToken(request) ?? '' });
       return reply.headers(noStore).send(signedIn(reply, session));
     },
   );
@@ -229,7 +233,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     async (request, reply) => {
       const token = request.query.token ?? '';
       if (!token) throw invalidArgument(AUTH_ROUTE_MESSAGES.noInvitationToken);
-      const accepted = await auth.acceptInvitation({ token });
+      const accepted = await auth.acceptInvitation({ token, sessionToken: cookies.sessionToken(request) ?? '' });
       return reply.headers(noStore).send({ success: true as const, ...accepted });
     },
   );

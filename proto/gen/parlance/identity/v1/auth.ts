@@ -39,6 +39,8 @@ export interface SignUpResponse {
 
 export interface VerifyEmailRequest {
   token: string;
+  /** The session cookie the browser still had, if any: revoked, as at every sign-in. */
+  previousSessionToken: string;
 }
 
 export interface VerifyEmailResponse {
@@ -111,6 +113,8 @@ export interface GetSessionResponse {
 
 export interface AcceptInvitationRequest {
   token: string;
+  /** The session of the browser following the link, if it is signed in. */
+  sessionToken: string;
 }
 
 export interface AcceptInvitationResponse {
@@ -122,6 +126,8 @@ export interface AcceptInvitationResponse {
   requiresSignUp: boolean;
   companyName: string;
   role: string;
+  /** True when the address has an account in another company: sign in as it, then follow the link again. */
+  requiresSignIn: boolean;
 }
 
 function createBaseSignUpRequest(): SignUpRequest {
@@ -317,13 +323,16 @@ export const SignUpResponse: MessageFns<SignUpResponse> = {
 };
 
 function createBaseVerifyEmailRequest(): VerifyEmailRequest {
-  return { token: "" };
+  return { token: "", previousSessionToken: "" };
 }
 
 export const VerifyEmailRequest: MessageFns<VerifyEmailRequest> = {
   encode(message: VerifyEmailRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.token !== "") {
       writer.uint32(10).string(message.token);
+    }
+    if (message.previousSessionToken !== "") {
+      writer.uint32(18).string(message.previousSessionToken);
     }
     return writer;
   },
@@ -349,6 +358,14 @@ export const VerifyEmailRequest: MessageFns<VerifyEmailRequest> = {
             message.token = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.previousSessionToken = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -362,13 +379,23 @@ export const VerifyEmailRequest: MessageFns<VerifyEmailRequest> = {
   },
 
   fromJSON(object: any): VerifyEmailRequest {
-    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      previousSessionToken: isSet(object.previousSessionToken)
+        ? globalThis.String(object.previousSessionToken)
+        : isSet(object.previous_session_token)
+        ? globalThis.String(object.previous_session_token)
+        : "",
+    };
   },
 
   toJSON(message: VerifyEmailRequest): unknown {
     const obj: any = {};
     if (message.token !== "") {
       obj.token = message.token;
+    }
+    if (message.previousSessionToken !== "") {
+      obj.previousSessionToken = message.previousSessionToken;
     }
     return obj;
   },
@@ -379,6 +406,7 @@ export const VerifyEmailRequest: MessageFns<VerifyEmailRequest> = {
   fromPartial<I extends Exact<DeepPartial<VerifyEmailRequest>, I>>(object: I): VerifyEmailRequest {
     const message = createBaseVerifyEmailRequest();
     message.token = object.token ?? "";
+    message.previousSessionToken = object.previousSessionToken ?? "";
     return message;
   },
 };
@@ -1403,13 +1431,16 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
 };
 
 function createBaseAcceptInvitationRequest(): AcceptInvitationRequest {
-  return { token: "" };
+  return { token: "", sessionToken: "" };
 }
 
 export const AcceptInvitationRequest: MessageFns<AcceptInvitationRequest> = {
   encode(message: AcceptInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.token !== "") {
       writer.uint32(10).string(message.token);
+    }
+    if (message.sessionToken !== "") {
+      writer.uint32(18).string(message.sessionToken);
     }
     return writer;
   },
@@ -1435,6 +1466,14 @@ export const AcceptInvitationRequest: MessageFns<AcceptInvitationRequest> = {
             message.token = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sessionToken = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1448,13 +1487,23 @@ export const AcceptInvitationRequest: MessageFns<AcceptInvitationRequest> = {
   },
 
   fromJSON(object: any): AcceptInvitationRequest {
-    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      sessionToken: isSet(object.sessionToken)
+        ? globalThis.String(object.sessionToken)
+        : isSet(object.session_token)
+        ? globalThis.String(object.session_token)
+        : "",
+    };
   },
 
   toJSON(message: AcceptInvitationRequest): unknown {
     const obj: any = {};
     if (message.token !== "") {
       obj.token = message.token;
+    }
+    if (message.sessionToken !== "") {
+      obj.sessionToken = message.sessionToken;
     }
     return obj;
   },
@@ -1465,12 +1514,13 @@ export const AcceptInvitationRequest: MessageFns<AcceptInvitationRequest> = {
   fromPartial<I extends Exact<DeepPartial<AcceptInvitationRequest>, I>>(object: I): AcceptInvitationRequest {
     const message = createBaseAcceptInvitationRequest();
     message.token = object.token ?? "";
+    message.sessionToken = object.sessionToken ?? "";
     return message;
   },
 };
 
 function createBaseAcceptInvitationResponse(): AcceptInvitationResponse {
-  return { message: "", email: "", requiresSignUp: false, companyName: "", role: "" };
+  return { message: "", email: "", requiresSignUp: false, companyName: "", role: "", requiresSignIn: false };
 }
 
 export const AcceptInvitationResponse: MessageFns<AcceptInvitationResponse> = {
@@ -1489,6 +1539,9 @@ export const AcceptInvitationResponse: MessageFns<AcceptInvitationResponse> = {
     }
     if (message.role !== "") {
       writer.uint32(42).string(message.role);
+    }
+    if (message.requiresSignIn !== false) {
+      writer.uint32(48).bool(message.requiresSignIn);
     }
     return writer;
   },
@@ -1546,6 +1599,14 @@ export const AcceptInvitationResponse: MessageFns<AcceptInvitationResponse> = {
             message.role = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.requiresSignIn = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1573,6 +1634,11 @@ export const AcceptInvitationResponse: MessageFns<AcceptInvitationResponse> = {
         ? globalThis.String(object.company_name)
         : "",
       role: isSet(object.role) ? globalThis.String(object.role) : "",
+      requiresSignIn: isSet(object.requiresSignIn)
+        ? globalThis.Boolean(object.requiresSignIn)
+        : isSet(object.requires_sign_in)
+        ? globalThis.Boolean(object.requires_sign_in)
+        : false,
     };
   },
 
@@ -1593,6 +1659,9 @@ export const AcceptInvitationResponse: MessageFns<AcceptInvitationResponse> = {
     if (message.role !== "") {
       obj.role = message.role;
     }
+    if (message.requiresSignIn !== false) {
+      obj.requiresSignIn = message.requiresSignIn;
+    }
     return obj;
   },
 
@@ -1606,6 +1675,7 @@ export const AcceptInvitationResponse: MessageFns<AcceptInvitationResponse> = {
     message.requiresSignUp = object.requiresSignUp ?? false;
     message.companyName = object.companyName ?? "";
     message.role = object.role ?? "";
+    message.requiresSignIn = object.requiresSignIn ?? false;
     return message;
   },
 };
@@ -1701,8 +1771,10 @@ export const AuthServiceService = {
     responseDeserialize: (value: Buffer): GetSessionResponse => GetSessionResponse.decode(value),
   },
   /**
-   * An invitation link: joins an existing account to the inviter's company with the invited
-   * role, or marks the invitation opened so that sign-up with that address joins on verification.
+   * An invitation link. An account in no company joins at once (the link was mailed to its
+   * address); an account in another company moves only when the request is signed in as that
+   * account; with no account yet the invitation is marked opened, and sign-up with that address
+   * joins on verification.
    */
   acceptInvitation: {
     path: "/parlance.identity.v1.AuthService/AcceptInvitation" as const,
@@ -1743,8 +1815,10 @@ export interface AuthServiceServer extends UntypedServiceImplementation {
   /** The user and company of an active session, or UNAUTHENTICATED. Keeps the session alive. */
   getSession: handleUnaryCall<GetSessionRequest, GetSessionResponse>;
   /**
-   * An invitation link: joins an existing account to the inviter's company with the invited
-   * role, or marks the invitation opened so that sign-up with that address joins on verification.
+   * An invitation link. An account in no company joins at once (the link was mailed to its
+   * address); an account in another company moves only when the request is signed in as that
+   * account; with no account yet the invitation is marked opened, and sign-up with that address
+   * joins on verification.
    */
   acceptInvitation: handleUnaryCall<AcceptInvitationRequest, AcceptInvitationResponse>;
 }
@@ -1873,8 +1947,10 @@ export interface AuthServiceClient extends Client {
     callback: (error: ServiceError | null, response: GetSessionResponse) => void,
   ): ClientUnaryCall;
   /**
-   * An invitation link: joins an existing account to the inviter's company with the invited
-   * role, or marks the invitation opened so that sign-up with that address joins on verification.
+   * An invitation link. An account in no company joins at once (the link was mailed to its
+   * address); an account in another company moves only when the request is signed in as that
+   * account; with no account yet the invitation is marked opened, and sign-up with that address
+   * joins on verification.
    */
   acceptInvitation(
     request: AcceptInvitationRequest,
