@@ -9,6 +9,7 @@ import type { Database } from '@parlance/platform/db/database';
 import type { AcceptInvitationRequest, AcceptInvitationResponse } from '@parlance/proto/parlance/identity/v1/auth';
 import { findUserByEmail, lockMembers, lockUser, updateUser } from './db/accounts.repository.js';
 import { findInvitationByToken, markInvitation } from './db/invitations.repository.js';
+import { retryOnConflict } from './db/retry.js';
 import { findSession } from './db/sessions.repository.js';
 import { invalidArgument } from '@parlance/platform/errors';
 import { assertInvitationUsable, assertMayLeaveCompany, MEMBER_MESSAGES } from './domain/members.js';
@@ -28,7 +29,9 @@ export const ACCEPTANCE_MESSAGES = {
 export async function acceptInvitation(db: Database<Record<string, unknown>>, request: AcceptInvitationRequest, now: Date): Promise<AcceptInvitationResponse> {
   if (!isWellFormedToken(request.token)) throw invalidArgument(MEMBER_MESSAGES.invitationInvalid);
   const signedInAs = await sessionUserId(db, request.sessionToken, now);
-  return db.transaction(async (tx) => {
+  // Locks the account, then its old company's members, while a member change there locks those
+  // members first: a rare deadlock, which PostgreSQL breaks by aborting one side, retried here.
+  return retryOnConflict(() => db.transaction(async (tx) => {
     const invitation = await findInvitationByToken(tx, hashToken(request.token), true);
     assertInvitationUsable(invitation ?? null, now);
     const { id, companyId, email, role } = invitation!;
@@ -61,7 +64,7 @@ export async function acceptInvitation(db: Database<Record<string, unknown>>, re
     await publishCompanyChanged(tx, companyId);
     if (leaving) await publishCompanyChanged(tx, leaving);
     return { ...answer, message: ACCEPTANCE_MESSAGES.accepted(company.name) };
-  });
+  }));
 }
 
 /** The user of an active session, if the request carried one. */

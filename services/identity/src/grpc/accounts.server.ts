@@ -12,6 +12,7 @@ import type { AccountsServiceService } from '@parlance/proto/parlance/identity/v
 import type { IdentityConfig } from '../config.js';
 import { listMembers, lockMembers, updateUser, type Membership } from '../db/accounts.repository.js';
 import { markInvitation, replaceInvitation } from '../db/invitations.repository.js';
+import { retryOnConflict } from '../db/retry.js';
 import { revokeUserSessions } from '../db/sessions.repository.js';
 import { planProfileUpdate } from '../domain/accounts.js';
 import { assertCanManageMembers, planInvitation, planRemoval, planRoleChange, type Member } from '../domain/members.js';
@@ -66,7 +67,7 @@ export function accountsService(deps: AccountsDependencies): ServiceImplementati
 
     async changeMemberRole(request) {
       const caller = await callerMembership(db);
-      return db.transaction(async (tx) => {
+      return retryOnConflict(() => db.transaction(async (tx) => {
         const members = await lockMembers(tx, caller.company.id);
         const actor = lockedActor(members, caller.user.id);
         assertCanManageMembers(actor.role);
@@ -77,13 +78,13 @@ export function accountsService(deps: AccountsDependencies): ServiceImplementati
         const updated = await updateUser(tx, plan.userId, { role: plan.to });
         await publishCompanyChanged(tx, caller.company.id);
         return { member: userMessage(updated) };
-      });
+      }));
     },
 
     async removeMember(request) {
       const caller = await callerMembership(db);
       const at = now();
-      return db.transaction(async (tx) => {
+      return retryOnConflict(() => db.transaction(async (tx) => {
         const members = await lockMembers(tx, caller.company.id);
         const actor = lockedActor(members, caller.user.id);
         assertCanManageMembers(actor.role);
@@ -95,7 +96,7 @@ export function accountsService(deps: AccountsDependencies): ServiceImplementati
         await revokeUserSessions(tx, plan.userId, at);
         await publishCompanyChanged(tx, caller.company.id);
         return { removedSelf: plan.self };
-      });
+      }));
     },
 
     async inviteMember(request) {
