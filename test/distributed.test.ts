@@ -4,11 +4,12 @@
  * service → outbox → Kafka → consumer) keeping the caller's trace id.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCapturedMail } from '@parlance/platform/mail/capture-mailer';
 import { ApiClient, linkIn } from './support/api-client.js';
 import { DIAGNOSTICS_TOKEN, operatorHeaders } from './support/diagnostics.js';
 import { freePort } from './support/free-port.js';
@@ -103,11 +104,7 @@ describe('distributed mode (make up)', () => {
     const signup = await browser.post('/api/auth/signup', { firstName: 'Dora', lastName: 'Dist', email, password: 'across the processes 9' });
     expect(signup.status).toBe(200);
     // make up keeps e-mails in <run dir>/mail (MAIL_TRANSPORT=capture) instead of sending them.
-    const mail = await waitFor('the verification e-mail', async () => {
-      const names = (await readdir(path.join(runDir, 'mail')).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
-      const mails = await Promise.all(names.map(async (name) => JSON.parse(await readFile(path.join(runDir, 'mail', name), 'utf8')) as { to: string; text: string }));
-      return mails.find((m) => m.to === email);
-    });
+    const mail = await waitFor('the verification e-mail', async () => (await listCapturedMail(path.join(runDir, 'mail'))).find((m) => m.to === email));
     const link = linkIn(mail.text, '/auth/verify-email');
     expect(link.origin).toBe(gateway);
     const verified = await browser.post<{ user: { email: string; role: string } }>('/api/auth/verify-email', { token: link.searchParams.get('token') });

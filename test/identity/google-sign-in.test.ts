@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn } from '../support/api-client.js';
 import { startFakeGoogle, type FakeGoogle } from '../support/fake-google.js';
 import { closeIdentitySql, identitySql } from '../support/identity-db.js';
 import { startIdentityStack, uniqueEmail, type IdentityStack } from '../support/identity-stack.js';
@@ -93,7 +94,7 @@ describe('Google sign-in', () => {
     const admin = await stack.signUpVerified();
     const email = uniqueEmail('removed');
     await admin.browser.post('/api/auth/invite', { email, role: 'manager' });
-    const token = new URL((await stack.mailTo(email)).text!.match(/https?:\/\/\S+accept-invite\S+/)![0]).searchParams.get('token');
+    const token = linkIn((await stack.mailTo(email)).text, '/auth/accept-invite').searchParams.get('token');
     const member = stack.browser();
     await member.get(`/api/auth/accept-invite?token=${token}`);
     const claims = person(email);

@@ -3,13 +3,12 @@
  * an admin invites by e-mail, the link is followed from the message a real SMTP server received,
  * and the person joins with the invited role, whether or not they already had an account.
  */
-import { createHash } from 'node:crypto';
+import { hashToken } from '@parlance/identity/domain/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, type ApiClient } from '../support/api-client.js';
 import { closeIdentitySql, identitySql } from '../support/identity-db.js';
 import { startIdentityStack, uniqueEmail, type IdentityStack } from '../support/identity-stack.js';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 let stack: IdentityStack;
 
 beforeAll(async () => {
@@ -55,7 +54,7 @@ describe('invitations', () => {
     expect(mail.text).toContain('as a Manager');
     const token = linkIn(mail.text, '/auth/accept-invite').searchParams.get('token')!;
     const stored = await identitySql<{ token_hash: string; role: string }>('select token_hash, role from identity.invitations where email = $1', [email]);
-    expect(stored).toEqual([{ token_hash: sha256(token), role: 'manager' }]);
+    expect(stored).toEqual([{ token_hash: hashToken(token), role: 'manager' }]);
   });
 
   it('leads an invitee without an account through sign-up, and they join on verification with the invited role', async () => {
@@ -139,7 +138,7 @@ describe('invitations', () => {
     const second = await invite(admin.browser, email);
     const browser = stack.browser();
     expect((await browser.get(`/api/auth/accept-invite?token=${first}`)).body).toMatchObject({ error: 'Invalid or expired invitation.' });
-    await identitySql(`update identity.invitations set expires_at = now() - interval '1 second' where token_hash = $1`, [sha256(second)]);
+    await identitySql(`update identity.invitations set expires_at = now() - interval '1 second' where token_hash = $1`, [hashToken(second)]);
     const expired = await browser.get(`/api/auth/accept-invite?token=${second}`);
     expect(expired.status).toBe(400);
     expect(expired.body).toMatchObject({ error: 'Invalid or expired invitation.' });

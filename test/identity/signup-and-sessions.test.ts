@@ -3,13 +3,12 @@
  * the identity service on PostgreSQL and Kafka. E-mails go to a real SMTP server started here, and
  * every link is followed from the message that server received.
  */
-import { createHash } from 'node:crypto';
+import { hashToken } from '@parlance/identity/domain/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../support/api-client.js';
 import { closeIdentitySql, identitySql } from '../support/identity-db.js';
 import { startIdentityStack, uniqueEmail, type IdentityStack } from '../support/identity-stack.js';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 let stack: IdentityStack;
 
 beforeAll(async () => {
@@ -50,7 +49,7 @@ describe('sign-up and e-mail verification', () => {
       'select v.token_hash, v.expires_at, v.created_at from identity.email_verifications v join identity.users u on u.id = v.user_id where u.email = $1',
       [email],
     );
-    expect(stored?.token_hash).toBe(sha256(token));
+    expect(stored?.token_hash).toBe(hashToken(token));
     expect(stored!.expires_at.getTime() - stored!.created_at.getTime()).toBeGreaterThan(24 * 3600_000 - 5_000);
     expect(stored!.expires_at.getTime() - stored!.created_at.getTime()).toBeLessThanOrEqual(24 * 3600_000 + 5_000);
     expect(JSON.stringify(await identitySql('select * from identity.email_verifications'))).not.toContain(token);
@@ -96,7 +95,7 @@ describe('sign-up and e-mail verification', () => {
     const browser = stack.browser();
     await browser.post('/api/auth/signup', { firstName: 'Late', lastName: 'Comer', email, password });
     const token = linkIn((await stack.mailTo(email)).text, '/auth/verify-email').searchParams.get('token')!;
-    await identitySql(`update identity.email_verifications set expires_at = now() - interval '1 second' where token_hash = $1`, [sha256(token)]);
+    await identitySql(`update identity.email_verifications set expires_at = now() - interval '1 second' where token_hash = $1`, [hashToken(token)]);
     const response = await browser.post('/api/auth/verify-email', { token });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: 'This verification link is invalid, has expired or has already been used. Sign up again to get a new one.' });
@@ -201,7 +200,7 @@ describe('sign-in', () => {
     expect(cookie).toMatch(/; Path=\//);
     expect(cookie).not.toMatch(/; Secure/); // plain HTTP here; behind HTTPS see the secure-cookie test
     const token = browser.cookie('parlance_session')!;
-    const rows = await identitySql<{ token_hash: string }>('select token_hash from identity.sessions where token_hash = $1', [sha256(token)]);
+    const rows = await identitySql<{ token_hash: string }>('select token_hash from identity.sessions where token_hash = $1', [hashToken(token)]);
     expect(rows).toHaveLength(1);
     expect(await identitySql('select 1 from identity.sessions where token_hash = $1', [token])).toHaveLength(0);
   });
@@ -230,14 +229,14 @@ describe('sign-in', () => {
     const response = await replay.get('/api/auth/session');
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ error: 'Please sign in to continue.' });
-    const [row] = await identitySql<{ revoked_at: Date | null }>('select revoked_at from identity.sessions where token_hash = $1', [sha256(token)]);
+    const [row] = await identitySql<{ revoked_at: Date | null }>('select revoked_at from identity.sessions where token_hash = $1', [hashToken(token)]);
     expect(row?.revoked_at).not.toBeNull();
   });
 
   it('ends a session idle for 3 days, and any session 14 days after sign-in however busy', async () => {
     const idle = await stack.signUpVerified();
     await identitySql(`update identity.sessions set last_seen_at = now() - interval '3 days 1 minute' where token_hash = $1`, [
-      sha256(idle.browser.cookie('parlance_session')!),
+      hashToken(idle.browser.cookie('parlance_session')!),
     ]);
     const idleAnswer = await idle.browser.get('/api/auth/session');
     expect(idleAnswer.status).toBe(401);
@@ -245,14 +244,14 @@ describe('sign-in', () => {
 
     const old = await stack.signUpVerified();
     await identitySql(`update identity.sessions set created_at = now() - interval '14 days', last_seen_at = now() where token_hash = $1`, [
-      sha256(old.browser.cookie('parlance_session')!),
+      hashToken(old.browser.cookie('parlance_session')!),
     ]);
     expect((await old.browser.get('/api/auth/session')).status).toBe(401);
   });
 
   it('keeps an active session alive, writing last-seen at most every 5 minutes', async () => {
     const { browser } = await stack.signUpVerified();
-    const hash = sha256(browser.cookie('parlance_session')!);
+    const hash = hashToken(browser.cookie('parlance_session')!);
     await identitySql(`update identity.sessions set last_seen_at = now() - interval '2 days' where token_hash = $1`, [hash]);
     expect((await browser.get('/api/auth/session')).status).toBe(200);
     const [touched] = await identitySql<{ age: number }>(`select extract(epoch from now() - last_seen_at) as age from identity.sessions where token_hash = $1`, [hash]);

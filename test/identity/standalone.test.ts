@@ -3,9 +3,10 @@
  * (standalone's defaults). E-mails land in <DATA_DIR>/mail as .eml and .json files, and one log
  * line per message carries its links, so a developer can sign up without any mail server.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCapturedMail } from '@parlance/platform/mail/capture-mailer';
 import { linkIn } from '../support/api-client.js';
 import { startIdentityStack, uniqueEmail, type IdentityStack } from '../support/identity-stack.js';
 import { waitFor } from '../support/wait-for.js';
@@ -20,16 +21,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function capturedTo(email: string): Promise<{ text: string; links: Record<string, string>; emlPath: string; name: string }> {
-  const dir = path.join(stack.dataDir, 'mail');
-  return waitFor(`a captured e-mail to ${email}`, async () => {
-    for (const name of (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'))) {
-      const mail = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as { to: string; text: string; links: Record<string, string> };
-      if (mail.to === email) return { ...mail, name, emlPath: path.join(dir, name.replace(/\.json$/, '.eml')) };
-    }
-    return undefined;
-  });
-}
+/** The e-mail captured to this address, read from <DATA_DIR>/mail as a developer would. */
+const capturedTo = (email: string) =>
+  waitFor(`a captured e-mail to ${email}`, async () => (await listCapturedMail(path.join(stack.dataDir, 'mail'))).find((mail) => mail.to === email));
 
 describe('standalone identity', () => {
   it('captures the verification e-mail on disk and logs its link, and the link signs the person in', async () => {

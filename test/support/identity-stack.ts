@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '@parlance/gateway/app';
 import { DEFAULT_RATE_LIMITS } from '@parlance/gateway/plugins/rate-limit';
-import { connectServices, serviceAddresses, type ServiceClients } from '@parlance/gateway/service-clients';
+import { SERVICE_NAMES, connectServices, serviceAddresses, type ServiceClients } from '@parlance/gateway/service-clients';
 import { identityModule } from '@parlance/identity/module';
 import type { EventBus } from '@parlance/platform/bus/event-bus';
 import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
@@ -20,7 +20,7 @@ import { loadHostConfig } from '@parlance/platform/host/host-config';
 import { ModuleHost } from '@parlance/platform/host/module-host';
 import { plumbingModules } from '@parlance/platform/host/plumbing-modules';
 import { createLogger } from '@parlance/platform/logger';
-import { EVENT_ID_HEADER } from '@parlance/platform/outbox/enqueue';
+import { busMessageFor } from '@parlance/platform/outbox/enqueue';
 import { startSmtpServer, type DeliveredMail, type TestSmtpServer } from '@parlance/platform/testing/smtp-server';
 import { testDatabaseUrl, testKafkaBrokers } from '@parlance/platform/testing/infra';
 import { InsightTokensConsumed } from '@parlance/proto/parlance/scoring/v1/events';
@@ -95,7 +95,8 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
     MAIL_TRANSPORT: 'smtp',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'Parlance <no-reply@parlance.test>',
-    ...Object.fromEntries(['IDENTITY', 'INGEST', 'TRANSCRIPTION', 'SCORING', 'ANALYTICS', 'INTEGRATION'].map((name) => [`${name}_GRPC_ADDR`, `127.0.0.1:${grpcPort}`])),
+    // Every service address names this process; only identity runs in it.
+    ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_GRPC_ADDR`, `127.0.0.1:${grpcPort}`])),
     ...options.env,
   };
 
@@ -172,8 +173,9 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
           consumedAt: input.consumedAt ?? new Date(),
         }).finish(),
       });
-      await bus.publish([{ topic: message.topic, key: message.key, value: message.payload, headers: { ...message.headers, [EVENT_ID_HEADER]: message.eventId! } }]);
-      return message.eventId!;
+      const eventId = message.eventId!;
+      await bus.publish([busMessageFor({ ...message, eventId, headers: message.headers ?? {} })]);
+      return eventId;
     },
 
     async stop() {

@@ -30,7 +30,7 @@ export async function ensureDemoAccount(db: Database<Record<string, unknown>>, n
       passwordHash,
       emailVerifiedAt: now,
     });
-    const companyId = user.companyId ?? (await createCompany(tx, { name: DEMO_ACCOUNT.company }, now));
+    const companyId = user.companyId ?? (await createCompany(tx, { name: DEMO_ACCOUNT.company }, now))!;
     await updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, companyId, role: 'admin' });
     await publishCompanyChanged(tx, companyId);
   });

@@ -6,15 +6,12 @@
  */
 import type { Database } from '@parlance/platform/db/database';
 import type { SignInWithGoogleRequest, SignInWithGoogleResponse } from '@parlance/proto/parlance/identity/v1/auth';
-import { verifyGoogleIdToken } from './auth/google-id-token.js';
+import { GOOGLE_ISSUER, verifyGoogleIdToken } from './auth/google-id-token.js';
 import { findUserByEmail, findUserByExternalIdentity, insertUserIfAbsent, linkExternalIdentity, lockUser, updateUser } from './db/accounts.repository.js';
-import { retryOnConflict } from './db/retry.js';
+import { retryOnConflict } from '@parlance/platform/db/conflict-retry';
 import { deletePendingVerifications } from './db/verifications.repository.js';
 import { emailLocalPart, externalName } from './domain/accounts.js';
 import { placeInCompany, startSession } from './membership.js';
-
-/** Where Google's accounts live, as the issuer of their ID tokens (the key of their links). */
-export const GOOGLE_ISSUER = 'https://accounts.google.com';
 
 export async function signInWithGoogle(
   db: Database<Record<string, unknown>>,

@@ -9,7 +9,7 @@ import type { Database } from '@parlance/platform/db/database';
 import type { AcceptInvitationRequest, AcceptInvitationResponse } from '@parlance/proto/parlance/identity/v1/auth';
 import { findUserByEmail, lockMembers, lockUser, updateUser } from './db/accounts.repository.js';
 import { findInvitationByToken, markInvitation } from './db/invitations.repository.js';
-import { retryOnConflict } from './db/retry.js';
+import { retryOnConflict } from '@parlance/platform/db/conflict-retry';
 import { findSession } from './db/sessions.repository.js';
 import { invalidArgument } from '@parlance/platform/errors';
 import { assertInvitationUsable, assertMayLeaveCompany, MEMBER_MESSAGES } from './domain/members.js';

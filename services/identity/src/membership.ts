@@ -18,11 +18,19 @@ import { SESSION_ABSOLUTE_LIFETIME_MS, hashToken, isWellFormedToken, newToken } 
 import { publishCompanyChanged } from './events/publishers.js';
 import { companyMessage, userMessage } from './grpc/messages.js';
 
-/** Creates a company with the default departments, on the trial plan. */
-export async function createCompany(tx: Executor, company: { name: string }, now: Date): Promise<string> {
-  const row = await insertCompany(tx, { ...company, departments: newCompanyDepartments() });
-  await insertSubscription(tx, row.id, newCompanySubscription(now));
-  return row.id;
+/**
+ * Creates a company with the default departments, on the trial plan, and returns its id; or
+ * undefined when `sso` names an organisation that already has its company.
+ */
+export async function createCompany(
+  tx: Executor,
+  company: { name: string; sso?: { issuer: string; organization: string } },
+  now: Date,
+): Promise<string | undefined> {
+  const sso = company.sso ? { ssoIssuer: company.sso.issuer, ssoOrganization: company.sso.organization } : {};
+  const row = await insertCompany(tx, { name: company.name, departments: newCompanyDepartments(), ...sso });
+  if (row) await insertSubscription(tx, row.id, newCompanySubscription(now));
+  return row?.id;
 }
 
 /**
@@ -40,7 +48,7 @@ export async function placeInCompany(tx: Executor, user: UserRow, now: Date, opt
     return joined;
   }
   if (!options.newcomer) throw permissionDenied(NO_COMPANY_MESSAGE, { reason: 'no-company' });
-  const companyId = await createCompany(tx, { name: defaultCompanyName(user.firstName, user.lastName) }, now);
+  const companyId = (await createCompany(tx, { name: defaultCompanyName(user.firstName, user.lastName) }, now))!;
   const admin = await updateUser(tx, user.id, { companyId, role: 'admin' });
   await publishCompanyChanged(tx, companyId);
   return admin;
@@ -55,9 +63,8 @@ export async function startSession(tx: Executor, userId: string, now: Date, prev
   const membership = await findMembership(tx, userId);
   if (!membership) throw new Error(`user ${userId} has no company when a session starts`);
   const { token, hash } = newToken();
-  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_LIFETIME_MS);
-  await insertSession(tx, { tokenHash: hash, userId, createdAt: now, expiresAt });
-  return { token, expiresAt, user: userMessage(membership.user), company: companyMessage(membership.company) };
+  await insertSession(tx, { tokenHash: hash, userId, createdAt: now });
+  return { token, expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_LIFETIME_MS), user: userMessage(membership.user), company: companyMessage(membership.company) };
 }
 
 export const NO_LONGER_MEMBER_MESSAGE = 'You are no longer a member of this company. Please sign in again.';

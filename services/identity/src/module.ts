@@ -12,7 +12,7 @@ import { inbox, outbox, probes } from './db/schema.js';
 import { purgeEndedSessions } from './db/sessions.repository.js';
 import { purgeVerifications } from './db/verifications.repository.js';
 import { ensureDemoAccount } from './demo-account.js';
-import { SESSION_IDLE_TIMEOUT_MS } from './domain/tokens.js';
+import { DEFAULT_SESSION_POLICY } from './domain/sessions.js';
 import { insightTokensConsumer } from './events/insight-tokens-consumed.consumer.js';
 import { accountsService } from './grpc/accounts.server.js';
 import { authService } from './grpc/auth.server.js';
@@ -49,7 +49,7 @@ export function identityModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv = 
       const housekeeping = setInterval(() => {
         const now = new Date();
         const retained = new Date(now.getTime() - TOKEN_RETENTION_MS);
-        Promise.all([purgeEndedSessions(db, now, SESSION_IDLE_TIMEOUT_MS), purgeVerifications(db, retained), purgeInvitations(db, retained)]).catch(
+        Promise.all([purgeEndedSessions(db, now, DEFAULT_SESSION_POLICY), purgeVerifications(db, retained), purgeInvitations(db, retained)]).catch(
           (error: unknown) => logger.warn({ err: error }, 'identity housekeeping failed; will try again'),
         );
       }, HOUR_MS);

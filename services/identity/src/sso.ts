@@ -14,7 +14,6 @@
  * whose company and role already match the token) is answered by two reads, without a
  * transaction or a lock.
  */
-import { randomUUID } from 'node:crypto';
 import { permissionDenied } from '@parlance/platform/errors';
 import type { Database, Executor } from '@parlance/platform/db/database';
 import type { SignInWithSsoRequest, SignInWithSsoResponse } from '@parlance/proto/parlance/identity/v1/auth';
@@ -31,16 +30,13 @@ import {
   updateUser,
   type UserRow,
 } from './db/accounts.repository.js';
-import { insertSubscription } from './db/billing.repository.js';
-import { retryOnConflict } from './db/retry.js';
-import { companies } from './db/schema.js';
+import { retryOnConflict } from '@parlance/platform/db/conflict-retry';
 import { deletePendingVerifications } from './db/verifications.repository.js';
 import { emailLocalPart, externalName, normaliseEmail } from './domain/accounts.js';
-import { newCompanyDepartments } from './domain/companies.js';
 import { grantedRole, ssoRole, type Role } from './domain/members.js';
-import { newCompanySubscription } from './domain/plans.js';
 import { publishCompanyChanged } from './events/publishers.js';
 import { companyMessage, userMessage } from './grpc/messages.js';
+import { createCompany } from './membership.js';
 
 export const SSO_MESSAGES = {
   noEmail: 'Your single sign-on account has no verified e-mail address, so it cannot be matched to a Parlance account.',
@@ -121,14 +117,6 @@ async function mapInTransaction(tx: Executor, request: SignInWithSsoRequest, gra
 
 /** The company of (issuer, organisation), created on first sight; safe when two first sign-ins race. */
 async function organizationCompany(tx: Executor, issuer: string, organization: string, now: Date): Promise<string> {
-  const [created] = await tx
-    .insert(companies)
-    .values({ id: randomUUID(), name: organization, departments: newCompanyDepartments(), ssoIssuer: issuer, ssoOrganization: organization })
-    .onConflictDoNothing({ target: [companies.ssoIssuer, companies.ssoOrganization] })
-    .returning({ id: companies.id });
-  if (created) {
-    await insertSubscription(tx, created.id, newCompanySubscription(now));
-    return created.id;
-  }
-  return (await findCompanyBySso(tx, issuer, organization))!.id;
+  const created = await createCompany(tx, { name: organization, sso: { issuer, organization } }, now);
+  return created ?? (await findCompanyBySso(tx, issuer, organization))!.id;
 }

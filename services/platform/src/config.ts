@@ -13,7 +13,9 @@ export class ConfigError extends Error {
  * Reads environment variables against a TypeBox schema whose property names are the variable
  * names. Strings are converted to the schema's types and defaults are applied; anything that
  * still does not fit stops start-up with a message naming each offending variable. A property
- * marked `secret: true` in its schema options has its value masked in those messages.
+ * marked `secret` in its schema options has its value masked in those messages: `secret: true`
+ * shows `***`, and a function shows what it makes of the value (e.g. a URL with its password
+ * masked).
  */
 export function loadConfig<P extends TProperties>(
   schema: TObject<P>,
@@ -36,9 +38,11 @@ export function loadConfig<P extends TProperties>(
       continue;
     }
     const name = error.instancePath.split('/')[1] ?? '(root)';
-    const property = schema.properties[name] as { description?: string; secret?: boolean } | undefined;
+    const property = schema.properties[name] as { description?: string; secret?: true | ((value: string) => string) } | undefined;
     // A secret is never repeated, not even in the error that says it is malformed.
-    const given = property?.secret ? '"***"' : JSON.stringify(env[name] ?? null);
+    const value = env[name];
+    const secret = property?.secret;
+    const given = secret === undefined || value === undefined ? JSON.stringify(value ?? null) : JSON.stringify(secret === true ? '***' : secret(value));
     const description = property?.description;
     problems.push(`${name} ${error.message} (got ${given})${description ? `: ${description}` : ''}`);
   }

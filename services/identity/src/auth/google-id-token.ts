@@ -18,7 +18,10 @@ import { DomainError, unauthenticated } from '@parlance/platform/errors';
 import { normaliseEmail } from '../domain/accounts.js';
 
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
-export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'] as const;
+/** Google's issuer, also the key under which Google accounts are linked to users. */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+/** Google writes its issuer with or without the scheme. */
+export const GOOGLE_ISSUERS = [GOOGLE_ISSUER, 'accounts.google.com'] as const;
 
 export interface GoogleIdTokenOptions {
   jwksUrl: string;

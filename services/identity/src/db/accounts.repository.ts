@@ -22,11 +22,6 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row;
 }
 
-export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
 /** Locks the user's row for the rest of the transaction (concurrent verifications, role changes). */
 export async function lockUser(tx: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
@@ -65,12 +60,20 @@ export async function lockMembers(tx: Executor, companyId: string): Promise<Arra
   return rows as Array<Membership['user']>;
 }
 
-export async function insertCompany(tx: Executor, company: { name: string; departments: string[] }): Promise<CompanyRow> {
+/**
+ * A new company, or undefined when it names an (issuer, organisation) that already has one (two
+ * first single-sign-on sign-ins racing). Companies made at sign-up name none, and never clash.
+ */
+export async function insertCompany(
+  tx: Executor,
+  company: { name: string; departments: string[]; ssoIssuer?: string; ssoOrganization?: string },
+): Promise<CompanyRow | undefined> {
   const [row] = await tx
     .insert(companies)
     .values({ id: randomUUID(), ...company })
+    .onConflictDoNothing({ target: [companies.ssoIssuer, companies.ssoOrganization] })
     .returning();
-  return row!;
+  return row;
 }
 
 /**

@@ -98,12 +98,11 @@ export const sessions = identitySchema.table(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** The idle limit counts from here; the absolute one from created_at (domain/sessions.ts). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
-    /** The absolute end (created + 14 days); the idle limit is checked against last_seen_at. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
+  (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_created_at_idx').on(table.createdAt)],
 );
 
 /**
@@ -158,14 +157,3 @@ export const usageLedger = identitySchema.table(
   },
   (table) => [index('usage_ledger_company_occurred_idx').on(table.companyId, table.occurredAt)],
 );
-
-export const identityTables = {
-  companies,
-  users,
-  externalIdentities,
-  emailVerifications,
-  sessions,
-  invitations,
-  subscriptions,
-  usageLedger,
-};

@@ -1,11 +1,12 @@
 /** Sessions, keyed by the SHA-256 of the cookie's token (the token itself is never stored). */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
+import type { SessionPolicy } from '../domain/sessions.js';
 import { sessions } from './schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-export async function insertSession(tx: Executor, session: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date }): Promise<void> {
+export async function insertSession(tx: Executor, session: { tokenHash: string; userId: string; createdAt: Date }): Promise<void> {
   await tx.insert(sessions).values({ ...session, lastSeenAt: session.createdAt });
 }
 
@@ -31,10 +32,11 @@ export async function revokeUserSessions(tx: Executor, userId: string, at: Date)
  * Deletes sessions that can never be used again: past their absolute end, revoked, or idle past
  * the idle timeout, all measured at `now`. Returns how many went.
  */
-export async function purgeEndedSessions(db: Executor, now: Date, idleTimeoutMs: number): Promise<number> {
+export async function purgeEndedSessions(db: Executor, now: Date, policy: SessionPolicy): Promise<number> {
+  const before = (ms: number) => new Date(now.getTime() - ms);
   const deleted = await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.revokedAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - idleTimeoutMs))))
+    .where(or(lt(sessions.createdAt, before(policy.absoluteLifetimeMs)), lt(sessions.revokedAt, now), lt(sessions.lastSeenAt, before(policy.idleTimeoutMs))))
     .returning({ tokenHash: sessions.tokenHash });
   return deleted.length;
 }

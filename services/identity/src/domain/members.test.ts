@@ -241,3 +241,21 @@ describe('ssoRole and grantedRole', () => {
     expect(ssoRole({ granted: 'manager', current: 'admin', onlyMember: false, admins: 1 })).toBe('admin');
   });
 });
+
+describe('member management of a single-sign-on company', () => {
+  const company = { name: 'Acme', managedBySso: true };
+  const admin = { userId: 'u-1', email: 'ada@acme.test', role: 'admin' as const };
+  const manager = { userId: 'u-2', email: 'bob@acme.test', role: 'manager' as const };
+
+  it('is left to the provider, after the admin-only rule', () => {
+    const managedMessage = 'The members of Acme are managed in your single sign-on provider: invite, remove and change roles there.';
+    expect(thrown(() => planRemoval({ actor: admin, members: [admin, manager], email: manager.email, company }))).toMatchObject({
+      kind: 'failed-precondition',
+      message: managedMessage,
+    });
+    expect(thrown(() => planRoleChange({ actor: manager, members: [admin, manager], email: admin.email, role: 'manager', company })).message).toBe(
+      'Members management is only available for Admin users',
+    );
+    expect(() => planInvitation({ actorRole: 'admin', members: [admin], email: 'new@acme.test', role: 'manager', company: { ...company, managedBySso: false } })).not.toThrow();
+  });
+});

@@ -26,6 +26,8 @@ export const MEMBER_MESSAGES = {
   selfLastAdminRemove: 'You are the only admin, so you cannot remove yourself. Make another member an admin first.',
   alreadyMember: (email: string) => `${email} is already a member of your company.`,
   invitationInvalid: 'Invalid or expired invitation.',
+  managedBySso: (company: string) =>
+    `The members of ${company} are managed in your single sign-on provider: invite, remove and change roles there.`,
   onlyAdminLeaving: (company: string, joining: string) =>
     `You are the only admin of ${company}, which has other members. Make one of them an admin before joining ${joining}.`,
 } as const;
@@ -41,9 +43,20 @@ export function parseRole(input: unknown): Role {
   return input;
 }
 
-/** Spec §6: only admins may invite, change roles or remove members. */
-export function assertCanManageMembers(actorRole: Role): void {
+/**
+ * Spec §6: only admins may invite, change roles or remove members. And the members of a company
+ * that signs in through single sign-on are the provider's to manage (it re-applies them at every
+ * sign-in), so Parlance refuses to, saying where to go instead.
+ */
+export function assertCanManageMembers(actorRole: Role, company?: ManagedCompany): void {
   if (actorRole !== 'admin') throw permissionDenied(MEMBER_MESSAGES.adminOnly);
+  if (company?.managedBySso) throw failedPrecondition(MEMBER_MESSAGES.managedBySso(company.name), { reason: 'managed-by-sso' });
+}
+
+/** What member management needs to know of the company it acts on. */
+export interface ManagedCompany {
+  name: string;
+  managedBySso: boolean;
 }
 
 export interface Member {
@@ -85,8 +98,14 @@ export interface RoleChangePlan {
  * and a valid role are given, the member exists in the actor's company, and the change would not
  * leave the company without an admin (this also covers an only admin demoting themselves).
  */
-export function planRoleChange(input: { actor: Actor; members: readonly Member[]; email: unknown; role: unknown }): RoleChangePlan {
-  assertCanManageMembers(input.actor.role);
+export function planRoleChange(input: {
+  actor: Actor;
+  members: readonly Member[];
+  email: unknown;
+  role: unknown;
+  company?: ManagedCompany;
+}): RoleChangePlan {
+  assertCanManageMembers(input.actor.role, input.company);
   const email = targetEmail(input.email);
   const role = parseRole(input.role);
   const target = findMember(input.members, email);
@@ -109,8 +128,8 @@ export interface RemovalPlan {
  * last admin cannot be removed: with a dedicated message when the actor is removing themselves.
  * An admin may remove themselves while another admin remains.
  */
-export function planRemoval(input: { actor: Actor; members: readonly Member[]; email: unknown }): RemovalPlan {
-  assertCanManageMembers(input.actor.role);
+export function planRemoval(input: { actor: Actor; members: readonly Member[]; email: unknown; company?: ManagedCompany }): RemovalPlan {
+  assertCanManageMembers(input.actor.role, input.company);
   const email = targetEmail(input.email);
   const target = findMember(input.members, email);
   const self = target.userId === input.actor.userId;
@@ -133,8 +152,14 @@ export interface InvitationPlan {
  * already be a member of this company. Inviting an address that already has a pending
  * invitation is allowed: the service replaces the old invitation (and its link) with the new one.
  */
-export function planInvitation(input: { actorRole: Role; members: readonly Member[]; email: unknown; role: unknown }): InvitationPlan {
-  assertCanManageMembers(input.actorRole);
+export function planInvitation(input: {
+  actorRole: Role;
+  members: readonly Member[];
+  email: unknown;
+  role: unknown;
+  company?: ManagedCompany;
+}): InvitationPlan {
+  assertCanManageMembers(input.actorRole, input.company);
   const email = parseEmail(input.email);
   const role = parseRole(input.role);
   if (input.members.some((m) => normaliseEmail(m.email) === email)) {

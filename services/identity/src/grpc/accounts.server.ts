@@ -3,7 +3,7 @@
  * caller's profile. The company and user come from the call's metadata, never from the request,
  * and every query is scoped by that company.
  */
-import { failedPrecondition, permissionDenied } from '@parlance/platform/errors';
+import { permissionDenied } from '@parlance/platform/errors';
 import type { Database } from '@parlance/platform/db/database';
 import type { Logger } from '@parlance/platform/logger';
 import type { Mailer } from '@parlance/platform/mail/mailer';
@@ -12,10 +12,10 @@ import type { AccountsServiceService } from '@parlance/proto/parlance/identity/v
 import type { IdentityConfig } from '../config.js';
 import { listMembers, lockMembers, updateUser, type Membership } from '../db/accounts.repository.js';
 import { markInvitation, replaceInvitation } from '../db/invitations.repository.js';
-import { retryOnConflict } from '../db/retry.js';
+import { retryOnConflict } from '@parlance/platform/db/conflict-retry';
 import { revokeUserSessions } from '../db/sessions.repository.js';
 import { planProfileUpdate } from '../domain/accounts.js';
-import { assertCanManageMembers, planInvitation, planRemoval, planRoleChange, type Member } from '../domain/members.js';
+import { planInvitation, planRemoval, planRoleChange, type ManagedCompany, type Member } from '../domain/members.js';
 import { newToken, tokenExpiresAt } from '../domain/tokens.js';
 import { publishCompanyChanged } from '../events/publishers.js';
 import { deliver } from '../mail/deliver.js';
@@ -32,16 +32,7 @@ export interface AccountsDependencies {
 }
 
 const asMember = (user: Membership['user']): Member => ({ userId: user.id, email: user.email, role: user.role });
-
-export const ACCOUNTS_MESSAGES = {
-  managedBySso: (company: string) =>
-    `The members of ${company} are managed in your single sign-on provider: invite, remove and change roles there.`,
-} as const;
-
-/** Who belongs to a company that signs in through single sign-on, and with which role, is the provider's to say. */
-function assertMembersManagedHere(company: Membership['company']): void {
-  if (company.ssoIssuer) throw failedPrecondition(ACCOUNTS_MESSAGES.managedBySso(company.name), { reason: 'managed-by-sso' });
-}
+const managed = (company: Membership['company']): ManagedCompany => ({ name: company.name, managedBySso: company.ssoIssuer !== null });
 
 /** The caller among the locked members: a concurrent removal or demotion counts, not what was read before the lock. */
 function lockedActor(members: Array<Membership['user']>, userId: string): Membership['user'] {
@@ -70,9 +61,13 @@ export function accountsService(deps: AccountsDependencies): ServiceImplementati
       return retryOnConflict(() => db.transaction(async (tx) => {
         const members = await lockMembers(tx, caller.company.id);
         const actor = lockedActor(members, caller.user.id);
-        assertCanManageMembers(actor.role);
-        assertMembersManagedHere(caller.company);
-        const plan = planRoleChange({ actor: { userId: actor.id, role: actor.role }, members: members.map(asMember), email: request.email, role: request.role });
+        const plan = planRoleChange({
+          actor: { userId: actor.id, role: actor.role },
+          members: members.map(asMember),
+          email: request.email,
+          role: request.role,
+          company: managed(caller.company),
+        });
         const target = members.find((m) => m.id === plan.userId)!;
         if (!plan.changed) return { member: userMessage(target) };
         const updated = await updateUser(tx, plan.userId, { role: plan.to });
@@ -87,9 +82,7 @@ export function accountsService(deps: AccountsDependencies): ServiceImplementati
       return retryOnConflict(() => db.transaction(async (tx) => {
         const members = await lockMembers(tx, caller.company.id);
         const actor = lockedActor(members, caller.user.id);
-        assertCanManageMembers(actor.role);
-        assertMembersManagedHere(caller.company);
-        const plan = planRemoval({ actor: { userId: actor.id, role: actor.role }, members: members.map(asMember), email: request.email });
+        const plan = planRemoval({ actor: { userId: actor.id, role: actor.role }, members: members.map(asMember), email: request.email, company: managed(caller.company) });
         // The account stays (the person may be invited again, here or elsewhere); the membership
         // and every session of it end now.
         await updateUser(tx, plan.userId, { companyId: null, role: null });
@@ -101,10 +94,14 @@ export function accountsService(deps: AccountsDependencies): ServiceImplementati
 
     async inviteMember(request) {
       const caller = await callerMembership(db);
-      assertCanManageMembers(caller.user.role);
-      assertMembersManagedHere(caller.company);
       const members = await listMembers(db, caller.company.id);
-      const plan = planInvitation({ actorRole: caller.user.role, members: members.map(asMember), email: request.email, role: request.role });
+      const plan = planInvitation({
+        actorRole: caller.user.role,
+        members: members.map(asMember),
+        email: request.email,
+        role: request.role,
+        company: managed(caller.company),
+      });
       const at = now();
       const { token, hash } = newToken();
       const expiresAt = tokenExpiresAt('invitation', at);

@@ -310,12 +310,19 @@ async function createSchema(db: Database<Record<string, unknown>>, schema: strin
   }
 }
 
-export function isUniqueViolation(error: unknown): boolean {
+/**
+ * The PostgreSQL error code (SQLSTATE, e.g. 23505) of a failed query, looked for along the
+ * `cause` chain: drizzle wraps the driver's error in its own.
+ */
+export function sqlState(error: unknown): string | undefined {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
-  return false;
+  return undefined;
 }
+
+export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
 
 /**
  * Rows of a raw `sql` query. `db.execute` is typed per driver (node-postgres' QueryResult,

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Logger } from '../logger.js';
-import { assertSendable, mailerClosed, type Mailer, type SentMail } from './mailer.js';
+import { guardedMailer, type Mailer, type SentMail } from './mailer.js';
 
 /**
  * DEV ONLY. The standalone mailer: nothing leaves the machine. Each message is written to
@@ -57,9 +57,7 @@ export function createCaptureMailer(options: CaptureMailerOptions): CaptureMaile
   const now = options.now ?? (() => new Date());
   // Builds the exact bytes an SMTP transport would send, without sending them anywhere.
   const composer = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  let closed = false;
   let lastStamp = 0;
-  const inFlight = new Set<Promise<unknown>>();
 
   /** A millisecond timestamp that never repeats or goes back in this process, so ids sort. */
   const nextStamp = () => {
@@ -68,19 +66,6 @@ export function createCaptureMailer(options: CaptureMailerOptions): CaptureMaile
   };
 
   const emlPath = (id: string) => path.join(dir, `${id}.eml`);
-
-  const read = async (id: string): Promise<CapturedMail | undefined> => {
-    if (!CAPTURE_ID.test(id)) return undefined;
-    let content: string;
-    try {
-      content = await readFile(path.join(dir, `${id}.json`), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-    const stored = JSON.parse(content) as StoredMail;
-    return { ...stored, emlPath: emlPath(id) };
-  };
 
   const capture = async (message: Parameters<Mailer['send']>[0]): Promise<SentMail> => {
     const sentAt = nextStamp();
@@ -118,43 +103,46 @@ export function createCaptureMailer(options: CaptureMailerOptions): CaptureMaile
   };
 
   return {
-    async send(message) {
-      if (closed) throw mailerClosed();
-      assertSendable(message);
-      const capturing = capture(message);
-      inFlight.add(capturing);
-      try {
-        return await capturing;
-      } finally {
-        inFlight.delete(capturing);
-      }
-    },
+    ...guardedMailer(capture, () => composer.close()),
 
-    async close() {
-      if (closed) return;
-      closed = true;
-      await Promise.allSettled([...inFlight]);
-      composer.close();
-    },
-
-    async listCaptured() {
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw error;
-      }
-      const ids = names
-        .filter((name) => name.endsWith('.json'))
-        .map((name) => name.slice(0, -'.json'.length))
-        .filter((id) => CAPTURE_ID.test(id))
-        .sort()
-        .reverse();
-      const mails = await Promise.all(ids.map(read));
-      return mails.filter((mail): mail is CapturedMail => mail !== undefined);
-    },
-
-    readCaptured: read,
+    listCaptured: () => listCapturedMail(dir),
+    readCaptured: (id) => readCapturedMail(dir, id),
   };
+}
+
+/** One captured message in `dir`, or undefined when there is none with that id (or the id is malformed). */
+export async function readCapturedMail(dir: string, id: string): Promise<CapturedMail | undefined> {
+  if (!CAPTURE_ID.test(id)) return undefined;
+  const folder = path.resolve(dir);
+  let content: string;
+  try {
+    content = await readFile(path.join(folder, `${id}.json`), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const stored = JSON.parse(content) as StoredMail;
+  return { ...stored, emlPath: path.join(folder, `${id}.eml`) };
+}
+
+/**
+ * Every message captured in `dir`, newest first: what a developer (or a test) reads there,
+ * whichever process captured it.
+ */
+export async function listCapturedMail(dir: string): Promise<CapturedMail[]> {
+  let names: string[];
+  try {
+    names = await readdir(path.resolve(dir));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const ids = names
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .filter((id) => CAPTURE_ID.test(id))
+    .sort()
+    .reverse();
+  const mails = await Promise.all(ids.map((id) => readCapturedMail(dir, id)));
+  return mails.filter((mail): mail is CapturedMail => mail !== undefined);
 }

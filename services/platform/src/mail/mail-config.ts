@@ -16,6 +16,8 @@ export const MailConfigSchema = Type.Object({
   SMTP_URL: Type.Optional(
     Type.String({
       pattern: '^smtps?://',
+      // It may hold a password: a config error shows it with the password masked.
+      secret: maskSmtpUrl,
       description: 'SMTP server, smtp://user:pass@host:port (STARTTLS when offered) or smtps://… (TLS); percent-encode special characters',
     }),
   ),
@@ -38,18 +40,7 @@ export type MailConfig =
  * links, which are bearer secrets, so it must be chosen on purpose.
  */
 export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
-  let raw: RawMailConfig;
-  try {
-    raw = loadConfig(MailConfigSchema, env);
-  } catch (error) {
-    // loadConfig quotes the value it got; SMTP_URL may hold a password, so quote it masked.
-    if (error instanceof ConfigError && env.SMTP_URL) {
-      const given = JSON.stringify(env.SMTP_URL);
-      throw new ConfigError(error.problems.map((problem) => problem.split(given).join(JSON.stringify(maskSmtpUrl(env.SMTP_URL ?? '')))));
-    }
-    throw error;
-  }
-
+  const raw = loadConfig(MailConfigSchema, env);
   const problems: string[] = [];
   const from = senderAddress(raw.MAIL_FROM);
   if (!from || !isValidEmailAddress(from)) {

@@ -109,4 +109,33 @@ export function assertSendable(message: MailMessage): void {
   }
 }
 
-export const mailerClosed = () => new MailDeliveryError('closed', 'The mailer is closed; no more e-mails can be sent');
+const mailerClosed = () => new MailDeliveryError('closed', 'The mailer is closed; no more e-mails can be sent');
+
+/**
+ * What every mailer does the same way around its own delivery: refuse once closed, check the
+ * message before sending anything, and have `close` wait for sends in flight before it releases
+ * the transport.
+ */
+export function guardedMailer(deliver: (message: MailMessage) => Promise<SentMail>, release: () => void): Mailer {
+  let closed = false;
+  const inFlight = new Set<Promise<unknown>>();
+  return {
+    async send(message) {
+      if (closed) throw mailerClosed();
+      assertSendable(message);
+      const delivering = deliver(message);
+      inFlight.add(delivering);
+      try {
+        return await delivering;
+      } finally {
+        inFlight.delete(delivering);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled([...inFlight]);
+      release();
+    },
+  };
+}

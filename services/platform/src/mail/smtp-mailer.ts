@@ -1,6 +1,6 @@
 import { createTransport, type NodemailerError } from 'nodemailer';
 import type { Logger } from '../logger.js';
-import { assertSendable, MailDeliveryError, mailerClosed, type Mailer, type MailMessage, type SentMail } from './mailer.js';
+import { guardedMailer, MailDeliveryError, type Mailer, type MailMessage, type SentMail } from './mailer.js';
 
 /** Where the SMTP server is: a URL, or its parts. */
 export type SmtpServer =
@@ -138,42 +138,26 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
     }
   };
 
-  let closed = false;
-  const inFlight = new Set<Promise<unknown>>();
-
-  return {
-    async send(message) {
-      if (closed) throw mailerClosed();
-      assertSendable(message);
-      const sending = transport.sendMail({
+  const deliver = async (message: MailMessage): Promise<SentMail> => {
+    try {
+      const info = await transport.sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,
         text: message.text,
         ...(message.html !== undefined ? { html: message.html } : {}),
       });
-      inFlight.add(sending);
-      try {
-        const info = await sending;
-        options.logger?.info({ messageId: info.messageId, subject: message.subject, smtp: where }, 'e-mail sent');
-        return { messageId: info.messageId } satisfies SentMail;
-      } catch (error) {
-        const failure = describe(error as NodemailerError, message);
-        options.logger?.warn(
-          { subject: message.subject, smtp: where, reason: failure.reason, responseCode: failure.details.responseCode },
-          'e-mail not sent',
-        );
-        throw failure;
-      } finally {
-        inFlight.delete(sending);
-      }
-    },
-
-    async close() {
-      if (closed) return;
-      closed = true;
-      await Promise.allSettled([...inFlight]);
-      transport.close();
-    },
+      options.logger?.info({ messageId: info.messageId, subject: message.subject, smtp: where }, 'e-mail sent');
+      return { messageId: info.messageId };
+    } catch (error) {
+      const failure = describe(error as NodemailerError, message);
+      options.logger?.warn(
+        { subject: message.subject, smtp: where, reason: failure.reason, responseCode: failure.details.responseCode },
+        'e-mail not sent',
+      );
+      throw failure;
+    }
   };
+
+  return guardedMailer(deliver, () => transport.close());
 }

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { BusMessage } from '../bus/event-bus.js';
 import type { Executor } from '../db/database.js';
 import type { OutboxTable } from './tables.js';
 
@@ -26,6 +27,11 @@ export interface OutboxMessage {
 
 /** The header that carries the outbox row's event id to consumers. */
 export const EVENT_ID_HEADER = 'event-id';
+
+/** What the relay publishes for an outbox row: its topic, key and payload, its event id in a header. */
+export function busMessageFor(message: { eventId: string; topic: string; key: string; payload: Uint8Array; headers: Record<string, string> }): BusMessage {
+  return { topic: message.topic, key: message.key, value: message.payload, headers: { ...message.headers, [EVENT_ID_HEADER]: message.eventId } };
+}
 
 /** Postgres caps a statement at 65,535 parameters; the outbox insert uses 5 per row. */
 const INSERT_CHUNK = 5_000;

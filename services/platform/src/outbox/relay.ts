@@ -28,10 +28,10 @@
  * Published rows older than `retentionMs` are purged every `purgeIntervalMs`.
  */
 import { asc, inArray, isNull, lt } from 'drizzle-orm';
-import type { EventBus, BusMessage } from '../bus/event-bus.js';
+import type { EventBus } from '../bus/event-bus.js';
 import type { DatabaseHandle, Executor } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import { EVENT_ID_HEADER, outboxChannel } from './enqueue.js';
+import { busMessageFor, outboxChannel } from './enqueue.js';
 import type { OutboxTable } from './tables.js';
 
 export interface OutboxRelayOptions {
@@ -101,13 +101,6 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       wakeUp = wakeable ? done : onStop;
     });
 
-  const toMessage = (row: typeof outbox.$inferSelect): BusMessage => ({
-    topic: row.topic,
-    key: row.key,
-    value: row.payload,
-    headers: { ...row.headers, [EVENT_ID_HEADER]: row.eventId },
-  });
-
   const selectBatch = (q: Executor) =>
     q.select({ id: outbox.id }).from(outbox).where(isNull(outbox.publishedAt)).orderBy(asc(outbox.id)).limit(batchSize);
 
@@ -127,13 +120,13 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
           .returning();
         if (rows.length === 0) return 0;
         rows.sort((a, b) => a.id - b.id);
-        await bus.publish(rows.map(toMessage));
+        await bus.publish(rows.map(busMessageFor));
         return rows.length;
       });
     }
     const rows = await db.select().from(outbox).where(isNull(outbox.publishedAt)).orderBy(asc(outbox.id)).limit(batchSize);
     if (rows.length === 0) return 0;
-    await bus.publish(rows.map(toMessage));
+    await bus.publish(rows.map(busMessageFor));
     await markPublished(db, rows.map((r) => r.id));
     return rows.length;
   }

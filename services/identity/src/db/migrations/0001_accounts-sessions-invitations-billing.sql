@@ -47,7 +47,6 @@ CREATE TABLE "identity"."sessions" (
 	"user_id" uuid NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_seen_at" timestamp with time zone NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
 	"revoked_at" timestamp with time zone
 );
 --> statement-breakpoint
@@ -97,6 +96,6 @@ CREATE INDEX "external_identities_user_id_idx" ON "identity"."external_identitie
 CREATE INDEX "invitations_email_idx" ON "identity"."invitations" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "invitations_company_id_idx" ON "identity"."invitations" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "identity"."sessions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "sessions_expires_at_idx" ON "identity"."sessions" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "sessions_created_at_idx" ON "identity"."sessions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "usage_ledger_company_occurred_idx" ON "identity"."usage_ledger" USING btree ("company_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "users_company_id_idx" ON "identity"."users" USING btree ("company_id");

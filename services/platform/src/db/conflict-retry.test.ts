@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryOnConflict } from './retry.js';
+import { retryOnConflict } from './conflict-retry.js';
 
 const pgError = (code: string) => Object.assign(new Error(`pg ${code}`), { code });
 /** Like drizzle: the database's error as the cause of a query error. */

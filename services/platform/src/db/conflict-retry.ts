@@ -1,3 +1,5 @@
+import { sqlState } from './database.js';
+
 /**
  * Retries a transaction that lost a race PostgreSQL resolves by aborting one side: a deadlock
  * (40P01), a serialization failure (40001), or a unique key taken by a concurrent insert (23505),
@@ -5,14 +7,6 @@
  * raises these.
  */
 const RETRYABLE = new Set(['40P01', '40001', '23505']);
-
-function sqlState(error: unknown): string | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
