@@ -7,6 +7,7 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Company, User } from "./identity.js";
+import { Team, TeamMember } from "./teams.js";
 
 export const protobufPackage = "parlance.identity.v1";
 
@@ -20,6 +21,20 @@ export const protobufFileName = "parlance/identity/v1/events.proto";
 export interface CompanyChanged {
   company: Company | undefined;
   members: User[];
+}
+
+/**
+ * Event payload, type "identity.team-changed.v1": a team was created, changed or deleted. Carries
+ * the whole team as it now is (criteria with weights and prompts, success prompt, call script,
+ * members with targets), so a consumer replaces what it holds and never scores against stale
+ * criteria. Apply only a version higher than the one held: `team.version` goes up by one with
+ * every change.
+ */
+export interface TeamChanged {
+  team: Team | undefined;
+  members: TeamMember[];
+  /** The team was deleted: it leaves lists, but activities scored against it keep its criteria. */
+  deleted: boolean;
 }
 
 function createBaseCompanyChanged(): CompanyChanged {
@@ -105,6 +120,107 @@ export const CompanyChanged: MessageFns<CompanyChanged> = {
       ? Company.fromPartial(object.company)
       : undefined;
     message.members = object.members?.map((e) => User.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseTeamChanged(): TeamChanged {
+  return { team: undefined, members: [], deleted: false };
+}
+
+export const TeamChanged: MessageFns<TeamChanged> = {
+  encode(message: TeamChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.team !== undefined) {
+      Team.encode(message.team, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.members) {
+      TeamMember.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.deleted !== false) {
+      writer.uint32(24).bool(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TeamChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTeamChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.team = Team.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.members.push(TeamMember.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TeamChanged {
+    return {
+      team: isSet(object.team) ? Team.fromJSON(object.team) : undefined,
+      members: globalThis.Array.isArray(object?.members) ? object.members.map((e: any) => TeamMember.fromJSON(e)) : [],
+      deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false,
+    };
+  },
+
+  toJSON(message: TeamChanged): unknown {
+    const obj: any = {};
+    if (message.team !== undefined) {
+      obj.team = Team.toJSON(message.team);
+    }
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => TeamMember.toJSON(e));
+    }
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TeamChanged>, I>>(base?: I): TeamChanged {
+    return TeamChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TeamChanged>, I>>(object: I): TeamChanged {
+    const message = createBaseTeamChanged();
+    message.team = (object.team !== undefined && object.team !== null) ? Team.fromPartial(object.team) : undefined;
+    message.members = object.members?.map((e) => TeamMember.fromPartial(e)) || [];
+    message.deleted = object.deleted ?? false;
     return message;
   },
 };
