@@ -1,9 +1,11 @@
 /**
- * The demo sign-in `make run` prints: a verified admin in a company of its own, created at start
- * when IDENTITY_DEMO_ACCOUNT is on (standalone development only; the password is public).
+ * The demo sign-in `make run` prints: a verified admin in a company of its own (with two demo
+ * teams), created at start when IDENTITY_DEMO_ACCOUNT is on (standalone development only; the
+ * password is public).
  */
 import type { Database } from '@parlance/platform/db/database';
-import { findUserByEmail, insertUserIfAbsent, updateUser } from './db/accounts.repository.js';
+import { findCompany, findUserByEmail, insertUserIfAbsent, updateUser } from './db/accounts.repository.js';
+import { createDemoTeams } from './demo-teams.js';
 import { hashPassword, verifyPassword } from './domain/passwords.js';
 import { publishCompanyChanged } from './events/publishers.js';
 import { createCompany } from './membership.js';
@@ -30,7 +32,11 @@ export async function ensureDemoAccount(db: Database<Record<string, unknown>>, n
       passwordHash,
       emailVerifiedAt: now,
     });
-    const companyId = user.companyId ?? (await createCompany(tx, { name: DEMO_ACCOUNT.company }, now))!;
+    let companyId = user.companyId;
+    if (!companyId) {
+      companyId = (await createCompany(tx, { name: DEMO_ACCOUNT.company }, now))!;
+      await createDemoTeams(tx, (await findCompany(tx, companyId))!, now);
+    }
     await updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, companyId, role: 'admin' });
     await publishCompanyChanged(tx, companyId);
   });

@@ -6,6 +6,7 @@ import { defineServiceModule, type ServiceRuntime } from '@parlance/platform/ser
 import { AccountsServiceService } from '@parlance/proto/parlance/identity/v1/accounts';
 import { AuthServiceService } from '@parlance/proto/parlance/identity/v1/auth';
 import { BillingServiceService } from '@parlance/proto/parlance/identity/v1/billing';
+import { TeamsServiceService } from '@parlance/proto/parlance/identity/v1/teams';
 import { loadIdentityConfig } from './config.js';
 import { purgeInvitations } from './db/invitations.repository.js';
 import { inbox, outbox, probes } from './db/schema.js';
@@ -17,6 +18,7 @@ import { insightTokensConsumer } from './events/insight-tokens-consumed.consumer
 import { accountsService } from './grpc/accounts.server.js';
 import { authService } from './grpc/auth.server.js';
 import { billingService } from './grpc/billing.server.js';
+import { teamsService } from './grpc/teams.server.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Used verification links and expired invitations are kept a while for support questions. */
@@ -30,7 +32,7 @@ export function identityModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv = 
   const config = loadIdentityConfig(hostConfig, env);
   return defineServiceModule({
     name: 'identity',
-    description: `companies, users, sessions, invitations, plans and usage; ${describeMailer(config.mail)}`,
+    description: `companies, users, sessions, invitations, teams and criteria, plans and usage; ${describeMailer(config.mail)}`,
     tables: { outbox, inbox, probes },
     migrationsFolder: fileURLToPath(new URL('./db/migrations', import.meta.url)),
 
@@ -42,6 +44,7 @@ export function identityModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv = 
       runtime.serve(AuthServiceService, authService({ db, mailer, config, logger }));
       runtime.serve(AccountsServiceService, accountsService({ db, mailer, config, logger }));
       runtime.serve(BillingServiceService, billingService({ db, plans: config.plans }));
+      runtime.serve(TeamsServiceService, teamsService({ db }));
       await runtime.consume(insightTokensConsumer);
 
       if (config.demoAccount) await ensureDemoAccount(db, new Date());

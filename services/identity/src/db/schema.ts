@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, doublePrecision, foreignKey, index, integer, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
 
@@ -156,4 +156,86 @@ export const usageLedger = identitySchema.table(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('usage_ledger_company_occurred_idx').on(table.companyId, table.occurredAt)],
+);
+
+/**
+ * A company's teams. Ids are made by the team editor (so a retried create finds its team) and
+ * mean something only inside their company. A deleted team keeps its row, criteria and members,
+ * marked `deleted_at`, so activities scored against it still name what they were scored on.
+ * `version` goes up by one with every change and is carried by `identity.team-changed.v1`.
+ */
+export const teams = identitySchema.table(
+  'teams',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    department: text('department').notNull(),
+    successPrompt: text('success_prompt').notNull(),
+    callScript: text('call_script').notNull(),
+    crmId: text('crm_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.id] }), index('teams_company_department_idx').on(table.companyId, table.department)],
+);
+
+export const criteriaGroups = identitySchema.table(
+  'criteria_groups',
+  {
+    companyId: uuid('company_id').notNull(),
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.teamId, table.id] }), foreignKey({ name: 'criteria_groups_team_fk', columns: [table.companyId, table.teamId], foreignColumns: [teams.companyId, teams.id] }).onDelete('cascade')],
+);
+
+/** A criterion's id is unique within its team, so results can name it alone. */
+export const criteria = identitySchema.table(
+  'criteria',
+  {
+    companyId: uuid('company_id').notNull(),
+    teamId: text('team_id').notNull(),
+    groupId: text('group_id').notNull(),
+    id: text('id').notNull(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    prompt: text('prompt').notNull(),
+    weight: doublePrecision('weight').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.teamId, table.id] }),
+    foreignKey({
+      name: 'criteria_group_fk',
+      columns: [table.companyId, table.teamId, table.groupId],
+      foreignColumns: [criteriaGroups.companyId, criteriaGroups.teamId, criteriaGroups.id],
+    }).onDelete('cascade'),
+    check('criteria_weight_check', sql`${table.weight} >= 0 and ${table.weight} <= 10`),
+  ],
+);
+
+/** The representatives of a team (not necessarily Parlance users), with daily targets. */
+export const teamMembers = identitySchema.table(
+  'team_members',
+  {
+    companyId: uuid('company_id').notNull(),
+    teamId: text('team_id').notNull(),
+    email: text('email').notNull(),
+    position: integer('position').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    crmId: text('crm_id').notNull(),
+    target: integer('target').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.teamId, table.email] }),
+    foreignKey({ name: 'team_members_team_fk', columns: [table.companyId, table.teamId], foreignColumns: [teams.companyId, teams.id] }).onDelete('cascade'),
+    check('team_members_target_check', sql`${table.target} >= 0`),
+  ],
 );

@@ -1,6 +1,9 @@
 /** Rows to the protobuf messages of parlance.identity.v1. */
 import type { Company, User } from '@parlance/proto/parlance/identity/v1/identity';
+import type { Team, TeamMember } from '@parlance/proto/parlance/identity/v1/teams';
 import type { CompanyRow, UserRow } from '../db/accounts.repository.js';
+import type { StoredTeam } from '../db/teams.repository.js';
+import type { TeamMember as DomainTeamMember } from '../domain/teams.js';
 
 export function userMessage(user: UserRow): User {
   return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role ?? '' };
@@ -9,3 +12,21 @@ export function userMessage(user: UserRow): User {
 export function companyMessage(company: CompanyRow): Company {
   return { id: company.id, name: company.name, departments: [...company.departments] };
 }
+
+export function teamMessage(team: StoredTeam): Team {
+  return {
+    id: team.id,
+    name: team.name,
+    department: team.department,
+    criteriaGroups: team.criteriaGroups,
+    successPrompt: team.successPrompt,
+    callScript: team.callScript,
+    crmId: team.crmId,
+    memberEmails: team.memberEmails,
+    version: team.version,
+    createdAt: team.createdAt,
+    updatedAt: team.updatedAt,
+  };
+}
+
+export const teamMemberMessage = (member: DomainTeamMember): TeamMember => ({ ...member });
