@@ -20,7 +20,7 @@ await runHost({
       import('@parlance/identity/module').then((m) => m.identityModule(config)),
       import('@parlance/ingest/module').then((m) => m.ingestModule),
       import('@parlance/transcription/module').then((m) => m.transcriptionModule),
-      import('@parlance/scoring/module').then((m) => m.scoringModule),
+      import('@parlance/scoring/module').then((m) => m.scoringModule()),
       import('@parlance/analytics/module').then((m) => m.analyticsModule),
       import('@parlance/integration/module').then((m) => m.integrationModule),
     ]);

@@ -1,0 +1,193 @@
+/**
+ * Asks a language model for a criterion's evaluation prompt, through the OpenAI Chat Completions
+ * API (`POST {baseUrl}/chat/completions`), which OpenAI and most self-hosted servers (vLLM,
+ * Ollama, LM Studio, llama.cpp) speak. The answer is cleaned into plain text of at most
+ * CRITERION_PROMPT_MAX_LENGTH characters. Every failure is a ModelSuggestionError whose message
+ * says what went wrong in words a person can act on, and never contains the API key.
+ */
+import { CRITERION_PROMPT_MAX_LENGTH, fitToLength, toPlainText, type CriterionPromptInput } from './offline-suggestion.js';
+
+export interface ModelSuggesterOptions {
+  /** The server's OpenAI-compatible base URL, e.g. http://127.0.0.1:1234/v1. */
+  baseUrl: string;
+  model: string;
+  /** Sent as `Authorization: Bearer …` when set. */
+  apiKey?: string | undefined;
+  /** How long to wait for the whole answer. */
+  timeoutMs: number;
+}
+
+export type ModelSuggester = (input: CriterionPromptInput) => Promise<string>;
+
+export type ModelFailure = 'unreachable' | 'timeout' | 'rejected' | 'malformed' | 'empty';
+
+export class ModelSuggestionError extends Error {
+  constructor(
+    readonly failure: ModelFailure,
+    message: string,
+    /** The HTTP status, when the server answered with one other than 2xx. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ModelSuggestionError';
+  }
+}
+
+export const SUGGESTION_SYSTEM_PROMPT = [
+  'You write evaluation prompts for a call-quality scoring engine that checks transcripts of sales, HR and support calls.',
+  'Given a criterion name and its current description, reply with one plain-text evaluation prompt of at most 450 characters.',
+  'State what the representative must say or do, then what counts as a pass ("Pass if ...") and what counts as a fail ("Fail if ...").',
+  'Keep concrete details from the description, such as product names and phrases in quotes.',
+  'Reply with the prompt only: no preamble, no markdown, no lists, no surrounding quotes.',
+].join(' ');
+
+const TEMPERATURE = 0.2;
+// Enough of a server's error message to explain it, not a page of HTML.
+const SERVER_MESSAGE_MAX_LENGTH = 300;
+
+export function createModelSuggester(options: ModelSuggesterOptions): ModelSuggester {
+  const url = `${options.baseUrl.trim().replace(/\/+$/, '')}/chat/completions`;
+  const server = `Language model server at ${withoutCredentials(url)}`;
+  const scrub = (text: string) => withoutSecrets(text, options.apiKey);
+
+  return async (input) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+    const body = JSON.stringify({
+      model: options.model,
+      messages: [
+        { role: 'system', content: SUGGESTION_SYSTEM_PROMPT },
+        { role: 'user', content: userMessage(input) },
+      ],
+      temperature: TEMPERATURE,
+    });
+
+    let status: number;
+    let statusText: string;
+    let text: string;
+    try {
+      const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(options.timeoutMs) });
+      status = response.status;
+      statusText = response.statusText;
+      text = await response.text();
+    } catch (error) {
+      if (isTimeout(error)) throw new ModelSuggestionError('timeout', `${server} did not answer within ${options.timeoutMs} ms`);
+      throw new ModelSuggestionError('unreachable', `${server} could not be reached (${scrub(networkReason(error))})`);
+    }
+
+    if (status < 200 || status > 299) {
+      const detail = serverMessage(text);
+      const explained = detail ? `: ${scrub(detail)}` : statusText ? ` ${statusText}` : '';
+      throw new ModelSuggestionError('rejected', `${server} answered HTTP ${status}${explained}`, status);
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new ModelSuggestionError('malformed', `${server} answered with a body that is not JSON`);
+    }
+    const choice = (parsed as { choices?: Array<{ message?: { content?: unknown }; finish_reason?: unknown }> } | null)?.choices?.[0];
+    if (!choice || typeof choice.message !== 'object' || choice.message === null) {
+      throw new ModelSuggestionError('malformed', `${server} answered without choices[0].message (not a Chat Completions response)`);
+    }
+    const content = choice.message.content;
+    if (content !== undefined && content !== null && typeof content !== 'string') {
+      throw new ModelSuggestionError('malformed', `${server} answered with a message content that is not text`);
+    }
+    const suggestion = cleanSuggestion(content ?? '');
+    if (!suggestion) {
+      const reason = typeof choice.finish_reason === 'string' ? ` (finish_reason ${choice.finish_reason})` : '';
+      throw new ModelSuggestionError('empty', `${server} answered with an empty suggestion${reason}`);
+    }
+    return suggestion;
+  };
+}
+
+/**
+ * A model's answer as a criterion prompt: surrounding markdown fences and quotes and a leading
+ * "Prompt:" label removed, one plain paragraph, cut at a sentence or word boundary to the
+ * criterion description limit.
+ */
+export function cleanSuggestion(content: string): string {
+  let text = content.trim();
+  const fenced = /^```[\w-]*\s*\n?([\s\S]*?)\n?\s*```$/.exec(text);
+  if (fenced) text = (fenced[1] ?? '').trim();
+  text = toPlainText(text).replace(/^(?:evaluation\s+)?prompt:\s*/i, '');
+  for (let unwrapped = unwrap(text); unwrapped !== text; unwrapped = unwrap(text)) text = unwrapped;
+  return fitToLength(text, CRITERION_PROMPT_MAX_LENGTH);
+}
+
+const QUOTE_PAIRS: Array<[string, string]> = [
+  ['"', '"'],
+  ["'", "'"],
+  ['“', '”'],
+  ['‘', '’'],
+  ['«', '»'],
+  ['`', '`'],
+];
+
+function unwrap(text: string): string {
+  for (const [open, close] of QUOTE_PAIRS) {
+    const inner = text.slice(open.length, -close.length);
+    // Only a pair around the whole text: "Say "hi". Pass if …" keeps its inner quotes.
+    if (text.length > 1 && text.startsWith(open) && text.endsWith(close) && !inner.includes(open) && !inner.includes(close)) {
+      return inner.trim();
+    }
+  }
+  return text;
+}
+
+function userMessage(input: CriterionPromptInput): string {
+  const description = input.description?.trim();
+  return [`Criterion name: ${input.name.trim()}`, `Current description: ${description ? description : '(none)'}`].join('\n');
+}
+
+/** OpenAI's `{"error": {"message": …}}`, or a plain `{"message": …}` or `{"error": "…"}`. */
+function serverMessage(text: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const body = parsed as { error?: unknown; message?: unknown } | null;
+  const error = body?.error;
+  const message =
+    typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'
+      ? (error as { message: string }).message
+      : typeof error === 'string'
+        ? error
+        : typeof body?.message === 'string'
+          ? body.message
+          : undefined;
+  const trimmed = message?.replace(/\s+/g, ' ').trim();
+  return trimmed ? fitToLength(trimmed, SERVER_MESSAGE_MAX_LENGTH) : undefined;
+}
+
+const isTimeout = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+
+/** What undici's "fetch failed" hides in its cause: ECONNREFUSED, ENOTFOUND, a TLS error… */
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** The text with the API key, and anything shaped like a bearer token or an OpenAI key, masked. */
+function withoutSecrets(text: string, apiKey: string | undefined): string {
+  const masked = apiKey ? text.split(apiKey).join('***') : text;
+  return masked.replace(/\bBearer\s+\S+/gi, 'Bearer ***').replace(/\bsk-[A-Za-z0-9_-]{8,}/g, 'sk-***');
+}
