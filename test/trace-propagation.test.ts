@@ -38,7 +38,7 @@ beforeAll(async () => {
   );
   const config = loadHostConfig(env);
   host = new ModuleHost(createLogger({ service: 'trace-test', level: 'warn', pretty: false }));
-  for (const module of [...plumbingModules(config), scoringModule, gatewayModule(config, { ...addresses, GATEWAY_PORT: '0', DIAGNOSTICS_TOKEN })]) host.register(module);
+  for (const module of [...plumbingModules(config), scoringModule(env), gatewayModule(config, { ...addresses, GATEWAY_PORT: '0', DIAGNOSTICS_TOKEN })]) host.register(module);
   await host.start(['scoring', 'gateway']);
   gatewayUrl = host.exportsOf<RunningGateway>('gateway')!.url;
 }, 90_000);

@@ -17,6 +17,7 @@ import { companyRoutes } from './routes/api/company/company.routes.js';
 import { probeRoutes } from './routes/api/diagnostics/probes.routes.js';
 import { healthRoutes } from './routes/api/health/health.routes.js';
 import { settingsRoutes } from './routes/api/settings/settings.routes.js';
+import { teamsRoutes } from './routes/api/teams/teams.routes.js';
 import { SECURITY_SCHEMES } from './schemas/security.schema.js';
 import type { ServiceClients } from './service-clients.js';
 
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
   await app.register(companyRoutes, { services: options.services, sessions });
   await app.register(settingsRoutes, { services: options.services, sessions });
   await app.register(billingRoutes, { services: options.services, sessions });
+  await app.register(teamsRoutes, { services: options.services, sessions });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebApp(app, options.webDir);

@@ -2,7 +2,9 @@ import { HealthClient } from '@parlance/proto/grpc/health/v1/health';
 import { AccountsServiceClient } from '@parlance/proto/parlance/identity/v1/accounts';
 import { AuthServiceClient } from '@parlance/proto/parlance/identity/v1/auth';
 import { BillingServiceClient } from '@parlance/proto/parlance/identity/v1/billing';
+import { TeamsServiceClient } from '@parlance/proto/parlance/identity/v1/teams';
 import { ProbeClient } from '@parlance/proto/parlance/platform/v1/probe';
+import { CriterionSuggestionServiceClient } from '@parlance/proto/parlance/scoring/v1/suggestions';
 import { createClient, type PromiseClient } from '@parlance/platform/grpc/grpc-client';
 import { serviceAddress, type HostConfig } from '@parlance/platform/host/host-config';
 
@@ -22,10 +24,16 @@ export interface IdentityClients {
   auth: PromiseClient<typeof AuthServiceClient>;
   accounts: PromiseClient<typeof AccountsServiceClient>;
   billing: PromiseClient<typeof BillingServiceClient>;
+  teams: PromiseClient<typeof TeamsServiceClient>;
+}
+
+export interface ScoringClients {
+  suggestions: PromiseClient<typeof CriterionSuggestionServiceClient>;
 }
 
 export interface ServiceClients {
   identity: IdentityClients;
+  scoring: ScoringClients;
   get(name: ServiceName): ServiceConnection;
   all(): ServiceConnection[];
   close(): void;
@@ -52,9 +60,15 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
     auth: createClient(AuthServiceClient, addresses.identity, { idempotent: ['getSession', 'signOut'] }),
     accounts: createClient(AccountsServiceClient, addresses.identity, { idempotent: ['getCompany', 'listMembers'] }),
     billing: createClient(BillingServiceClient, addresses.identity, { idempotent: ['listPlans', 'getSubscription'] }),
+    teams: createClient(TeamsServiceClient, addresses.identity, { idempotent: ['listTeams', 'getTeam', 'listTeamMembers'] }),
+  };
+  // A suggestion may wait on a language model: longer than the default deadline.
+  const scoring: ScoringClients = {
+    suggestions: createClient(CriterionSuggestionServiceClient, addresses.scoring, { deadlineMs: 60_000 }),
   };
   return {
     identity,
+    scoring,
     get: (name) => connections.get(name)!,
     all: () => [...connections.values()],
     close: () => {
@@ -62,7 +76,7 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
         connection.health.close();
         connection.probe.close();
       }
-      for (const client of Object.values(identity)) client.close();
+      for (const client of [...Object.values(identity), ...Object.values(scoring)]) client.close();
     },
   };
 }

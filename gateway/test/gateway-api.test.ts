@@ -36,7 +36,7 @@ beforeAll(async () => {
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
   const config = loadHostConfig({ DATA_DIR: dataDir, GRPC_PORT: String(await freePort()) });
   host = new ModuleHost(logger);
-  for (const module of [...plumbingModules(config), scoringModule]) host.register(module);
+  for (const module of [...plumbingModules(config), scoringModule({})]) host.register(module);
   await host.start(['scoring']);
   services = connectServices(serviceAddresses(config, {}));
   ({ app, close: closeApp } = await buildApp({ logger, services, webDir, version: '9.9.9', mode: 'standalone', diagnosticsToken }));

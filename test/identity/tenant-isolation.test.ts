@@ -14,6 +14,7 @@ import { repoRoot } from '../support/host-process.js';
 import { closeIdentitySql } from '../support/identity-db.js';
 import { startIdentityStack, uniqueEmail, type IdentityStack } from '../support/identity-stack.js';
 import { waitFor } from '../support/wait-for.js';
+import { memberPayload, teamPayload } from '../teams/team-fixtures.js';
 
 interface Tenant {
   admin: ApiClient;
@@ -27,6 +28,7 @@ interface Tenant {
 let stack: IdentityStack;
 let a: Tenant;
 let b: Tenant;
+let teamOfB: { id: string; name: string; version: number };
 const covered = new Set<string>();
 
 async function tenant(name: string): Promise<Tenant> {
@@ -43,9 +45,12 @@ async function tenant(name: string): Promise<Tenant> {
 }
 
 beforeAll(async () => {
-  stack = await startIdentityStack();
+  stack = await startIdentityStack({ withScoring: true });
   a = await tenant('A');
   b = await tenant('B');
+  const saved = await b.manager.put<{ team: typeof teamOfB }>('/api/teams/save', { team: teamPayload(), isNew: true, members: [memberPayload()] });
+  expect(saved.status).toBe(200);
+  teamOfB = saved.body.team;
   await stack.publishInsightTokens({ companyId: b.companyId, tokens: 4_242 });
 }, 120_000);
 
@@ -142,6 +147,32 @@ describe('every endpoint keeps company A’s users out of company B', () => {
     expect(JSON.stringify(response.body)).not.toContain(b.companyId);
   });
 
+  it(operation('GET', '/api/teams/fetch/'), async () => {
+    const listed = await a.admin.get<Array<{ id: string }>>(`/api/teams/fetch/?department=sales&companyId=${b.companyId}`, { headers: smuggle() });
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((team) => team.id)).not.toContain(teamOfB.id);
+  });
+
+  it(`${operation('GET', '/api/teams/{id}')}, ${operation('GET', '/api/teams/{id}/members')}`, async () => {
+    expect((await a.admin.get(`/api/teams/${teamOfB.id}?companyId=${b.companyId}`, { headers: smuggle() })).status).toBe(404);
+    expect((await a.manager.get(`/api/teams/${teamOfB.id}/members`, { headers: smuggle() })).status).toBe(404);
+  });
+
+  it(`${operation('PUT', '/api/teams/save')}, ${operation('DELETE', '/api/teams/{id}')}`, async () => {
+    const update = await a.admin.put('/api/teams/save', { team: { ...teamPayload(), id: teamOfB.id, name: 'Taken over' }, isNew: false, members: [], companyId: b.companyId }, { headers: smuggle() });
+    expect(update.status).toBe(404);
+    expect((await a.admin.delete(`/api/teams/${teamOfB.id}`, { headers: smuggle() })).status).toBe(404);
+    const own = await b.admin.get<{ team: { name: string; version: number } }>(`/api/teams/${teamOfB.id}`);
+    expect(own.body.team).toMatchObject({ name: teamOfB.name, version: teamOfB.version });
+  });
+
+  it(operation('POST', '/api/teams/ai-suggestion'), async () => {
+    // Works from what it is sent alone: nothing of B's to find in it.
+    const response = await a.manager.post<{ suggestion: string }>('/api/teams/ai-suggestion', { criterionName: 'Greeting', companyId: b.companyId }, { headers: smuggle() });
+    expect(response.status).toBe(200);
+    expect(response.body.suggestion).not.toContain(teamOfB.name);
+  });
+
   it(operation('POST', '/api/auth/logout'), async () => {
     const outsider = await stack.signUpVerified();
     await outsider.browser.post('/api/auth/logout', undefined, { headers: smuggle() });
@@ -186,6 +217,12 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       ['PUT', '/api/settings/profile/update'],
       ['POST', '/api/auth/invite'],
       ['GET', '/api/billing/subscription'],
+      ['GET', '/api/teams/fetch/'],
+      ['GET', `/api/teams/${teamOfB.id}`],
+      ['GET', `/api/teams/${teamOfB.id}/members`],
+      ['PUT', '/api/teams/save'],
+      ['DELETE', `/api/teams/${teamOfB.id}`],
+      ['POST', '/api/teams/ai-suggestion'],
     ] as const) {
       const response = await anonymous.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(response.status, `${method} ${path}`).toBe(401);

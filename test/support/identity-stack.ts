@@ -1,6 +1,6 @@
 /**
- * The identity service and the gateway in front of it, as the tests of sign-in, members and
- * billing need them: a real gRPC server, a real database and bus (PostgreSQL and Kafka, or PGlite
+ * The identity service (and, when asked, scoring) and the gateway in front of it, as the tests of
+ * sign-in, members, billing and teams need them: a real gRPC server, a real database and bus (PostgreSQL and Kafka, or PGlite
  * and the in-memory bus), a real SMTP server receiving the e-mails, and the gateway listening on
  * 127.0.0.1 over real HTTP. Every log line of both is kept, so a test can read what was logged.
  */
@@ -20,10 +20,12 @@ import { loadHostConfig } from '@parlance/platform/host/host-config';
 import { ModuleHost } from '@parlance/platform/host/module-host';
 import { plumbingModules } from '@parlance/platform/host/plumbing-modules';
 import { createLogger } from '@parlance/platform/logger';
+import type { ServiceRuntime } from '@parlance/platform/service/service-runtime';
 import { busMessageFor } from '@parlance/platform/outbox/enqueue';
 import { startSmtpServer, type DeliveredMail, type TestSmtpServer } from '@parlance/platform/testing/smtp-server';
 import { testDatabaseUrl, testKafkaBrokers } from '@parlance/platform/testing/infra';
 import { InsightTokensConsumed } from '@parlance/proto/parlance/scoring/v1/events';
+import { scoringModule } from '@parlance/scoring/module';
 import { ApiClient, linkIn } from './api-client.js';
 import { freePort } from './free-port.js';
 import { waitFor } from './wait-for.js';
@@ -40,6 +42,8 @@ export interface IdentityStackOptions {
    */
   app?: Pick<AppOptions, 'rateLimits' | 'oidc' | 'diagnosticsToken' | 'secureCookies'>;
   logLevel?: string;
+  /** Also run scoring (team criteria, AI suggestions) in this process; its settings come from `env`. */
+  withScoring?: boolean;
 }
 
 export interface IdentityStack {
@@ -49,6 +53,8 @@ export interface IdentityStack {
   app: FastifyInstance;
   services: ServiceClients;
   smtp: TestSmtpServer;
+  /** The running service (database, bus) by name, for tests that check what a service stored. */
+  runtime(name: 'identity' | 'scoring'): ServiceRuntime;
   /** Everything both logged, one JSON line each. */
   logs(): string;
   /** A browser with no cookies yet. */
@@ -95,7 +101,7 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
     MAIL_TRANSPORT: 'smtp',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'Parlance <no-reply@parlance.test>',
-    // Every service address names this process; only identity runs in it.
+    // Every service address names this process; only identity (and scoring, if asked) runs in it.
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_GRPC_ADDR`, `127.0.0.1:${grpcPort}`])),
     ...options.env,
   };
@@ -111,8 +117,9 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
 
   const config = loadHostConfig(env);
   const host = new ModuleHost(logger);
-  for (const module of [...plumbingModules(config), identityModule(config, env)]) host.register(module);
-  await host.start(['identity']);
+  const modules = [identityModule(config, env), ...(options.withScoring ? [scoringModule(env)] : [])];
+  for (const module of [...plumbingModules(config), ...modules]) host.register(module);
+  await host.start(modules.map((module) => module.name));
   const services = connectServices(serviceAddresses(config, env));
   const unlimited = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 1_000_000, windowMs: 60_000 }]));
   const { app, close } = await buildApp({
@@ -134,6 +141,11 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
     app,
     services,
     smtp,
+    runtime(name) {
+      const runtime = host.exportsOf<ServiceRuntime>(name);
+      if (!runtime) throw new Error(`${name} is not running in this stack`);
+      return runtime;
+    },
     logs: () => logged,
     browser: () => new ApiClient(url),
     mailCount: (email) => mailsTo(email).length,

@@ -5,6 +5,7 @@
  * Lengths are bounded here only to keep request bodies small.
  */
 import Type from 'typebox';
+import { CompanyTeamView } from './teams.schema.js';
 
 const Email = Type.String({ maxLength: 320, description: 'e-mail address' });
 const Name = Type.String({ maxLength: 200 });
@@ -29,6 +30,9 @@ export const CompanyView = Type.Object(
   },
   { $id: 'Company' },
 );
+
+/** GET /api/company: the company with its teams (every department's; the app filters by its current one). */
+export const CompanyWithTeamsView = Type.Object({ ...CompanyView.properties, teams: Type.Array(CompanyTeamView) }, { $id: 'CompanyWithTeams' });
 
 export const SessionResponse = Type.Object({ user: UserView, company: CompanyView });
 
