@@ -28,15 +28,16 @@ const DATABASE_URL = 'postgres://parlance:secret@db:5432/parlance';
 const PUBLIC_URL = 'https://parlance.test';
 const SMTP_URL = 'smtp://parlance:mail-secret@smtp.test:587';
 const DIAGNOSTICS_TOKEN = 'diagnostics-secret-0123456789';
+const SCORING_LLM_API_KEY = 'sk-model-secret-42';
 /** What the rendered Secrets would hold, by key: the value a pod would find in place of each secretKeyRef. */
-const SECRET_VALUES: Record<string, string> = { DATABASE_URL, SMTP_URL, DIAGNOSTICS_TOKEN };
+const SECRET_VALUES: Record<string, string> = { DATABASE_URL, SMTP_URL, DIAGNOSTICS_TOKEN, SCORING_LLM_API_KEY };
 /** `--set` arguments, one pair per value. */
 const settings = (values: Record<string, string>) => Object.entries(values).flatMap(([name, value]) => ['--set', `${name}=${value}`]);
 /** The settings the default values leave empty but require (mail goes out by SMTP by default). */
 const REQUIRED_VALUES = { 'global.databaseUrl': DATABASE_URL, 'global.publicUrl': PUBLIC_URL, 'mail.smtpUrl': SMTP_URL };
 const REQUIRED = settings(REQUIRED_VALUES);
 const requiredBut = (name: keyof typeof REQUIRED_VALUES) => settings(Object.fromEntries(Object.entries(REQUIRED_VALUES).filter(([key]) => key !== name)));
-/** Every optional identity and gateway setting given, each secret in a Secret the chart makes. */
+/** Every optional identity, scoring and gateway setting given, each secret in a Secret the chart makes. */
 const EVERYTHING = [
   ...REQUIRED,
   ...settings({
@@ -46,12 +47,16 @@ const EVERYTHING = [
     'sso.issuer': 'https://sso.test/realms/acme',
     'sso.jwksUrl': 'https://sso.test/realms/acme/keys',
     'gateway.trustProxy': 'true',
+    'languageModel.url': 'https://llm.test/v1',
+    'languageModel.model': 'gpt-4o-mini',
+    'languageModel.apiKey': SCORING_LLM_API_KEY,
   }),
 ];
 
 /** The variables only the identity service reads, and those only the gateway reads (both read PUBLIC_URL). */
 const IDENTITY_ONLY = ['MAIL_TRANSPORT', 'MAIL_FROM', 'SMTP_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_JWKS_URL'];
 const GATEWAY_ONLY = ['GATEWAY_TRUST_PROXY', 'OIDC_ISSUER', 'OIDC_JWKS_URL', 'OIDC_AUDIENCE', 'OIDC_ORGANIZATION_CLAIM', 'OIDC_ROLES_CLAIM', 'DIAGNOSTICS_TOKEN'];
+const SCORING_ONLY = ['SCORING_LLM_URL', 'SCORING_LLM_MODEL', 'SCORING_LLM_TIMEOUT_MS', 'SCORING_LLM_API_KEY'];
 const DEFAULT_TRUSTED_PROXIES = '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7';
 
 interface EnvVar {
@@ -352,11 +357,38 @@ describe('helm/parlance', () => {
     }
   });
 
-  it('gives the other services none of the identity’s or the gateway’s settings', () => {
+  it('gives scoring the language model only with a URL, its key from a Secret only', async () => {
+    for (const name of SCORING_ONLY) expect(env(defaults, 'scoring', name), name).toBeUndefined();
+    expect(find(defaults, 'Secret', `${RELEASE}-language-model`)).toBeUndefined();
+
+    expect(env(everything, 'scoring', 'SCORING_LLM_URL')?.value).toBe('https://llm.test/v1');
+    expect(env(everything, 'scoring', 'SCORING_LLM_MODEL')?.value).toBe('gpt-4o-mini');
+    expect(env(everything, 'scoring', 'SCORING_LLM_TIMEOUT_MS')?.value).toBe('20000');
+    expect(entries(everything, 'scoring', 'SCORING_LLM_API_KEY')).toEqual(fromSecret('SCORING_LLM_API_KEY', `${RELEASE}-language-model`));
+    expect(find(everything, 'Secret', `${RELEASE}-language-model`)?.stringData).toEqual({ SCORING_LLM_API_KEY });
+
+    // A local model server may need no key; an existing Secret wins over a key given too.
+    const [keyless, existing] = await Promise.all([
+      render(...REQUIRED, '--set', 'languageModel.url=http://vllm:8000/v1', '--set', 'languageModel.model=qwen'),
+      render(...REQUIRED, '--set', 'languageModel.url=https://llm.test/v1', '--set', 'languageModel.model=m', '--set', `languageModel.apiKey=${SCORING_LLM_API_KEY}`, '--set', 'languageModel.existingSecret=ops-llm'),
+    ]);
+    expect(env(keyless, 'scoring', 'SCORING_LLM_URL')?.value).toBe('http://vllm:8000/v1');
+    expect(env(keyless, 'scoring', 'SCORING_LLM_API_KEY')).toBeUndefined();
+    expect(entries(existing, 'scoring', 'SCORING_LLM_API_KEY')).toEqual(fromSecret('SCORING_LLM_API_KEY', 'ops-llm'));
+    expect(find(existing, 'Secret', `${RELEASE}-language-model`)).toBeUndefined();
+  });
+
+  it('gives the other services none of the identity’s, scoring’s or the gateway’s settings', () => {
     for (const manifests of [defaults, production, everything]) {
-      for (const service of SERVICES.filter((name) => name !== 'identity')) {
+      for (const service of DEPLOYABLES) {
         const names = envNames(manifests, service);
-        for (const name of ['PUBLIC_URL', ...IDENTITY_ONLY, ...GATEWAY_ONLY]) expect(names, `${service} ${name}`).not.toContain(name);
+        const others = [
+          ...(service === 'identity' ? [] : IDENTITY_ONLY),
+          ...(service === 'gateway' ? [] : GATEWAY_ONLY),
+          ...(service === 'scoring' ? [] : SCORING_ONLY),
+          ...(service === 'identity' || service === 'gateway' ? [] : ['PUBLIC_URL']),
+        ];
+        for (const name of others) expect(names, `${service} ${name}`).not.toContain(name);
       }
     }
   });
@@ -387,18 +419,20 @@ describe('helm/parlance', () => {
   it('restarts the pods that read a Secret the chart makes when its value changes, and only those', async () => {
     expect(Object.keys(annotations(everything, 'identity')).sort()).toEqual(['checksum/database', 'checksum/mail']);
     expect(Object.keys(annotations(everything, 'gateway')).sort()).toEqual(['checksum/database', 'checksum/diagnostics']);
-    for (const service of SERVICES.filter((name) => name !== 'identity')) {
+    expect(Object.keys(annotations(everything, 'scoring')).sort()).toEqual(['checksum/database', 'checksum/language-model']);
+    for (const service of SERVICES.filter((name) => name !== 'identity' && name !== 'scoring')) {
       expect(Object.keys(annotations(everything, service)), service).toEqual(['checksum/database']);
     }
     // Existing Secrets only: nothing the chart could hash.
     for (const service of DEPLOYABLES) expect(annotations(production, service), service).toEqual({});
 
-    const changed = await render(...EVERYTHING, '--set', 'mail.smtpUrl=smtp://parlance:new-secret@smtp.test:587', '--set', 'diagnostics.token=another-diagnostics-token');
+    const changed = await render(...EVERYTHING, '--set', 'mail.smtpUrl=smtp://parlance:new-secret@smtp.test:587', '--set', 'diagnostics.token=another-diagnostics-token', '--set', 'languageModel.apiKey=sk-another-model-key');
     for (const service of DEPLOYABLES) {
       const [before, after] = [annotations(everything, service), annotations(changed, service)];
       expect(after['checksum/database'], service).toBe(before['checksum/database']);
       expect(after['checksum/mail'] === before['checksum/mail'], service).toBe(service !== 'identity');
       expect(after['checksum/diagnostics'] === before['checksum/diagnostics'], service).toBe(service !== 'gateway');
+      expect(after['checksum/language-model'] === before['checksum/language-model'], service).toBe(service !== 'scoring');
     }
   });
 
@@ -411,6 +445,9 @@ describe('helm/parlance', () => {
     await expect(template(...requiredBut('global.publicUrl'), '--set', 'global.publicUrl=https://parlance.test/?a=1')).rejects.toThrow(/global\/publicUrl/);
     await expect(template(...REQUIRED, '--set', 'google.jwksUrl=https://keys.test/google')).rejects.toThrow(/google\.clientId/);
     await expect(template(...REQUIRED, '--set', 'sso.jwksUrl=https://sso.test/keys')).rejects.toThrow(/sso\.issuer/);
+    await expect(template(...REQUIRED, '--set', 'languageModel.url=https://llm.test/v1')).rejects.toThrow(/languageModel\.model is required/);
+    await expect(template(...REQUIRED, '--set', 'languageModel.model=gpt-4o-mini')).rejects.toThrow(/languageModel\.url is empty/);
+    await expect(template(...REQUIRED, '--set', 'services.scoring.env.SCORING_LLM_API_KEY=sk-1')).rejects.toThrow(/services\/scoring\/env\/SCORING_LLM_API_KEY/);
     // What the chart sets itself cannot also come through env, where a secret would be a plain value.
     await expect(template(...REQUIRED, '--set', 'global.env.SMTP_URL=smtp://x@y')).rejects.toThrow(/global\/env\/SMTP_URL/);
     await expect(template(...REQUIRED, '--set', 'services.gateway.env.DIAGNOSTICS_TOKEN=0123456789abcdef')).rejects.toThrow(/services\/gateway\/env\/DIAGNOSTICS_TOKEN/);

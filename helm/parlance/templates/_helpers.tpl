@@ -50,8 +50,12 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 The secret values this chart puts in Secrets of its own, each the Secret's suffix to its value
 (takes the root context): database unless an existing Secret is named, mail when the transport is
 smtp and no existing Secret is named, diagnostics when a token is given and no existing Secret is
-named. Returned as JSON (include can only return text).
+named, language-model when a model URL and key are given and no existing Secret is named. Returned as JSON (include can only return text).
 */}}
+{{- define "parlance.languageModelSecret" -}}
+{{- default (printf "%s-language-model" .Release.Name) .Values.languageModel.existingSecret -}}
+{{- end -}}
+
 {{- define "parlance.chartSecrets" -}}
 {{- $secrets := dict -}}
 {{- if not .Values.global.existingDatabaseSecret -}}
@@ -62,6 +66,9 @@ named. Returned as JSON (include can only return text).
 {{- end -}}
 {{- if and .Values.diagnostics.token (not .Values.diagnostics.existingSecret) -}}
 {{- $_ := set $secrets "diagnostics" .Values.diagnostics.token -}}
+{{- end -}}
+{{- if and .Values.languageModel.url .Values.languageModel.apiKey (not .Values.languageModel.existingSecret) -}}
+{{- $_ := set $secrets "language-model" .Values.languageModel.apiKey -}}
 {{- end -}}
 {{- toJson $secrets -}}
 {{- end -}}
@@ -122,6 +129,26 @@ sign-on when an issuer is set, and DIAGNOSTICS_TOKEN from a Secret only when one
 - name: DIAGNOSTICS_TOKEN
   valueFrom:
     secretKeyRef: { name: {{ include "parlance.diagnosticsSecret" . }}, key: DIAGNOSTICS_TOKEN }
+{{- end }}
+{{- end -}}
+
+{{/*
+The scoring service's own variables (takes the root context): the optional language model for
+criterion suggestions, its key from a Secret only.
+*/}}
+{{- define "parlance.scoringEnv" -}}
+{{- $model := .Values.languageModel -}}
+{{- if $model.url }}
+- { name: SCORING_LLM_URL, value: {{ $model.url | quote }} }
+- { name: SCORING_LLM_MODEL, value: {{ required "languageModel.model is required when languageModel.url is set" $model.model | quote }} }
+- { name: SCORING_LLM_TIMEOUT_MS, value: {{ $model.timeoutMs | quote }} }
+{{- if or $model.apiKey $model.existingSecret }}
+- name: SCORING_LLM_API_KEY
+  valueFrom:
+    secretKeyRef: { name: {{ include "parlance.languageModelSecret" . }}, key: SCORING_LLM_API_KEY }
+{{- end }}
+{{- else if or $model.model $model.apiKey $model.existingSecret }}
+{{- fail "languageModel.model, apiKey or existingSecret is set but languageModel.url is empty: the model needs its URL" }}
 {{- end }}
 {{- end -}}
 
