@@ -93,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
   await app.register(companyRoutes, { services: options.services, sessions });
   await app.register(settingsRoutes, { services: options.services, sessions });
   await app.register(billingRoutes, { services: options.services, sessions });
-  await app.register(teamsRoutes, { services: options.services, sessions });
+  await app.register(teamsRoutes, { services: options.services, sessions, limiter });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebApp(app, options.webDir);

@@ -1,7 +1,8 @@
 /**
  * POST /api/teams/ai-suggestion with an OpenAI-compatible model configured: scoring asks the
  * model. The model is a local HTTP server speaking OpenAI's Chat Completions API
- * (test/support/fake-openai.ts), since these machines cannot reach a real one.
+ * (test/support/fake-openai.ts), since these machines cannot reach a real one. Suggestions are
+ * rate limited per user.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client.js';
@@ -26,6 +27,7 @@ beforeAll(async () => {
   stack = await startIdentityStack({
     withScoring: true,
     env: { SCORING_LLM_URL: model.baseUrl, SCORING_LLM_MODEL: 'gpt-4o-mini', SCORING_LLM_API_KEY: API_KEY },
+    app: { rateLimits: { 'ai-suggestion': { max: 3, windowMs: 60_000 } } },
   });
   ({ browser: admin } = await stack.signUpVerified({ firstName: 'Modeluser', lastName: 'Tester' }));
 }, 120_000);
@@ -61,5 +63,17 @@ describe('AI suggestion with a model configured', () => {
     expect(response.body.suggestion).toMatch(/pass/i);
     expect(stack.logs()).toContain('criterion suggestion model failed');
     expect(stack.logs()).not.toContain(API_KEY);
+  });
+});
+
+describe('AI suggestion limits', () => {
+  it('limits each user’s suggestions, since each may cost a model call', async () => {
+    const { browser: eager } = await stack.signUpVerified({ firstName: 'Eager', lastName: 'Asker' });
+    for (let call = 0; call < 3; call++) expect((await eager.post('/api/teams/ai-suggestion', { criterionName: 'Refund policy' })).status).toBe(200);
+    const refused = await eager.post('/api/teams/ai-suggestion', { criterionName: 'Refund policy' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'You have asked for too many AI suggestions. Please wait 1 minute and try again.' });
+    const { browser: other } = await stack.signUpVerified({ firstName: 'Patient', lastName: 'Asker' });
+    expect((await other.post('/api/teams/ai-suggestion', { criterionName: 'Refund policy' })).status).toBe(200);
   });
 });

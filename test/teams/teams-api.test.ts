@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '@parlance/platform/db/database';
 import { findTeamCriteria } from '@parlance/scoring/db/team-criteria.repository';
 import { weightedScore } from '@parlance/scoring/domain/score';
+import { EventEnvelope } from '@parlance/proto/parlance/events/v1/envelope';
+import { TeamChanged } from '@parlance/proto/parlance/identity/v1/events';
 import type { ApiClient } from '../support/api-client.js';
 import { closeIdentitySql, identitySql } from '../support/identity-db.js';
 import { startIdentityStack, type IdentityStack } from '../support/identity-stack.js';
@@ -261,6 +263,34 @@ describe('identity.team-changed', () => {
       return team?.version === 2 ? team : undefined;
     });
     expect(weightedScore(current.criteriaGroups, verdicts)).toBe(5.5);
+  });
+});
+
+describe('the identity.team-changed.v1 events', () => {
+  it('are written with every save and delete, each with the whole team, its members and targets, and a rising version', async () => {
+    const member = memberPayload({ target: 6 });
+    const saved = await save({ team: teamPayload(), isNew: true, members: [member] });
+    await save({ team: { ...saved.team, name: `${saved.team.name} renamed` }, isNew: false });
+    expect((await admin.delete(`/api/teams/${saved.team.id}`)).status).toBe(200);
+
+    const rows = await identitySql<{ payload: Buffer }>("select payload from identity.outbox where topic = 'identity.team-changed.v1' and key = $1 order by id", [companyId]);
+    const events = rows
+      .map((row) => EventEnvelope.decode(row.payload))
+      .map((envelope) => ({ envelope, change: TeamChanged.decode(envelope.payload) }))
+      .filter(({ change }) => change.team?.id === saved.team.id);
+    expect(events.map(({ change }) => [change.team?.version, change.deleted])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+    for (const { envelope, change } of events) {
+      expect(envelope).toMatchObject({ type: 'identity.team-changed.v1', companyId, producer: 'identity' });
+      expect(change.team?.criteriaGroups).toEqual(saved.team.criteria_group);
+      expect(change.team?.successPrompt).toBe(saved.team.success_criteria.prompt);
+      expect(change.team?.callScript).toBe(saved.team.call_script);
+      expect(change.members).toEqual([{ firstName: member.first_name, lastName: member.last_name, email: member.email, crmId: '', target: 6 }]);
+    }
+    expect(events[1]!.change.team?.name).toBe(`${saved.team.name} renamed`);
   });
 });
 

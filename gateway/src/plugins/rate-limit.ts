@@ -1,6 +1,6 @@
 /**
  * Rate limits on the calls people could abuse: guessing passwords, creating accounts, trying
- * links, sending invitations. Counted per client address (and per e-mail or user where that is
+ * links, sending invitations, asking a paid language model for suggestions. Counted per client address (and per e-mail or user where that is
  * the target), in fixed windows, in this gateway process's memory: with several gateway replicas
  * each counts its own share, which still bounds an attacker to replicas × the limit.
  * Behind a proxy, set GATEWAY_TRUST_PROXY so the client address is the caller's, not the proxy's.
@@ -8,7 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../schemas/error.schema.js';
 
-export type RateLimitName = 'login' | 'login-address' | 'signup' | 'signup-email' | 'verify-email' | 'google-signup' | 'invite' | 'accept-invite';
+export type RateLimitName = 'login' | 'login-address' | 'signup' | 'signup-email' | 'verify-email' | 'google-signup' | 'invite' | 'accept-invite' | 'ai-suggestion';
 
 export interface RateLimit {
   max: number;
@@ -30,6 +30,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   /** Per inviting user. */
   invite: { max: 30, windowMs: 60 * MINUTE },
   'accept-invite': { max: 30, windowMs: 15 * MINUTE },
+  /** Per user: each may cost a language-model call. A team editor suggesting for every criterion stays under it. */
+  'ai-suggestion': { max: 60, windowMs: 15 * MINUTE },
 };
 
 const WHAT: Record<RateLimitName, string> = {
@@ -41,6 +43,7 @@ const WHAT: Record<RateLimitName, string> = {
   'google-signup': 'Too many sign-in attempts',
   invite: 'You have sent too many invitations',
   'accept-invite': 'Too many invitation attempts',
+  'ai-suggestion': 'You have asked for too many AI suggestions',
 };
 
 export function rateLimitMessage(name: RateLimitName, retryAfterMs: number): string {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { limitBy, type RateLimiter } from '../../../plugins/rate-limit.js';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
 import { ErrorResponse } from '../../../schemas/error.schema.js';
 import { SIGNED_IN, SIGNED_IN_CHANGE } from '../../../schemas/security.schema.js';
@@ -24,7 +25,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
  * Teams and their evaluation criteria (spec part 1 §7), kept by identity; criterion suggestions
  * come from scoring. Any member of the company, admin or manager, may read and change its teams.
  */
-export async function teamsRoutes(app: FastifyInstance, options: { services: ServiceClients; sessions: Sessions }): Promise<void> {
+export async function teamsRoutes(app: FastifyInstance, options: { services: ServiceClients; sessions: Sessions; limiter: RateLimiter }): Promise<void> {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const { teams } = options.services.identity;
   const { suggestions } = options.services.scoring;
@@ -121,9 +122,9 @@ export async function teamsRoutes(app: FastifyInstance, options: { services: Ser
         security: SIGNED_IN_CHANGE,
         tags,
         body: AiSuggestionBody,
-        response: { 200: AiSuggestionResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: AiSuggestionResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse },
       },
-      ...signedIn,
+      preHandler: [options.sessions.requireCaller, limitBy(options.limiter, [['ai-suggestion', (request) => request.caller?.user.id ?? '']])],
     },
     async (request) => {
       const { suggestion, source } = await suggestions.suggestCriterionPrompt(
