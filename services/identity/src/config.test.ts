@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '@parlance/platform/config';
+import { configProblems } from '@parlance/platform/testing/config-problems';
 import { loadHostConfig } from '@parlance/platform/host/host-config';
 import { loadIdentityConfig } from './config.js';
 import { DEFAULT_PLAN_CATALOGUE } from './domain/plans.js';
@@ -19,16 +19,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const problemsOf = (run: () => unknown): string[] => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
-
 describe('loadIdentityConfig', () => {
   it('runs standalone with no settings: links to this gateway, captured mail, built-in plans, no Google', () => {
     const config = loadIdentityConfig(standalone, { GATEWAY_PORT: '9090' });
@@ -37,7 +27,7 @@ describe('loadIdentityConfig', () => {
   });
 
   it('needs PUBLIC_URL and a mail server when distributed, and names both', () => {
-    expect(problemsOf(() => loadIdentityConfig(distributed, { PARLANCE_MODE: 'distributed' }))).toEqual([
+    expect(configProblems(() => loadIdentityConfig(distributed, { PARLANCE_MODE: 'distributed' }))).toEqual([
       'PUBLIC_URL is required in distributed mode (the address people open Parlance at)',
       'SMTP_URL is required in distributed mode (or set MAIL_TRANSPORT=capture to keep e-mails on disk, development only)',
     ]);
@@ -45,7 +35,7 @@ describe('loadIdentityConfig', () => {
 
   it('drops a trailing slash from PUBLIC_URL and refuses one with a query', () => {
     expect(loadIdentityConfig(standalone, { PUBLIC_URL: 'https://parlance.example.com/' }).publicUrl).toBe('https://parlance.example.com');
-    expect(problemsOf(() => loadIdentityConfig(standalone, { PUBLIC_URL: 'https://parlance.example.com/?x=1' }))[0]).toMatch(/^PUBLIC_URL /);
+    expect(configProblems(() => loadIdentityConfig(standalone, { PUBLIC_URL: 'https://parlance.example.com/?x=1' }))[0]).toMatch(/^PUBLIC_URL /);
   });
 
   it('turns Google sign-in on with a client id, against Google’s key set unless told otherwise', () => {
@@ -62,15 +52,15 @@ describe('loadIdentityConfig', () => {
 
     const noTrial = path.join(dir, 'no-trial.json');
     await writeFile(noTrial, JSON.stringify({ ...DEFAULT_PLAN_CATALOGUE, plans: DEFAULT_PLAN_CATALOGUE.plans.filter((p) => p.id !== 'trial') }));
-    expect(problemsOf(() => loadIdentityConfig(standalone, { IDENTITY_PLANS_FILE: noTrial }))).toEqual([
+    expect(configProblems(() => loadIdentityConfig(standalone, { IDENTITY_PLANS_FILE: noTrial }))).toEqual([
       "IDENTITY_PLANS_FILE has no plan with id 'trial' (new companies start on it)",
     ]);
 
     const wrongShape = path.join(dir, 'wrong.json');
     await writeFile(wrongShape, JSON.stringify({ plans: [{ id: 'trial', price: 'free' }], metadata: {} }));
-    expect(problemsOf(() => loadIdentityConfig(standalone, { IDENTITY_PLANS_FILE: wrongShape }))[0]).toMatch(/^IDENTITY_PLANS_FILE does not hold a plan catalogue: /);
+    expect(configProblems(() => loadIdentityConfig(standalone, { IDENTITY_PLANS_FILE: wrongShape }))[0]).toMatch(/^IDENTITY_PLANS_FILE does not hold a plan catalogue: /);
 
-    expect(problemsOf(() => loadIdentityConfig(standalone, { IDENTITY_PLANS_FILE: path.join(dir, 'missing.json') }))[0]).toMatch(
+    expect(configProblems(() => loadIdentityConfig(standalone, { IDENTITY_PLANS_FILE: path.join(dir, 'missing.json') }))[0]).toMatch(
       /^IDENTITY_PLANS_FILE cannot be read as JSON/,
     );
   });

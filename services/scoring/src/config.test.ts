@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '@parlance/platform/config';
+import { configProblems } from '@parlance/platform/testing/config-problems';
 import { loadScoringConfig } from './config.js';
-
-const problemsOf = (run: () => unknown): string[] => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
 
 describe('loadScoringConfig', () => {
   it('uses offline suggestions when no model server is set', () => {
@@ -29,33 +19,33 @@ describe('loadScoringConfig', () => {
   });
 
   it('requires SCORING_LLM_MODEL with SCORING_LLM_URL', () => {
-    expect(problemsOf(() => loadScoringConfig({ SCORING_LLM_URL: 'http://127.0.0.1:1234/v1' }))).toEqual([
+    expect(configProblems(() => loadScoringConfig({ SCORING_LLM_URL: 'http://127.0.0.1:1234/v1' }))).toEqual([
       'SCORING_LLM_MODEL is required when SCORING_LLM_URL is set (the model name the server should run, e.g. gpt-4o-mini)',
     ]);
   });
 
   it('names a model or key set without a server, instead of ignoring them', () => {
-    expect(problemsOf(() => loadScoringConfig({ SCORING_LLM_MODEL: 'gpt-4o-mini', SCORING_LLM_API_KEY: 'sk-abc' }))).toEqual([
+    expect(configProblems(() => loadScoringConfig({ SCORING_LLM_MODEL: 'gpt-4o-mini', SCORING_LLM_API_KEY: 'sk-abc' }))).toEqual([
       'SCORING_LLM_MODEL is set but SCORING_LLM_URL is not (set both, or neither for offline suggestions)',
       'SCORING_LLM_API_KEY is set but SCORING_LLM_URL is not (set both, or neither for offline suggestions)',
     ]);
   });
 
   it('refuses a URL that is not http(s), masking any credentials in it', () => {
-    const [problem] = problemsOf(() => loadScoringConfig({ SCORING_LLM_URL: 'ftp://user:hunter2@models.example.com/v1', SCORING_LLM_MODEL: 'm' }));
+    const [problem] = configProblems(() => loadScoringConfig({ SCORING_LLM_URL: 'ftp://user:hunter2@models.example.com/v1', SCORING_LLM_MODEL: 'm' }));
     expect(problem).toMatch(/^SCORING_LLM_URL .*\(got "ftp:\/\/\*\*\*@models\.example\.com\/v1"\)/);
     expect(problem).not.toContain('hunter2');
-    expect(problemsOf(() => loadScoringConfig({ SCORING_LLM_URL: 'http://x/v1?key=1', SCORING_LLM_MODEL: 'm' }))[0]).toMatch(/^SCORING_LLM_URL /);
+    expect(configProblems(() => loadScoringConfig({ SCORING_LLM_URL: 'http://x/v1?key=1', SCORING_LLM_MODEL: 'm' }))[0]).toMatch(/^SCORING_LLM_URL /);
   });
 
   it('refuses a timeout that is not a positive whole number of milliseconds', () => {
     for (const value of ['soon', '0', '-5']) {
-      expect(problemsOf(() => loadScoringConfig({ SCORING_LLM_TIMEOUT_MS: value }))[0]).toMatch(/^SCORING_LLM_TIMEOUT_MS /);
+      expect(configProblems(() => loadScoringConfig({ SCORING_LLM_TIMEOUT_MS: value }))[0]).toMatch(/^SCORING_LLM_TIMEOUT_MS /);
     }
   });
 
   it('never repeats the API key in an error', () => {
-    const message = problemsOf(() => loadScoringConfig({ SCORING_LLM_URL: 'not a url', SCORING_LLM_MODEL: 'm', SCORING_LLM_API_KEY: 'sk-secret-value' })).join('\n');
+    const message = configProblems(() => loadScoringConfig({ SCORING_LLM_URL: 'not a url', SCORING_LLM_MODEL: 'm', SCORING_LLM_API_KEY: 'sk-secret-value' })).join('\n');
     expect(message).toMatch(/SCORING_LLM_URL/);
     expect(message).not.toContain('sk-secret-value');
   });

@@ -1,7 +1,7 @@
 import { bigint, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
-import type { CriteriaGroup } from '../domain/score.js';
+import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 
 /** Everything scoring stores lives in its own Postgres schema; no other service reads it. */
 export const scoringSchema = pgSchema('scoring');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { weightedScore, type CriteriaGroup } from './score.js';
+import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
+import { weightedScore } from './score.js';
 
 const groups: CriteriaGroup[] = [
   {

@@ -2,19 +2,7 @@
  * The score of an activity: the weights of the criteria it passed, added up. A team's weights
  * total 10 (identity checks that), so a score is 0 to 10 — the dashboards' "x.x / 10".
  */
-
-export interface Criterion {
-  id: string;
-  name: string;
-  prompt: string;
-  weight: number;
-}
-
-export interface CriteriaGroup {
-  id: string;
-  name: string;
-  criteria: Criterion[];
-}
+import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 
 export interface CriterionVerdict {
   groupId: string;
