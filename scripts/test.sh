@@ -18,6 +18,7 @@ step "type check";       npx tsc -p tsconfig.json && npx tsc -p web/tsconfig.jso
 step "proto lint";       (cd proto && npx buf lint)
 step "generated code";   npm run check -w @parlance/proto --silent
 step "OpenAPI document"; node --import tsx gateway/scripts/openapi.ts --check
+step "web API endpoints"; node --import tsx web/scripts/generate-api.ts --check
 step "Helm chart";       scripts/check-deploy.sh
 
 step "tests"

@@ -58,6 +58,8 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
     // Fastify's own request lines log the URL with its query, and links carry secrets there
     // (?token=…); the tracing plugin logs each request by path instead.
     logController: new LogController({ disableRequestLogging: true }),
+    // Type lists (`type: ['number', 'string', 'null']`) describe fields taken as typed, e.g. a weight.
+    ajv: { customOptions: { allowUnionTypes: true } },
   });
 
   const close = gracefulCloser(app);

@@ -9,11 +9,12 @@ import Type from 'typebox';
 const Id = Type.String({ maxLength: 200, description: 'made by the client (UUID, or 1 to 64 letters, digits, dashes, underscores)' });
 const Text = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description ? { description } : {}) });
 /**
- * What the person typed: a number or text; null and absent mean empty. Left untyped for the
- * validator because it would coerce null to 0 and '' to null, turning an empty field into a
- * different one; identity reads it and names what is wrong.
+ * What the person typed: a number or text; null and absent mean empty. A type list rather than a
+ * union, because the validator coerces a value only when no listed type fits it: with a union it
+ * would turn null into 0 and '' into null. Identity reads the text and names what is wrong.
  */
-const Typed = (description: string) => Type.Optional(Type.Unknown({ description: `number or text: ${description}` }));
+const Typed = (description: string) =>
+  Type.Optional(Type.Unsafe<number | string | null>({ type: ['number', 'string', 'null'], maxLength: 50, description }));
 
 export const TeamIdParams = Type.Object({ id: Type.String({ maxLength: 200, description: 'the team id' }) });
 
@@ -49,7 +50,9 @@ const TeamInput = Type.Object({
   members: Type.Optional(
     Type.Array(Type.String({ maxLength: 1_000 }), { maxItems: 5_000, description: 'ignored: the server keeps it in step with the e-mails of the members sent alongside' }),
   ),
-  call_script: Type.Optional(Type.Unknown({ description: "text; '' when the team has no script. Anything else (null, absent) is refused: 'Please enter a call script'" })),
+  call_script: Type.Optional(
+    Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 100_000, description: "'' when the team has no script; null or absent is refused: 'Please enter a call script'" }),
+  ),
   crm_id: Type.Optional(Type.Union([Text(1_000), Type.Null()])),
 });
 

@@ -23,7 +23,7 @@ export const systemApi = api.injectEndpoints({
   endpoints: (build) => ({
     getHealth: build.query<HealthResponse, void>({
       query: () => ({
-        url: '/health',
+        url: '/api/health',
         // A degraded system may answer 503 (as readiness probes expect) with the same report;
         // the report is still what the status page should show.
         validateStatus: (response, body) =>

@@ -17,11 +17,13 @@ function csrfTokenFrom(state: unknown): string | null {
   return (state as StateWithCsrfToken).session?.csrfToken ?? null;
 }
 
-// The one API slice for the gateway. Features add their endpoints with `api.injectEndpoints`.
+// The one API slice for the gateway. Its endpoints are generated from the gateway's OpenAPI
+// document (gateway-api.generated.ts); features may add their own with `api.injectEndpoints`.
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({
-    baseUrl: '/api',
+    // Endpoint paths carry the /api prefix, as in the gateway's OpenAPI document they are generated from.
+    baseUrl: '',
     credentials: 'include',
     prepareHeaders: (headers, { getState, arg }) => {
       const token = csrfTokenFrom(getState());

@@ -64,7 +64,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
 
   typed.get(
     '/api/csrf-token',
-    { schema: { summary: 'A CSRF token, to send as X-CSRF-Token on every non-GET request', tags, response: { 200: CsrfTokenResponse } } },
+    { schema: { operationId: 'getCsrfToken', summary: 'A CSRF token, to send as X-CSRF-Token on every non-GET request', tags, response: { 200: CsrfTokenResponse } } },
     async (request, reply) => {
       const secret = cookies.csrfSecret(request);
       const csrfToken = secret ? csrfTokenFor(secret) : cookies.rotateCsrf(reply);
@@ -75,7 +75,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.get(
     '/api/auth/session',
     {
-      schema: {
+      schema: { operationId: 'getSession',
         summary: 'The signed-in user and their company',
         security: SIGNED_IN,
         tags,
@@ -89,7 +89,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/login',
     {
-      schema: {
+      schema: { operationId: 'login',
         summary: 'Sign in with e-mail and password; sets the session cookie',
         security: PUBLIC_CHANGE,
         tags,
@@ -114,7 +114,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/logout',
     {
-      schema: {
+      schema: { operationId: 'logout',
         summary: 'Sign out: revokes the session and clears its cookie',
         security: PUBLIC_CHANGE,
         tags,
@@ -134,7 +134,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/signup',
     {
-      schema: {
+      schema: { operationId: 'signup',
         summary: 'Create an account; e-mails a verification link valid 24 hours (the answer is the same if the address has an account)',
         security: PUBLIC_CHANGE,
         tags,
@@ -160,7 +160,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/verify-email',
     {
-      schema: {
+      schema: { operationId: 'verifyEmail',
         summary: 'Verify an e-mail address with the token from the link; signs the user in',
         security: PUBLIC_CHANGE,
         tags,
@@ -180,7 +180,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/google-signup',
     {
-      schema: {
+      schema: { operationId: 'googleSignup',
         summary: 'Sign in or sign up with a Google ID token, verified on the server',
         security: PUBLIC_CHANGE,
         tags,
@@ -200,7 +200,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/invite',
     {
-      schema: {
+      schema: { operationId: 'inviteMember',
         summary: 'Invite someone to the company (admins only); e-mails a link valid 7 days',
         security: SIGNED_IN_CHANGE,
         tags,
@@ -222,7 +222,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.get(
     '/api/auth/accept-invite',
     {
-      schema: {
+      schema: { operationId: 'acceptInvite',
         summary: 'Accept an invitation from its link',
         tags,
         querystring: AcceptInviteQuery,

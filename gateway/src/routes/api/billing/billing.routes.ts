@@ -13,7 +13,7 @@ export async function billingRoutes(app: FastifyInstance, options: { services: S
   const { billing } = options.services.identity;
   const tags = ['billing'];
 
-  typed.get('/api/billing/plans', { schema: { summary: 'The plans on offer', tags, response: { 200: PlansResponse } } }, async () => {
+  typed.get('/api/billing/plans', { schema: { operationId: 'listPlans', summary: 'The plans on offer', tags, response: { 200: PlansResponse } } }, async () => {
     const catalogue = await billing.listPlans({});
     return {
       success: true as const,
@@ -37,7 +37,7 @@ export async function billingRoutes(app: FastifyInstance, options: { services: S
   typed.get(
     '/api/billing/subscription',
     {
-      schema: {
+      schema: { operationId: 'getSubscription',
         summary: 'The company’s plan and its insight-token usage in the current period',
         security: SIGNED_IN,
         tags,

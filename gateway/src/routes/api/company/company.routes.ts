@@ -14,7 +14,7 @@ export async function companyRoutes(app: FastifyInstance, options: { services: S
   typed.get(
     '/api/company',
     {
-      schema: { summary: 'The signed-in user’s company', security: SIGNED_IN, tags: ['company'], response: { 200: CompanyWithTeamsView, 401: ErrorResponse, 403: ErrorResponse } },
+      schema: { operationId: 'getCompany', summary: 'The signed-in user’s company', security: SIGNED_IN, tags: ['company'], response: { 200: CompanyWithTeamsView, 401: ErrorResponse, 403: ErrorResponse } },
       preHandler: options.sessions.requireCaller,
     },
     async (request) => {

@@ -31,7 +31,7 @@ export async function probeRoutes(app: FastifyInstance, options: { services: Ser
   typed.post(
     '/api/diagnostics/probes',
     {
-      schema: {
+      schema: { operationId: 'startProbe',
         summary: 'Send a pipeline probe through a service',
         security: OPERATORS,
         tags: ['system'],
@@ -49,7 +49,7 @@ export async function probeRoutes(app: FastifyInstance, options: { services: Ser
   typed.get(
     '/api/diagnostics/probes/:service/:probeId',
     {
-      schema: {
+      schema: { operationId: 'getProbe',
         summary: 'Where a pipeline probe has got to',
         security: OPERATORS,
         tags: ['system'],

@@ -17,6 +17,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
     '/api/health',
     {
       schema: {
+        operationId: 'getHealth',
         summary: 'Whether every Parlance service is serving',
         tags: ['system'],
         response: { 200: HealthResponse, 503: HealthResponse, 500: ErrorResponse },

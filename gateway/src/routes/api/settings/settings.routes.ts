@@ -30,14 +30,14 @@ export async function settingsRoutes(app: FastifyInstance, options: { services: 
 
   typed.get(
     '/api/settings/members',
-    { schema: { summary: 'The company’s members', security: SIGNED_IN, tags, response: { 200: MembersResponse, 401: ErrorResponse, 403: ErrorResponse } }, ...signedIn },
+    { schema: { operationId: 'listMembers', summary: 'The company’s members', security: SIGNED_IN, tags, response: { 200: MembersResponse, 401: ErrorResponse, 403: ErrorResponse } }, ...signedIn },
     async (request) => (await accounts.listMembers({}, callAs(request))).members.map(memberView),
   );
 
   typed.put(
     '/api/settings/members/:email',
     {
-      schema: {
+      schema: { operationId: 'updateMemberRole',
         summary: 'Change a member’s role (admins only; the last admin cannot be demoted)',
         security: SIGNED_IN_CHANGE,
         tags,
@@ -56,7 +56,7 @@ export async function settingsRoutes(app: FastifyInstance, options: { services: 
   typed.delete(
     '/api/settings/members/:email',
     {
-      schema: {
+      schema: { operationId: 'removeMember',
         summary: 'Remove a member from the company (admins only; the last admin cannot be removed)',
         security: SIGNED_IN_CHANGE,
         tags,
@@ -75,7 +75,7 @@ export async function settingsRoutes(app: FastifyInstance, options: { services: 
   typed.put(
     '/api/settings/profile/update',
     {
-      schema: {
+      schema: { operationId: 'updateProfile',
         summary: 'Update the signed-in user’s first and last name',
         security: SIGNED_IN_CHANGE,
         tags,

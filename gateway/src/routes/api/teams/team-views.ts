@@ -7,14 +7,8 @@ type SaveBody = Static<typeof TeamSaveBody>;
 type TeamInput = NonNullable<SaveBody['team']>;
 type MemberInput = NonNullable<SaveBody['members']>[number];
 
-/**
- * A weight or target as the person typed it, as text; identity reads it and names what is wrong.
- * Null and absent are empty; a value that is neither a number nor text stays unreadable.
- */
-function typedText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'number' || typeof value === 'string' ? String(value) : `(${typeof value})`;
-}
+/** A weight or target as the person typed it, as text; identity reads it and names what is wrong. */
+const typedText = (value: number | string | null | undefined): string => (value === null || value === undefined ? '' : String(value));
 
 export function teamDraft(team: TeamInput | undefined): TeamDraft {
   return {

@@ -35,7 +35,7 @@ export async function teamsRoutes(app: FastifyInstance, options: { services: Ser
   typed.get(
     '/api/teams/fetch/',
     {
-      schema: {
+      schema: { operationId: 'fetchTeams',
         summary: 'The company’s teams in the current department',
         description:
           'The department is sent as the `department` query parameter (the web app sends its selected department). Teams of other departments, deleted teams and other companies’ teams are never listed.',
@@ -52,7 +52,7 @@ export async function teamsRoutes(app: FastifyInstance, options: { services: Ser
   typed.get(
     '/api/teams/:id',
     {
-      schema: { summary: 'One team with its members', security: SIGNED_IN, tags, params: TeamIdParams, response: { 200: TeamResponse, ...errors } },
+      schema: { operationId: 'getTeam', summary: 'One team with its members', security: SIGNED_IN, tags, params: TeamIdParams, response: { 200: TeamResponse, ...errors } },
       ...signedIn,
     },
     async (request) => {
@@ -64,7 +64,7 @@ export async function teamsRoutes(app: FastifyInstance, options: { services: Ser
   typed.get(
     '/api/teams/:id/members',
     {
-      schema: { summary: 'A team’s members with their daily targets', security: SIGNED_IN, tags, params: TeamIdParams, response: { 200: TeamMembersResponse, ...errors } },
+      schema: { operationId: 'getTeamMembers', summary: 'A team’s members with their daily targets', security: SIGNED_IN, tags, params: TeamIdParams, response: { 200: TeamMembersResponse, ...errors } },
       ...signedIn,
     },
     async (request) => (await teams.listTeamMembers({ teamId: request.params.id }, callAs(request))).members.map(teamMemberView),
@@ -73,7 +73,7 @@ export async function teamsRoutes(app: FastifyInstance, options: { services: Ser
   typed.put(
     '/api/teams/save',
     {
-      schema: {
+      schema: { operationId: 'saveTeam',
         summary: 'Create or update a team with its criteria and members',
         description:
           "Refusals are 400 with the spec's sentence in `error` (indexes one-based). Duplicating a team is a save of the copy with isNew true and no members. Every save publishes identity.team-changed.v1 with the whole team.",
@@ -97,7 +97,7 @@ export async function teamsRoutes(app: FastifyInstance, options: { services: Ser
   typed.delete(
     '/api/teams/:id',
     {
-      schema: {
+      schema: { operationId: 'deleteTeam',
         summary: 'Delete a team',
         description: 'The team leaves every list; calls and meetings already scored against it keep its criteria and stay in history and analytics.',
         security: SIGNED_IN_CHANGE,
@@ -116,7 +116,7 @@ export async function teamsRoutes(app: FastifyInstance, options: { services: Ser
   typed.post(
     '/api/teams/ai-suggestion',
     {
-      schema: {
+      schema: { operationId: 'suggestCriterionPrompt',
         summary: 'Suggest an evaluation prompt for a criterion',
         description: 'Needs a criterion name. With an OpenAI-compatible model configured (SCORING_LLM_URL) the model writes it; otherwise the built-in engine.',
         security: SIGNED_IN_CHANGE,
