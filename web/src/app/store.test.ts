@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from './store';
-import { csrfTokenReceived, selectCsrfToken } from '../features/session/session-slice';
+import { csrfTokenReceived, selectCsrfToken } from '../lib/api/csrf-slice';
 
 describe('makeStore', () => {
   it('starts with no CSRF token and an empty API cache', () => {
@@ -10,8 +10,8 @@ describe('makeStore', () => {
     expect(store.getState().api.queries).toEqual({});
   });
 
-  it('starts from the preloaded session state', () => {
-    const store = makeStore({ session: { csrfToken: 'preloaded-token' } });
+  it('starts from the preloaded CSRF state', () => {
+    const store = makeStore({ csrf: { token: 'preloaded-token' } });
 
     expect(selectCsrfToken(store.getState())).toBe('preloaded-token');
   });

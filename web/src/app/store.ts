@@ -1,8 +1,8 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '../lib/api/api-slice';
-import { sessionSlice } from '../features/session/session-slice';
+import { csrfSlice } from '../lib/api/csrf-slice';
 
-const rootReducer = combineSlices(api, sessionSlice);
+const rootReducer = combineSlices(api, csrfSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,6 +1,11 @@
-import { createApi, fetchBaseQuery, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { csrfSlice, csrfTokenReceived } from './csrf-slice';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
+/** What the gateway answers (403) when a change request carries a missing or stale token. */
+export const CSRF_REJECTED = 'CSRF validation failed';
+/** Spec part 1 §8: the error when no token can be obtained. */
+export const CSRF_UNAVAILABLE = 'Failed to obtain CSRF token';
 
 // Methods that change nothing on the server carry no CSRF token.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -9,29 +14,60 @@ function methodOf(arg: string | FetchArgs): string {
   return typeof arg === 'string' ? 'GET' : (arg.method ?? 'GET').toUpperCase();
 }
 
-// Shared code does not import features, so the API slice reads the token through the shape of
-// the state it relies on rather than through the session feature's selector.
-type StateWithCsrfToken = { session?: { csrfToken?: string | null } };
+const tokenIn = (state: unknown) => csrfSlice.selectSlice(state as { csrf: ReturnType<typeof csrfSlice.reducer> }).token;
 
-function csrfTokenFrom(state: unknown): string | null {
-  return (state as StateWithCsrfToken).session?.csrfToken ?? null;
-}
+const plainQuery = fetchBaseQuery({
+  // Endpoint paths carry the /api prefix, as in the gateway's OpenAPI document they are generated from.
+  baseUrl: '',
+  credentials: 'include',
+  prepareHeaders: (headers, { getState, arg }) => {
+    const token = tokenIn(getState());
+    if (token && !SAFE_METHODS.has(methodOf(arg))) headers.set(CSRF_HEADER, token);
+    return headers;
+  },
+});
+
+const isCsrfRejection = (error: FetchBaseQueryError | undefined) =>
+  error?.status === 403 && (error.data as { error?: unknown } | undefined)?.error === CSRF_REJECTED;
+
+/** One token request at a time per store: changes sent together wait for the same token. */
+const pendingTokens = new WeakMap<object, Promise<boolean>>();
+
+/**
+ * Spec part 1 §4: the CSRF token is fetched once and cached; a change request refused with
+ * 'CSRF validation failed' fetches a new token and is sent once more. When no token can be had
+ * the request fails with 'Failed to obtain CSRF token'.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, context, extraOptions) => {
+  if (SAFE_METHODS.has(methodOf(args))) return plainQuery(args, context, extraOptions);
+
+  const refreshToken = () => {
+    let pending = pendingTokens.get(context.dispatch);
+    if (!pending) {
+      pending = (async () => {
+        const answer = await plainQuery('/api/csrf-token', context, extraOptions);
+        const token = (answer.data as { csrfToken?: unknown } | undefined)?.csrfToken;
+        if (typeof token !== 'string' || token === '') return false;
+        context.dispatch(csrfTokenReceived(token));
+        return true;
+      })().finally(() => pendingTokens.delete(context.dispatch));
+      pendingTokens.set(context.dispatch, pending);
+    }
+    return pending;
+  };
+  const unavailable = { error: { status: 'CUSTOM_ERROR', error: CSRF_UNAVAILABLE } as FetchBaseQueryError };
+
+  if (!tokenIn(context.getState()) && !(await refreshToken())) return unavailable;
+  const first = await plainQuery(args, context, extraOptions);
+  if (!isCsrfRejection(first.error)) return first;
+  if (!(await refreshToken())) return unavailable;
+  return plainQuery(args, context, extraOptions);
+};
 
 // The one API slice for the gateway. Its endpoints are generated from the gateway's OpenAPI
 // document (gateway-api.generated.ts); features may add their own with `api.injectEndpoints`.
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    // Endpoint paths carry the /api prefix, as in the gateway's OpenAPI document they are generated from.
-    baseUrl: '',
-    credentials: 'include',
-    prepareHeaders: (headers, { getState, arg }) => {
-      const token = csrfTokenFrom(getState());
-      if (token && !SAFE_METHODS.has(methodOf(arg))) {
-        headers.set(CSRF_HEADER, token);
-      }
-      return headers;
-    },
-  }),
+  baseQuery,
   endpoints: () => ({}),
 });
