@@ -11,6 +11,7 @@
 import { createBus, type BusConfig } from '@parlance/platform/bus/create-bus';
 import type { BusMessage } from '@parlance/platform/bus/event-bus';
 import { testKafkaBrokers, uniqueName } from '@parlance/platform/testing/infra';
+import { median } from './support/measure.js';
 
 const RUNS = 3;
 const KEYS = 100;
@@ -78,8 +79,6 @@ async function runOnce(target: Target, total = target.events): Promise<Run> {
     await bus.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const only = process.argv[2];
 for (const target of targets.filter((t) => !only || t.name === only)) {

@@ -13,6 +13,7 @@ import { createGrpcServer } from '@parlance/platform/grpc/grpc-server';
 import { requestContext } from '@parlance/platform/grpc/request-context';
 import { createLogger } from '@parlance/platform/logger';
 import { startTelemetry } from '@parlance/platform/telemetry';
+import { callsPerSecond, median } from './support/measure.js';
 
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -38,28 +39,21 @@ server.addService(ProbeService, {
 const port = await server.start();
 const client = createClient(ProbeClient, `127.0.0.1:${port}`, { idempotent: ['getProbe'] });
 
-async function run(seconds: number): Promise<number> {
-  const until = Date.now() + seconds * 1_000;
-  let calls = 0;
-  const worker = async () => {
-    while (Date.now() < until) {
+const run = (seconds: number) =>
+  callsPerSecond(
+    async () => {
       const response = await client.getProbe({ probeId: 'probe-1', service: 'probe' }, { companyId: 'company-1' });
       if (response.state !== ProbeState.PROBE_STATE_RECEIVED) throw new Error('company id did not arrive');
-      calls += 1;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return calls / ((performance.now() - started) / 1_000);
-}
+    },
+    { seconds, concurrency: CONCURRENCY },
+  );
 
 await run(1); // warm-up: connection, JIT
 const runs: number[] = [];
 for (let i = 0; i < RUNS; i++) runs.push(Math.round(await run(SECONDS)));
-const median = [...runs].sort((a, b) => a - b)[Math.floor(RUNS / 2)];
 
 console.log(
-  JSON.stringify({ bench: 'grpc.unary', calls_per_s: median, runs, concurrency: CONCURRENCY, seconds_per_run: SECONDS, node: process.version }),
+  JSON.stringify({ bench: 'grpc.unary', calls_per_s: median(runs), runs, concurrency: CONCURRENCY, seconds_per_run: SECONDS, node: process.version }),
 );
 
 client.close();

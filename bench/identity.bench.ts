@@ -14,6 +14,7 @@
  */
 import { startTelemetry } from '@parlance/platform/telemetry';
 import { startIdentityStack } from '../test/support/identity-stack.js';
+import { callsPerSecond, median, percentile } from './support/measure.js';
 
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -22,8 +23,6 @@ const LOGINS = 30;
 
 const telemetry = startTelemetry({ serviceName: 'bench' });
 const stack = await startIdentityStack({ logLevel: 'warn' });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 try {
   const { browser, person } = await stack.signUpVerified();
@@ -38,21 +37,15 @@ try {
   console.log(JSON.stringify({ bench: 'identity.login', samples: LOGINS, median_ms: +median(loginMs).toFixed(1), p95_ms: +percentile(loginMs, 0.95).toFixed(1) }));
 
   const cookie = `parlance_session=${browser.cookie('parlance_session')}`;
-  async function requestsPerSecond(path: string, headers: Record<string, string>, seconds: number): Promise<number> {
-    const until = Date.now() + seconds * 1_000;
-    let done = 0;
-    const worker = async () => {
-      while (Date.now() < until) {
+  const requestsPerSecond = (path: string, headers: Record<string, string>, seconds: number) =>
+    callsPerSecond(
+      async () => {
         const response = await fetch(`${stack.url}${path}`, { headers });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-        done += 1;
-      }
-    };
-    const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    return done / ((performance.now() - started) / 1_000);
-  }
+      },
+      { seconds, concurrency: CONCURRENCY },
+    );
 
   await requestsPerSecond('/api/company', { cookie }, 1); // warm-up
   const signedIn: number[] = [];

@@ -20,6 +20,7 @@ import { enqueue, type OutboxMessage } from '../services/platform/src/outbox/enq
 import { startOutboxRelay } from '../services/platform/src/outbox/relay.js';
 import { FIXTURE_SCHEMA, MIGRATIONS_FOLDER, fixtureTables } from '../services/platform/test/fixtures/db/tables.js';
 import { testDatabaseUrl, testKafkaBrokers, uniqueName } from '../services/platform/src/testing/infra.js';
+import { median } from './support/measure.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -70,8 +71,6 @@ async function runOnce(target: string): Promise<number> {
     await handle.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const names: Record<string, string> = {
   kafka: 'outbox.relay.kafka',

@@ -19,6 +19,7 @@ import type { Executor } from '@parlance/platform/db/database';
 import { startTelemetry } from '@parlance/platform/telemetry';
 import { findTeamCriteria } from '@parlance/scoring/db/team-criteria.repository';
 import { startIdentityStack } from '../test/support/identity-stack.js';
+import { callsPerSecond, median, percentile } from './support/measure.js';
 
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -28,8 +29,6 @@ const TEAMS = 30;
 
 const telemetry = startTelemetry({ serviceName: 'bench' });
 const stack = await startIdentityStack({ logLevel: 'warn', withScoring: true });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 const team = (name: string) => ({
   id: randomUUID(),
@@ -99,21 +98,15 @@ try {
 
   for (let i = 1; i < TEAMS; i++) await browser.put('/api/teams/save', { team: balanced(team(`Listed team ${i}`)), isNew: true, members });
 
-  /** Completed calls per second with CONCURRENCY in flight; each call answers its HTTP status. */
-  async function requestsPerSecond(call: () => Promise<{ status: number }>, seconds: number): Promise<number> {
-    const until = Date.now() + seconds * 1_000;
-    let done = 0;
-    const worker = async () => {
-      while (Date.now() < until) {
+  /** Calls per second with CONCURRENCY in flight; each call must answer 200. */
+  const requestsPerSecond = (call: () => Promise<{ status: number }>, seconds: number) =>
+    callsPerSecond(
+      async () => {
         const { status } = await call();
         if (status !== 200) throw new Error(`answered ${status}`);
-        done += 1;
-      }
-    };
-    const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    return done / ((performance.now() - started) / 1_000);
-  }
+      },
+      { seconds, concurrency: CONCURRENCY },
+    );
 
   // The same client (cookies, CSRF header, JSON parsing) for all three, so only the server differs.
   const fetchTeams = () => browser.get('/api/teams/fetch/?department=sales');

@@ -8,6 +8,13 @@ log()  { printf '[services] %s\n' "$*" >&2; }
 warn() { printf '[services] WARNING: %s\n' "$*" >&2; }
 die()  { printf '[services] ERROR: %s\n' "$*" >&2; exit 1; }
 
+# The SHA-256 of a file, in hex.
+file_sha256() { sha256sum "$1" | cut -d' ' -f1; }
+
+# Whether the stamp file $1 exists and holds $2: the work it stamps was done for
+# that same input, so it need not be done again.
+stamp_holds() { [[ -f $1 && $(<"$1") == "$2" ]]; }
+
 # Print the last lines of a log file to stderr, to explain a failure.
 show_tail() {
   local file=$1 lines=${2:-40}

@@ -40,10 +40,9 @@ kafka_ensure_tools() {
 # stamp). Maven's ~/.m2 cache makes a re-copy cheap, skipping it makes the
 # second `up` cost nothing.
 kafka_fetch_libs() {
-  local want have=""
-  want=$(sha256sum "$KAFKA_POM" | cut -d' ' -f1)
-  [[ -f $KAFKA_LIBS/.pom.sha256 ]] && have=$(<"$KAFKA_LIBS/.pom.sha256")
-  [[ $want == "$have" ]] && return 0
+  local want
+  want=$(file_sha256 "$KAFKA_POM")
+  stamp_holds "$KAFKA_LIBS/.pom.sha256" "$want" && return 0
 
   log "resolving Kafka jars with Maven (first run downloads ~100 jars into ~/.m2)"
   rm -rf "$KAFKA_LIBS.new"

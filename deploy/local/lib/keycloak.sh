@@ -55,10 +55,9 @@ keycloak_ensure_tools() {
 # Unpack once; re-unpack only when the POM changes (its hash is the stamp).
 # The zip stays in ~/.m2, so a re-unpack does not download again.
 keycloak_fetch_dist() {
-  local want have=""
-  want=$(sha256sum "$KEYCLOAK_POM" | cut -d' ' -f1)
-  [[ -f $KEYCLOAK_DIST/.pom.sha256 ]] && have=$(<"$KEYCLOAK_DIST/.pom.sha256")
-  [[ $want == "$have" ]] && return 0
+  local want
+  want=$(file_sha256 "$KEYCLOAK_POM")
+  stamp_holds "$KEYCLOAK_DIST/.pom.sha256" "$want" && return 0
 
   log "fetching the Keycloak distribution with Maven (first run downloads ~170 MB into ~/.m2)"
   mkdir -p "$KEYCLOAK_HOME"
@@ -87,10 +86,9 @@ keycloak_fetch_dist() {
 # `kc.sh build` (Quarkus augmentation, ~30 s on 2 cores) only when the dist is
 # new or the build options changed; `start --optimized` then skips it.
 keycloak_build() {
-  local want have=""
+  local want
   want=$(printf '%s\n' "$(<"$KEYCLOAK_DIST/.pom.sha256")" "${KEYCLOAK_BUILD_OPTS[@]}" | sha256sum | cut -d' ' -f1)
-  [[ -f $KEYCLOAK_DIST/.build.sha256 ]] && have=$(<"$KEYCLOAK_DIST/.build.sha256")
-  [[ $want == "$have" ]] && return 0
+  stamp_holds "$KEYCLOAK_DIST/.build.sha256" "$want" && return 0
 
   log "building Keycloak (kc.sh build ${KEYCLOAK_BUILD_OPTS[*]})"
   rm -f "$KEYCLOAK_DIST/.build.sha256"
@@ -108,10 +106,7 @@ keycloak_build() {
 # but that realm and the bootstrap admin.
 keycloak_prepare_data() {
   mkdir -p "$KEYCLOAK_DATA/import"
-  local want have=""
-  want=$(sha256sum "$KEYCLOAK_REALM_FILE" | cut -d' ' -f1)
-  [[ -f $KEYCLOAK_DATA/.realm.sha256 ]] && have=$(<"$KEYCLOAK_DATA/.realm.sha256")
-  if [[ $want != "$have" && -d $KEYCLOAK_DATA/h2 ]]; then
+  if ! stamp_holds "$KEYCLOAK_DATA/.realm.sha256" "$(file_sha256 "$KEYCLOAK_REALM_FILE")" && [[ -d $KEYCLOAK_DATA/h2 ]]; then
     log "realm file changed since the last import: recreating Keycloak's dev database"
     rm -rf "$KEYCLOAK_DATA/h2"
   fi
@@ -166,9 +161,7 @@ keycloak_start() {
 # Everything before the (slow) wait, so Postgres and Kafka come up meanwhile.
 keycloak_prepare_and_start() {
   if keycloak_running; then
-    local imported=""
-    [[ -f $KEYCLOAK_DATA/.realm.sha256 ]] && imported=$(<"$KEYCLOAK_DATA/.realm.sha256")
-    if [[ $imported == "$(sha256sum "$KEYCLOAK_REALM_FILE" | cut -d' ' -f1)" ]]; then
+    if stamp_holds "$KEYCLOAK_DATA/.realm.sha256" "$(file_sha256 "$KEYCLOAK_REALM_FILE")"; then
       log "keycloak already running (pid $(keycloak_pid))"
       return 0
     fi
@@ -202,7 +195,7 @@ keycloak_wait_ready() {
     ((SECONDS < deadline)) || keycloak_fail "keycloak realm $KEYCLOAK_REALM not ready after ${UP_TIMEOUT}s ($url)"
     sleep 1
   done
-  sha256sum "$KEYCLOAK_REALM_FILE" | cut -d' ' -f1 >"$KEYCLOAK_DATA/.realm.sha256"
+  file_sha256 "$KEYCLOAK_REALM_FILE" >"$KEYCLOAK_DATA/.realm.sha256"
   if [[ -n ${KEYCLOAK_STARTED_AT:-} ]]; then
     log "keycloak ready: $(keycloak_issuer) (booted in $((SECONDS - KEYCLOAK_STARTED_AT))s)"
   else

@@ -1,7 +1,7 @@
 /** Writing a checked team, shared by the team editor's save and the demo company's teams. */
 import { notFound } from '@parlance/platform/errors';
 import type { Executor } from '@parlance/platform/db/database';
-import { findTeam, insertTeam, listTeamMembers, replaceTeam, replaceTeamMembers, type StoredTeam } from './db/teams.repository.js';
+import { findTeam, insertTeam, listTeamMembers, replaceTeam, replaceTeamMembers, teamState, type StoredTeam } from './db/teams.repository.js';
 import { TEAM_MESSAGES, type CheckedTeam, type TeamMember } from './domain/teams.js';
 import { publishTeamChanged } from './events/publishers.js';
 
@@ -20,7 +20,7 @@ export async function writeTeam(
 ): Promise<{ team: StoredTeam; members: TeamMember[]; created: boolean }> {
   const created = options.isNew && (await insertTeam(tx, companyId, teamId, checked.team, now));
   if (!created) {
-    const current = await findTeam(tx, companyId, teamId, { lock: true });
+    const current = await teamState(tx, companyId, teamId, { lock: true });
     if (!current) throw notFound(TEAM_MESSAGES.notFound, { teamId });
     if (current.deletedAt) throw notFound(TEAM_MESSAGES.deleted, { teamId });
     await replaceTeam(tx, companyId, teamId, checked.team, now);

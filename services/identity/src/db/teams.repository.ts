@@ -25,16 +25,29 @@ export async function listTeams(db: Executor, companyId: string, department?: st
   return withDetails(db, companyId, rows);
 }
 
-/** A team of the company, deleted or not; `lock` holds its row until the transaction ends. */
-export async function findTeam(db: Executor, companyId: string, teamId: string, options: { lock?: boolean } = {}): Promise<StoredTeam | undefined> {
-  const query = db
+/** A team of the company, deleted or not, with its criteria and member e-mails. */
+export async function findTeam(db: Executor, companyId: string, teamId: string): Promise<StoredTeam | undefined> {
+  const rows = await db
     .select()
     .from(teams)
     .where(and(eq(teams.companyId, companyId), eq(teams.id, teamId)))
     .limit(1);
-  const rows = options.lock ? await query.for('update') : await query;
   const [team] = await withDetails(db, companyId, rows);
   return team;
+}
+
+/**
+ * Whether the company has the team, and whether it is deleted, without loading its details;
+ * `lock` holds the team's row until the transaction ends.
+ */
+export async function teamState(db: Executor, companyId: string, teamId: string, options: { lock?: boolean } = {}): Promise<{ deletedAt: Date | null } | undefined> {
+  const query = db
+    .select({ deletedAt: teams.deletedAt })
+    .from(teams)
+    .where(and(eq(teams.companyId, companyId), eq(teams.id, teamId)))
+    .limit(1);
+  const [state] = options.lock ? await query.for('update') : await query;
+  return state;
 }
 
 export async function listTeamMembers(db: Executor, companyId: string, teamId: string): Promise<TeamMember[]> {

@@ -7,7 +7,7 @@ import { findCompany, listMembers } from '../db/accounts.repository.js';
 import { outbox } from '../db/schema.js';
 import type { StoredTeam } from '../db/teams.repository.js';
 import type { TeamMember } from '../domain/teams.js';
-import { companyMessage, teamMemberMessage, teamMessage, userMessage } from '../grpc/messages.js';
+import { companyMessage, teamMessage, userMessage } from '../grpc/messages.js';
 
 export const COMPANY_CHANGED = 'identity.company-changed.v1';
 export const TEAM_CHANGED = 'identity.team-changed.v1';
@@ -23,9 +23,10 @@ export async function publishCompanyChanged(tx: Executor, companyId: string): Pr
 
 /**
  * `identity.team-changed.v1` with the whole team (criteria, prompts, script, members and targets)
- * as the caller has just read it back inside `tx`, deleted or not.
+ * as the caller has just read it back inside `tx`, deleted or not. A domain team member already has
+ * the shape of the message's.
  */
-export async function publishTeamChanged(tx: Executor, companyId: string, team: StoredTeam, members: readonly TeamMember[]): Promise<void> {
-  const payload = TeamChanged.encode({ team: teamMessage(team), members: members.map(teamMemberMessage), deleted: team.deletedAt !== null }).finish();
+export async function publishTeamChanged(tx: Executor, companyId: string, team: StoredTeam, members: TeamMember[]): Promise<void> {
+  const payload = TeamChanged.encode({ team: teamMessage(team), members, deleted: team.deletedAt !== null }).finish();
   await enqueue(tx, outbox, [outboxMessageFor({ type: TEAM_CHANGED, companyId, producer: 'identity', payload })]);
 }

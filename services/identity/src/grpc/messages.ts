@@ -1,9 +1,8 @@
 /** Rows to the protobuf messages of parlance.identity.v1. */
 import type { Company, User } from '@parlance/proto/parlance/identity/v1/identity';
-import type { Team, TeamMember } from '@parlance/proto/parlance/identity/v1/teams';
+import type { Team } from '@parlance/proto/parlance/identity/v1/teams';
 import type { CompanyRow, UserRow } from '../db/accounts.repository.js';
 import type { StoredTeam } from '../db/teams.repository.js';
-import type { TeamMember as DomainTeamMember } from '../domain/teams.js';
 
 export function userMessage(user: UserRow): User {
   return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role ?? '' };
@@ -28,5 +27,3 @@ export function teamMessage(team: StoredTeam): Team {
     updatedAt: team.updatedAt,
   };
 }
-
-export const teamMemberMessage = (member: DomainTeamMember): TeamMember => ({ ...member });

@@ -5,43 +5,35 @@
  */
 import { randomUUID } from 'node:crypto';
 import { invalidArgument, notFound } from '@parlance/platform/errors';
-import type { Database, Executor } from '@parlance/platform/db/database';
+import type { Database } from '@parlance/platform/db/database';
 import { retryOnConflict } from '@parlance/platform/db/conflict-retry';
 import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
-import type { TeamDraft as TeamDraftMessage, TeamMemberDraft as TeamMemberDraftMessage, TeamsServiceService } from '@parlance/proto/parlance/identity/v1/teams';
-import { findTeam, listTeamMembers, listTeams, markTeamDeleted, type StoredTeam } from '../db/teams.repository.js';
-import { checkTeam, TEAM_MESSAGES, type TeamDraft, type TeamMemberDraft } from '../domain/teams.js';
+import type { TeamDraft as TeamDraftMessage, TeamsServiceService } from '@parlance/proto/parlance/identity/v1/teams';
+import { findTeam, listTeamMembers, listTeams, markTeamDeleted, teamState } from '../db/teams.repository.js';
+import { checkTeam, TEAM_MESSAGES, type TeamDraft } from '../domain/teams.js';
 import { publishTeamChanged } from '../events/publishers.js';
 import { callerMembership } from '../membership.js';
 import { writeTeam } from '../team-writes.js';
-import { teamMemberMessage, teamMessage } from './messages.js';
+import { teamMessage } from './messages.js';
 
 export interface TeamsDependencies {
   db: Database<Record<string, unknown>>;
   now?: () => Date;
 }
 
+/** The editor's draft as the domain reads it; the message's groups and criteria have its shape already. */
 const draftOf = (message: TeamDraftMessage | undefined): TeamDraft => ({
   id: message?.id ?? '',
   name: message?.name ?? '',
   department: message?.department ?? '',
-  criteriaGroups: message?.hasCriteriaGroups
-    ? message.criteriaGroups.map((group) => ({
-        id: group.id,
-        name: group.name,
-        criteria: group.criteria.map((criterion) => ({ id: criterion.id, name: criterion.name, prompt: criterion.prompt, weightText: criterion.weightText })),
-      }))
-    : undefined,
+  criteriaGroups: message?.hasCriteriaGroups ? message.criteriaGroups : undefined,
   successPrompt: message?.successPrompt ?? '',
   callScript: message?.callScript,
   crmId: message?.crmId ?? '',
 });
 
-const memberDraftOf = (message: TeamMemberDraftMessage): TeamMemberDraft => ({ ...message });
-
-/** A team of the company that is not deleted, or NOT_FOUND. */
-async function liveTeam(db: Executor, companyId: string, teamId: string, options: { lock?: boolean } = {}): Promise<StoredTeam> {
-  const team = teamId ? await findTeam(db, companyId, teamId, options) : undefined;
+/** The team (or its state) when the company has it and it is not deleted; otherwise NOT_FOUND. */
+function liveOrNotFound<T extends { deletedAt: Date | null }>(team: T | undefined, teamId: string): T {
   if (!team || team.deletedAt) throw notFound(TEAM_MESSAGES.notFound, { teamId });
   return team;
 }
@@ -60,19 +52,19 @@ export function teamsService(deps: TeamsDependencies): ServiceImplementation<typ
 
     async getTeam(request) {
       const { company } = await callerMembership(db);
-      const team = await liveTeam(db, company.id, request.teamId);
-      return { team: teamMessage(team), members: (await listTeamMembers(db, company.id, team.id)).map(teamMemberMessage) };
+      const team = liveOrNotFound(await findTeam(db, company.id, request.teamId), request.teamId);
+      return { team: teamMessage(team), members: await listTeamMembers(db, company.id, team.id) };
     },
 
     async listTeamMembers(request) {
       const { company } = await callerMembership(db);
-      const team = await liveTeam(db, company.id, request.teamId);
-      return { members: (await listTeamMembers(db, company.id, team.id)).map(teamMemberMessage) };
+      liveOrNotFound(await teamState(db, company.id, request.teamId), request.teamId);
+      return { members: await listTeamMembers(db, company.id, request.teamId) };
     },
 
     async saveTeam(request) {
       const { company } = await callerMembership(db);
-      const checked = checkTeam(draftOf(request.team), request.keepMembers ? undefined : request.members.map(memberDraftOf), {
+      const checked = checkTeam(draftOf(request.team), request.keepMembers ? undefined : request.members, {
         departments: company.departments,
         newId: randomUUID,
       });
@@ -80,13 +72,13 @@ export function teamsService(deps: TeamsDependencies): ServiceImplementation<typ
       const teamId = checked.team.id ?? randomUUID();
 
       const saved = await retryOnConflict(() => db.transaction((tx) => writeTeam(tx, company.id, teamId, checked, { isNew: request.isNew }, now())));
-      return { team: teamMessage(saved.team), members: saved.members.map(teamMemberMessage), existed: !saved.created };
+      return { team: teamMessage(saved.team), members: saved.members, existed: !saved.created };
     },
 
     async deleteTeam(request) {
       const { company } = await callerMembership(db);
       await db.transaction(async (tx) => {
-        await liveTeam(tx, company.id, request.teamId, { lock: true });
+        liveOrNotFound(await teamState(tx, company.id, request.teamId, { lock: true }), request.teamId);
         await markTeamDeleted(tx, company.id, request.teamId, now());
         const deleted = (await findTeam(tx, company.id, request.teamId))!;
         await publishTeamChanged(tx, company.id, deleted, await listTeamMembers(tx, company.id, request.teamId));

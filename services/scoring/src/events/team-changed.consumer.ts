@@ -14,21 +14,18 @@ export const TEAM_CHANGED = 'identity.team-changed.v1';
 export async function applyTeamChanged(event: EventEnvelope, tx: Executor): Promise<void> {
   const { team, deleted } = TeamChanged.decode(event.payload);
   if (!team?.id) throw new Error(`event ${event.id} carries no team`);
+  const changedAt = team.updatedAt ?? event.occurredAt ?? new Date();
   await applyTeamCriteria(tx, {
     companyId: event.companyId,
     teamId: team.id,
     version: team.version,
     name: team.name,
     department: team.department,
-    criteriaGroups: team.criteriaGroups.map((group) => ({
-      id: group.id,
-      name: group.name,
-      criteria: group.criteria.map(({ id, name, prompt, weight }) => ({ id, name, prompt, weight })),
-    })),
+    criteriaGroups: team.criteriaGroups,
     successPrompt: team.successPrompt,
     callScript: team.callScript,
-    deletedAt: deleted ? (team.updatedAt ?? event.occurredAt ?? new Date()) : null,
-    updatedAt: team.updatedAt ?? event.occurredAt ?? new Date(),
+    deletedAt: deleted ? changedAt : null,
+    updatedAt: changedAt,
   });
 }
 

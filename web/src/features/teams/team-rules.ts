@@ -7,47 +7,17 @@
  * The server checks a save again (services/identity/src/domain/teams.ts) and words its refusals as
  * the spec does; these rules only spare the user a round trip and drive what the editor shows.
  */
+import type { CriteriaGroup, Team, TeamMember } from '../../lib/api/gateway-api.generated';
 
 // ---------------------------------------------------------------------------------------------
-// Types (snake_case, as the API sends them)
+// Types: the API's own (generated from the gateway's OpenAPI document)
 // ---------------------------------------------------------------------------------------------
 
-export type EditorCriterion = {
-  id: string;
-  name: string;
-  /** The criterion's description: what the evaluation checks. */
-  prompt: string;
-  /** 0 to 10, at most one decimal once committed. */
-  weight: number;
-};
-
-export type EditorCriteriaGroup = {
-  id: string;
-  name: string;
-  criteria: EditorCriterion[];
-};
-
-export type EditorTeam = {
-  /** 'new' while unsaved. */
-  id: string;
-  name: string;
-  department: string;
-  criteria_group: EditorCriteriaGroup[];
-  success_criteria: { prompt: string };
-  /** The members' e-mails, in member order (kept in step with the member records). */
-  members: string[];
-  call_script: string;
-  crm_id: string;
-};
-
-export type TeamMemberRecord = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  crm_id: string;
-  /** Daily target: a whole number ≥ 0. */
-  target: number;
-};
+/** A team as the editor holds it: the API's team without what the server keeps ('new' id while unsaved). */
+export type EditorTeam = Omit<Team, 'version' | 'created_at' | 'updated_at'>;
+export type EditorCriterion = CriteriaGroup['criteria'][number];
+/** A member record; `target` is the daily target, a whole number ≥ 0. */
+export type TeamMemberRecord = TeamMember;
 
 // ---------------------------------------------------------------------------------------------
 // Constants (spec part 1 §5 and §9)

@@ -75,7 +75,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.get(
     '/api/auth/session',
     {
-      schema: { operationId: 'getSession',
+      schema: {
+        operationId: 'getSession',
         summary: 'The signed-in user and their company',
         security: SIGNED_IN,
         tags,
@@ -89,7 +90,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/login',
     {
-      schema: { operationId: 'login',
+      schema: {
+        operationId: 'login',
         summary: 'Sign in with e-mail and password; sets the session cookie',
         security: PUBLIC_CHANGE,
         tags,
@@ -114,7 +116,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/logout',
     {
-      schema: { operationId: 'logout',
+      schema: {
+        operationId: 'logout',
         summary: 'Sign out: revokes the session and clears its cookie',
         security: PUBLIC_CHANGE,
         tags,
@@ -134,7 +137,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/signup',
     {
-      schema: { operationId: 'signup',
+      schema: {
+        operationId: 'signup',
         summary: 'Create an account; e-mails a verification link valid 24 hours (the answer is the same if the address has an account)',
         security: PUBLIC_CHANGE,
         tags,
@@ -160,7 +164,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/verify-email',
     {
-      schema: { operationId: 'verifyEmail',
+      schema: {
+        operationId: 'verifyEmail',
         summary: 'Verify an e-mail address with the token from the link; signs the user in',
         security: PUBLIC_CHANGE,
         tags,
@@ -180,7 +185,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/google-signup',
     {
-      schema: { operationId: 'googleSignup',
+      schema: {
+        operationId: 'googleSignup',
         summary: 'Sign in or sign up with a Google ID token, verified on the server',
         security: PUBLIC_CHANGE,
         tags,
@@ -200,7 +206,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.post(
     '/api/auth/invite',
     {
-      schema: { operationId: 'inviteMember',
+      schema: {
+        operationId: 'inviteMember',
         summary: 'Invite someone to the company (admins only); e-mails a link valid 7 days',
         security: SIGNED_IN_CHANGE,
         tags,
@@ -222,7 +229,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   typed.get(
     '/api/auth/accept-invite',
     {
-      schema: { operationId: 'acceptInvite',
+      schema: {
+        operationId: 'acceptInvite',
         summary: 'Accept an invitation from its link',
         tags,
         querystring: AcceptInviteQuery,

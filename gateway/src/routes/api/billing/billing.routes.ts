@@ -37,7 +37,8 @@ export async function billingRoutes(app: FastifyInstance, options: { services: S
   typed.get(
     '/api/billing/subscription',
     {
-      schema: { operationId: 'getSubscription',
+      schema: {
+        operationId: 'getSubscription',
         summary: 'The company’s plan and its insight-token usage in the current period',
         security: SIGNED_IN,
         tags,

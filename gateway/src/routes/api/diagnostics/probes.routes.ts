@@ -31,7 +31,8 @@ export async function probeRoutes(app: FastifyInstance, options: { services: Ser
   typed.post(
     '/api/diagnostics/probes',
     {
-      schema: { operationId: 'startProbe',
+      schema: {
+        operationId: 'startProbe',
         summary: 'Send a pipeline probe through a service',
         security: OPERATORS,
         tags: ['system'],
@@ -49,7 +50,8 @@ export async function probeRoutes(app: FastifyInstance, options: { services: Ser
   typed.get(
     '/api/diagnostics/probes/:service/:probeId',
     {
-      schema: { operationId: 'getProbe',
+      schema: {
+        operationId: 'getProbe',
         summary: 'Where a pipeline probe has got to',
         security: OPERATORS,
         tags: ['system'],

@@ -37,7 +37,8 @@ export async function settingsRoutes(app: FastifyInstance, options: { services: 
   typed.put(
     '/api/settings/members/:email',
     {
-      schema: { operationId: 'updateMemberRole',
+      schema: {
+        operationId: 'updateMemberRole',
         summary: 'Change a member’s role (admins only; the last admin cannot be demoted)',
         security: SIGNED_IN_CHANGE,
         tags,
@@ -56,7 +57,8 @@ export async function settingsRoutes(app: FastifyInstance, options: { services: 
   typed.delete(
     '/api/settings/members/:email',
     {
-      schema: { operationId: 'removeMember',
+      schema: {
+        operationId: 'removeMember',
         summary: 'Remove a member from the company (admins only; the last admin cannot be removed)',
         security: SIGNED_IN_CHANGE,
         tags,
@@ -75,7 +77,8 @@ export async function settingsRoutes(app: FastifyInstance, options: { services: 
   typed.put(
     '/api/settings/profile/update',
     {
-      schema: { operationId: 'updateProfile',
+      schema: {
+        operationId: 'updateProfile',
         summary: 'Update the signed-in user’s first and last name',
         security: SIGNED_IN_CHANGE,
         tags,

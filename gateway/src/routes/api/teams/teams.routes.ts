@@ -35,7 +35,8 @@ export async function teamsRoutes(app: FastifyInstance, options: { services: Ser
   typed.get(
     '/api/teams/fetch/',
     {
-      schema: { operationId: 'fetchTeams',
+      schema: {
+        operationId: 'fetchTeams',
         summary: 'The company’s teams in the current department',
         description:
           'The department is sent as the `department` query parameter (the web app sends its selected department). Teams of other departments, deleted teams and other companies’ teams are never listed.',
@@ -73,7 +74,8 @@ export async function teamsRoutes(app: FastifyInstance, options: { services: Ser
   typed.put(
     '/api/teams/save',
     {
-      schema: { operationId: 'saveTeam',
+      schema: {
+        operationId: 'saveTeam',
         summary: 'Create or update a team with its criteria and members',
         description:
           "Refusals are 400 with the spec's sentence in `error` (indexes one-based). Duplicating a team is a save of the copy with isNew true and no members. Every save publishes identity.team-changed.v1 with the whole team.",
@@ -97,7 +99,8 @@ export async function teamsRoutes(app: FastifyInstance, options: { services: Ser
   typed.delete(
     '/api/teams/:id',
     {
-      schema: { operationId: 'deleteTeam',
+      schema: {
+        operationId: 'deleteTeam',
         summary: 'Delete a team',
         description: 'The team leaves every list; calls and meetings already scored against it keep its criteria and stay in history and analytics.',
         security: SIGNED_IN_CHANGE,
@@ -116,7 +119,8 @@ export async function teamsRoutes(app: FastifyInstance, options: { services: Ser
   typed.post(
     '/api/teams/ai-suggestion',
     {
-      schema: { operationId: 'suggestCriterionPrompt',
+      schema: {
+        operationId: 'suggestCriterionPrompt',
         summary: 'Suggest an evaluation prompt for a criterion',
         description: 'Needs a criterion name. With an OpenAI-compatible model configured (SCORING_LLM_URL) the model writes it; otherwise the built-in engine.',
         security: SIGNED_IN_CHANGE,

@@ -1,0 +1,26 @@
+/** What every benchmark reports with: medians, percentiles, and calls per second under load. */
+
+/** The middle value (the upper middle for an even count). */
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The value `p` (0 to 1) of the way up the sorted values. */
+export const percentile = (values: number[], p: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+/**
+ * Calls per second over `seconds` with `concurrency` calls in flight: each worker calls again as
+ * soon as its call ends. A call throws to stop the run (a wrong answer is not a result).
+ */
+export async function callsPerSecond(call: () => Promise<void>, options: { seconds: number; concurrency: number }): Promise<number> {
+  const until = Date.now() + options.seconds * 1_000;
+  let calls = 0;
+  const worker = async () => {
+    while (Date.now() < until) {
+      await call();
+      calls += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  return calls / ((performance.now() - started) / 1_000);
+}
