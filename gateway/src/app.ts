@@ -18,8 +18,10 @@ import { probeRoutes } from './routes/api/diagnostics/probes.routes.js';
 import { healthRoutes } from './routes/api/health/health.routes.js';
 import { settingsRoutes } from './routes/api/settings/settings.routes.js';
 import { teamsRoutes } from './routes/api/teams/teams.routes.js';
+import { webConfigRoutes } from './routes/api/web-config/web-config.routes.js';
 import { SECURITY_SCHEMES } from './schemas/security.schema.js';
 import type { ServiceClients } from './service-clients.js';
+import { DEFAULT_WEB_SETTINGS, type WebSettings } from './web-settings.js';
 
 export interface AppOptions {
   logger: Logger;
@@ -36,6 +38,8 @@ export interface AppOptions {
   oidc?: OidcSettings;
   /** The operators' secret for /api/diagnostics; without it those routes answer 404. */
   diagnosticsToken?: string;
+  /** The third parties the web app may use (Google sign-in, demo scheduling, analytics). */
+  web?: WebSettings;
   /** Overrides of the default rate limits. */
   rateLimits?: Partial<Record<RateLimitName, RateLimit>>;
 }
@@ -65,7 +69,8 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
   const close = gracefulCloser(app);
   registerErrorHandler(app);
   registerTracing(app);
-  await registerSecurityHeaders(app);
+  const web = options.web ?? DEFAULT_WEB_SETTINGS;
+  await registerSecurityHeaders(app, web);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -96,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
   await app.register(settingsRoutes, { services: options.services, sessions });
   await app.register(billingRoutes, { services: options.services, sessions });
   await app.register(teamsRoutes, { services: options.services, sessions, limiter });
+  await app.register(webConfigRoutes, { web });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebApp(app, options.webDir);

@@ -23,6 +23,16 @@ export const GatewayConfigSchema = Type.Object({
   OIDC_AUDIENCE: Type.String({ default: 'parlance-gateway', description: 'SSO: audience bearer tokens must be issued for' }),
   OIDC_ORGANIZATION_CLAIM: Type.String({ default: 'company_id', description: 'SSO: claim naming the person’s organisation (one Parlance company each)' }),
   OIDC_ROLES_CLAIM: Type.String({ default: 'roles', description: 'SSO: claim listing application roles (admin, manager)' }),
+  GOOGLE_CLIENT_ID: Type.Optional(
+    Type.String({ minLength: 1, description: 'OAuth client id for "Sign in with Google" on the login page (the same value identity verifies tokens for); unset hides the button' }),
+  ),
+  DEMO_SCHEDULING_URL: Type.Optional(
+    Type.String({ pattern: '^https://[^/?#\\s]+', description: 'https page of the demo scheduling calendar the demo modal frames; unset shows the contact address instead' }),
+  ),
+  DEMO_CONTACT_EMAIL: Type.String({ default: 'sales@parlance.local', pattern: '^[^@\\s]+@[^@\\s]+$', description: 'address the demo modal offers when no scheduling page is set' }),
+  WEB_ANALYTICS_SCRIPT_URL: Type.Optional(
+    Type.String({ pattern: '^https://[^/?#\\s]+/', description: 'https address of a web analytics script the app loads on start; unset loads none' }),
+  ),
   DIAGNOSTICS_TOKEN: Type.Optional(
     Type.String({
       minLength: 16,

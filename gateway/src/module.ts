@@ -41,6 +41,12 @@ export function gatewayModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv = p
         trustProxy: config.trustProxy,
         ...(config.oidc ? { oidc: config.oidc } : {}),
         ...(config.DIAGNOSTICS_TOKEN ? { diagnosticsToken: config.DIAGNOSTICS_TOKEN } : {}),
+        web: {
+          demoContactEmail: config.DEMO_CONTACT_EMAIL,
+          ...(config.GOOGLE_CLIENT_ID ? { googleClientId: config.GOOGLE_CLIENT_ID } : {}),
+          ...(config.DEMO_SCHEDULING_URL ? { demoSchedulingUrl: config.DEMO_SCHEDULING_URL } : {}),
+          ...(config.WEB_ANALYTICS_SCRIPT_URL ? { analyticsScriptUrl: config.WEB_ANALYTICS_SCRIPT_URL } : {}),
+        },
       });
       await app.listen({ host: config.GATEWAY_HOST, port: config.GATEWAY_PORT });
       const address = app.server.address();

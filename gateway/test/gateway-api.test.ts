@@ -198,3 +198,38 @@ describe('routing', () => {
     expect(response.headers['x-trace-id']).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
   });
 });
+
+describe('GET /api/web-config', () => {
+  it('tells the web app no third party is configured by default, and the policy allows none', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/web-config' });
+    expect(response.json()).toEqual({
+      googleClientId: null,
+      demoSchedulingUrl: null,
+      demoContactEmail: 'sales@parlance.local',
+      analyticsScriptUrl: null,
+    });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("frame-src 'self';");
+  });
+
+  it('names the configured Google client, scheduling page and analytics script, and allows exactly their origins', async () => {
+    const web = {
+      googleClientId: 'parlance-web.apps.example',
+      demoSchedulingUrl: 'https://calendar.example.com/parlance/demo',
+      demoContactEmail: 'demos@example.com',
+      analyticsScriptUrl: 'https://stats.example.org/script.js',
+    };
+    const configured = await buildApp({ logger, services, webDir, version: '9.9.9', mode: 'standalone', web });
+    try {
+      const response = await configured.app.inject({ method: 'GET', url: '/api/web-config' });
+      expect(response.json()).toEqual(web);
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self' https://accounts.google.com https://stats.example.org;");
+      expect(policy).toContain("frame-src 'self' https://accounts.google.com https://calendar.example.com;");
+      expect(policy).toContain("connect-src 'self' https://accounts.google.com https://stats.example.org;");
+    } finally {
+      await configured.close(1_000);
+    }
+  });
+});

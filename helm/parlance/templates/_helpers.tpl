@@ -104,7 +104,8 @@ from a Secret only) and Google sign-in.
 
 {{/*
 The gateway's own variables (takes the root context): the public URL, the trusted proxies, single
-sign-on when an issuer is set, and DIAGNOSTICS_TOKEN from a Secret only when one is configured.
+sign-on when an issuer is set, the web app's third parties (Google sign-in button, demo scheduling
+page, analytics script), and DIAGNOSTICS_TOKEN from a Secret only when one is configured.
 */}}
 {{- define "parlance.gatewayEnv" -}}
 {{- $values := .Values -}}
@@ -124,6 +125,16 @@ sign-on when an issuer is set, and DIAGNOSTICS_TOKEN from a Secret only when one
 - { name: OIDC_ROLES_CLAIM, value: {{ $values.sso.rolesClaim | quote }} }
 {{- else if $values.sso.jwksUrl }}
 {{- fail "sso.jwksUrl is set but sso.issuer is empty: single sign-on needs the issuer" }}
+{{- end }}
+{{- with $values.google.clientId }}
+- { name: GOOGLE_CLIENT_ID, value: {{ . | quote }} }
+{{- end }}
+{{- with $values.web.demoSchedulingUrl }}
+- { name: DEMO_SCHEDULING_URL, value: {{ . | quote }} }
+{{- end }}
+- { name: DEMO_CONTACT_EMAIL, value: {{ $values.web.demoContactEmail | quote }} }
+{{- with $values.web.analyticsScriptUrl }}
+- { name: WEB_ANALYTICS_SCRIPT_URL, value: {{ . | quote }} }
 {{- end }}
 {{- if or $values.diagnostics.token $values.diagnostics.existingSecret }}
 - name: DIAGNOSTICS_TOKEN

@@ -6,6 +6,7 @@ export const addTagTypes = [
   "settings",
   "billing",
   "teams",
+  "system",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -173,6 +174,10 @@ const injectedRtkApi = api
           body: queryArg.body,
         }),
         invalidatesTags: ["teams"],
+      }),
+      getWebConfig: build.query<GetWebConfigApiResponse, GetWebConfigApiArg>({
+        query: () => ({ url: `/api/web-config` }),
+        providesTags: ["system"],
       }),
     }),
     overrideExisting: false,
@@ -483,6 +488,17 @@ export type SuggestCriterionPromptApiArg = {
     criterionDescription?: string | null;
   };
 };
+export type GetWebConfigApiResponse = /** status 200 Default Response */ {
+  /** OAuth client id for Google Identity Services; null hides the Google button */
+  googleClientId: string | null;
+  /** scheduling page the demo modal frames; null when none is set */
+  demoSchedulingUrl: string | null;
+  /** where demo requests go when no scheduling page is set */
+  demoContactEmail: string;
+  /** web analytics script loaded on start; null loads none */
+  analyticsScriptUrl: string | null;
+};
+export type GetWebConfigApiArg = void;
 export type User = {
   id: string;
   firstName: string;
@@ -570,4 +586,6 @@ export const {
   useLazyGetTeamMembersQuery,
   useSaveTeamMutation,
   useSuggestCriterionPromptMutation,
+  useGetWebConfigQuery,
+  useLazyGetWebConfigQuery,
 } = injectedRtkApi;
