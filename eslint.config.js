@@ -19,6 +19,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Imports flow one way, shared code → features → app: a feature never imports another one
+    // (code two features need belongs in components/ or lib/).
+    files: ['web/src/features/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other: move what both need to components/ or lib/.' },
+            { regex: '/features/', message: 'Features do not import each other: move what both need to components/ or lib/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Scripts and benchmarks talk to a human on the terminal.
     files: ['bench/**', 'deploy/**', 'scripts/**', '**/scripts/**'],
     rules: { 'no-console': 'off' },

@@ -5,6 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHostConfig } from '@parlance/platform/host/host-config';
@@ -34,6 +35,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-gateway-'));
   webDir = await mkdtemp(path.join(tmpdir(), 'parlance-web-'));
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(webDir, 'app.js'), 'console.log("parlance");');
+  await writeFile(path.join(webDir, 'app.js.gz'), gzipSync('console.log("parlance");'));
   const config = loadHostConfig({ DATA_DIR: dataDir, GRPC_PORT: String(await freePort()) });
   host = new ModuleHost(logger);
   for (const module of [...plumbingModules(config), scoringModule({})]) host.register(module);
@@ -169,6 +172,15 @@ describe('routing', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it("sends the build's gzip copy of a script to a browser that accepts gzip, and the plain file otherwise", async () => {
+    const compressed = await app.inject({ method: 'GET', url: '/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(compressed.rawPayload).toString()).toBe('console.log("parlance");');
+    const plain = await app.inject({ method: 'GET', url: '/app.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("parlance");');
   });
 
   it('sends security headers that keep the page from being framed or loading foreign scripts', async () => {

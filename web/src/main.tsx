@@ -4,6 +4,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { makeStore } from './app/store';
 import { createAppRouter } from './app/router';
 import { AppProviders } from './app/providers';
+import { restoreSession } from './lib/auth/session';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -13,6 +14,7 @@ if (!container) {
 
 const store = makeStore();
 setupListeners(store.dispatch);
+void store.dispatch(restoreSession());
 
 createRoot(container).render(
   <StrictMode>

@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const built = existsSync(join(webDir, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] });
+    // Files come compressed from the build (web/scripts/compress-dist.ts) when the browser accepts it.
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'], preCompressed: true });
   } else {
     app.log.warn({ webDir }, 'web app is not built; pages answer 503 until `npm run build -w @parlance/web`');
   }

@@ -1,8 +1,13 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '../lib/api/api-slice';
 import { csrfSlice } from '../lib/api/csrf-slice';
+import { authSlice } from '../lib/auth/auth-slice';
+import { departmentSlice } from '../lib/auth/department-slice';
+import { sessionStorageListener } from '../lib/auth/session';
+import { demoSlice } from '../lib/ui/demo-slice';
+import { toastSlice } from '../lib/ui/toast-slice';
 
-const rootReducer = combineSlices(api, csrfSlice);
+const rootReducer = combineSlices(api, csrfSlice, authSlice, departmentSlice, demoSlice, toastSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -11,7 +16,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(sessionStorageListener.middleware).concat(api.middleware),
   });
 }
 

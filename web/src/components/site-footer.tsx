@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 
+// Spec part 1 §2: a footer on every page links to privacy, terms and DPA.
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -8,6 +9,8 @@ export function SiteFooter() {
         <Link to="/privacy">Privacy</Link>
         <Link to="/terms">Terms</Link>
         <Link to="/dpa">DPA</Link>
+        <Link to="/subprocessors">Sub-processors</Link>
+        <Link to="/cookies">Cookies</Link>
         <Link to="/status">System status</Link>
       </nav>
     </footer>

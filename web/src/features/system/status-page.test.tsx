@@ -26,7 +26,7 @@ describe('system status page', () => {
 
     renderApp('/status');
 
-    expect(screen.getByRole('status').textContent).toBe('Checking the Parlance server…');
+    expect((await screen.findByRole('status')).textContent).toBe('Checking the Parlance server…');
     const table = await screen.findByRole('table');
     const rows = within(table)
       .getAllByRole('row')

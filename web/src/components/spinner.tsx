@@ -1,0 +1,4 @@
+/** A small spinning ring; its label is read by screen readers only when given. */
+export function Spinner({ label }: { label?: string }) {
+  return <span className="spinner" role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />;
+}
