@@ -5,12 +5,10 @@ import { selectAuthStatus, selectCompany, selectUser } from '../lib/auth/auth-sl
 import { departmentChosen, departmentName, selectActiveDepartment } from '../lib/auth/department-slice';
 import { logOut } from '../lib/auth/session';
 import { trackEvent } from '../lib/analytics';
-import { demoRequested } from '../lib/ui/demo-slice';
+import { demoRequested, PRODUCT_DEMO_TITLE } from '../lib/ui/demo-slice';
 
 /** Spec part 1 §9: the bar's shadow deepens once the page is scrolled further than this. */
 export const SCROLL_SHADOW_PX = 10;
-
-export const DEMO_TITLE = 'Schedule Your Parlance Demo';
 
 type Menu = 'navigation' | 'department' | 'user';
 
@@ -190,7 +188,7 @@ export function TopBar() {
             </div>
           </>
         ) : (
-          <button type="button" className="button button--primary top-bar__demo" onClick={() => dispatch(demoRequested(DEMO_TITLE))}>
+          <button type="button" className="button button--primary top-bar__demo" onClick={() => dispatch(demoRequested(PRODUCT_DEMO_TITLE))}>
             Request a Demo
           </button>
         )}

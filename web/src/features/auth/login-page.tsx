@@ -6,15 +6,13 @@ import { errorMessage } from '../../lib/api/error-message';
 import { selectAuthStatus } from '../../lib/auth/auth-slice';
 import { sessionStarted } from '../../lib/auth/session';
 import { trackEvent } from '../../lib/analytics';
-import { demoRequested } from '../../lib/ui/demo-slice';
+import { demoRequested, PRODUCT_DEMO_TITLE } from '../../lib/ui/demo-slice';
 import { useWebConfig } from '../../lib/web-config';
 import { GoogleButton } from './google-button';
 import './auth.css';
 
 export const LOGIN_REQUIRED = 'Email and password are required.';
 export const SIGNUP_REQUIRED = 'First name, last name, email and password are required.';
-const DEMO_TITLE = 'Schedule Your Parlance Demo';
-
 const FEATURES = [
   { title: 'Transcription', text: 'Every call and meeting transcribed, with each speaker labelled.' },
   { title: 'Analytics', text: 'Scores against your team’s weighted criteria, trends by team and person.' },
@@ -171,7 +169,7 @@ export function LoginPage() {
           )}
         </p>
         <p className="auth-page__switch">
-          <button type="button" className="button button--link" onClick={() => dispatch(demoRequested(DEMO_TITLE))}>
+          <button type="button" className="button button--link" onClick={() => dispatch(demoRequested(PRODUCT_DEMO_TITLE))}>
             Request a demo to start
           </button>
         </p>

@@ -2,6 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** Spec part 1 §2: the modal's title when the opener names none. */
 export const DEFAULT_DEMO_TITLE = 'Schedule Your Demo';
+/** The title the app passes: it names the product. */
+export const PRODUCT_DEMO_TITLE = 'Schedule Your Parlance Demo';
 
 export type DemoState = { open: boolean; title: string };
 
