@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+scripts/ensure-browser.sh   # the web budget bench opens pages in Chromium
 eval "$(deploy/local/services up)"
 export DATABASE_URL KAFKA_BROKERS
 mkdir -p bench/results

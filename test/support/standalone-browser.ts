@@ -1,0 +1,72 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import { freePort } from './free-port.js';
+import { repoRoot, startHostProcess, waitUntilReady, type HostProcess } from './host-process.js';
+
+/** Where browser tests save a screenshot of every screen they pass (look at them). */
+export const SCREENSHOTS = path.join(repoRoot, '.run', 'screenshots');
+
+export const WIDTHS = { phone: 375, tablet: 768, desktop: 1440 } as const;
+
+export interface StandaloneBrowser {
+  base: string;
+  dataDir: string;
+  browser: Browser;
+  host: HostProcess;
+  /** A fresh browser context (its own cookies and storage) at a width, recording page problems. */
+  open(width?: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }>;
+  screenshot(page: Page, name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The standalone product (one process: PGlite, in-memory bus, captured e-mail under DATA_DIR)
+ * serving the built web app, and Debian's Chromium to drive it.
+ */
+export async function startStandaloneBrowser(extraEnv: Record<string, string> = {}): Promise<StandaloneBrowser> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-browser-'));
+  const env = {
+    DATA_DIR: dataDir,
+    GRPC_PORT: String(await freePort()),
+    ADMIN_PORT: String(await freePort()),
+    GATEWAY_PORT: String(await freePort()),
+    ...extraEnv,
+  };
+  const base = `http://127.0.0.1:${env.GATEWAY_PORT}`;
+  const host = startHostProcess([], env);
+  await Promise.all([waitUntilReady(Number(env.ADMIN_PORT), host), mkdir(SCREENSHOTS, { recursive: true })]);
+  const browser = await launchBrowser();
+  return {
+    base,
+    dataDir,
+    browser,
+    host,
+    async open(width: number = WIDTHS.desktop) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      return { context, page, problems };
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    },
+    async stop() {
+      await browser.close();
+      host.child.kill('SIGTERM');
+      await host.exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** How far the page is wider than the window (0 when nothing forces sideways scrolling). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
