@@ -26,7 +26,7 @@ describe('system status page', () => {
 
     renderApp('/status');
 
-    expect((await screen.findByRole('status')).textContent).toBe('Checking the Parlance server…');
+    expect(await screen.findByText('Checking the Parlance server…')).toBeTruthy();
     const table = await screen.findByRole('table');
     const rows = within(table)
       .getAllByRole('row')
@@ -40,8 +40,7 @@ describe('system status page', () => {
     expect(screen.getByText('0.1.0')).toBeTruthy();
     expect(screen.getByText('Standalone (one process)')).toBeTruthy();
 
-    const request = fetchMock.mock.calls[0]?.[0];
-    expect(new URL(request?.url ?? '').pathname).toBe('/api/health');
+    const request = fetchMock.mock.calls.map(([call]) => call).find((call) => new URL(call.url).pathname === '/api/health');
     expect(request?.credentials).toBe('include');
   });
 

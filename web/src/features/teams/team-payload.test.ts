@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { editorTeamOf, newTeam, saveTeamArg, serverMessageOf } from './team-payload';
+import { ada, makeTeam } from './team-test-fixtures';
+
+describe('team payloads', () => {
+  it("drops the server's own fields from a team", () => {
+    const team = editorTeamOf(makeTeam());
+    expect(team).not.toHaveProperty('version');
+    expect(team).not.toHaveProperty('created_at');
+    expect(team).not.toHaveProperty('updated_at');
+    expect(team.criteria_group[1]).toEqual({ id: 'g2', name: 'Closing', criteria: [{ id: 'c3', name: 'Next steps', prompt: 'A next step is agreed.', weight: 4.5 }] });
+  });
+
+  it('makes a new team with no groups for the department', () => {
+    expect(newTeam('hr')).toEqual({
+      id: 'new',
+      name: '',
+      department: 'hr',
+      criteria_group: [],
+      success_criteria: { prompt: '' },
+      members: [],
+      call_script: '',
+      crm_id: '',
+    });
+  });
+
+  it('sends team, isNew and members', () => {
+    const arg = saveTeamArg(editorTeamOf(makeTeam()), false, [ada]);
+    expect(Object.keys(arg.body)).toEqual(['team', 'isNew', 'members']);
+    expect(arg.body.isNew).toBe(false);
+    expect(arg.body.members).toEqual([ada]);
+  });
+
+  it("reads the gateway's sentence, the base query's, or nothing", () => {
+    expect(serverMessageOf({ status: 400, data: { error: 'Please enter a team name' } })).toBe('Please enter a team name');
+    expect(serverMessageOf({ status: 'CUSTOM_ERROR', error: 'Failed to obtain CSRF token' })).toBe('Failed to obtain CSRF token');
+    expect(serverMessageOf({ status: 500, data: { error: '  ' } })).toBeUndefined();
+    expect(serverMessageOf({ status: 'FETCH_ERROR', error: 'TypeError: fetch failed' })).toBeUndefined();
+    expect(serverMessageOf({ message: 'oops' })).toBeUndefined();
+    expect(serverMessageOf(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * What the team screens send and read: the editor's copy of a team, the body of PUT
+ * /api/teams/save (spec part 1 §3: team, isNew, members) and the message of a failed call.
+ */
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { SaveTeamApiArg, Team } from '../../lib/api/gateway-api.generated';
+import type { EditorTeam, TeamMemberRecord } from './team-rules';
+
+/** The fields a save carries; the server's own (version, created_at, updated_at) are left out. */
+export function editorTeamOf(team: Team | EditorTeam): EditorTeam {
+  return {
+    id: team.id,
+    name: team.name ?? '',
+    department: team.department ?? '',
+    criteria_group: (team.criteria_group ?? []).map((group) => ({
+      id: group.id,
+      name: group.name ?? '',
+      criteria: (group.criteria ?? []).map((criterion) => ({
+        id: criterion.id,
+        name: criterion.name ?? '',
+        prompt: criterion.prompt ?? '',
+        weight: criterion.weight ?? 0,
+      })),
+    })),
+    success_criteria: { prompt: team.success_criteria?.prompt ?? '' },
+    members: [...(team.members ?? [])],
+    call_script: team.call_script ?? '',
+    crm_id: team.crm_id ?? '',
+  };
+}
+
+/** An unsaved team ('new' is the id the server replaces) of the given department, with no groups yet. */
+export function newTeam(department: string): EditorTeam {
+  return {
+    id: 'new',
+    name: '',
+    department,
+    criteria_group: [],
+    success_criteria: { prompt: '' },
+    members: [],
+    call_script: '',
+    crm_id: '',
+  };
+}
+
+export const emptyMember = (): TeamMemberRecord => ({ first_name: '', last_name: '', email: '', crm_id: '', target: 0 });
+
+/** The argument of useSaveTeamMutation: the team, whether it is created, and its members. */
+export function saveTeamArg(team: EditorTeam, isNew: boolean, members: readonly TeamMemberRecord[]): SaveTeamApiArg {
+  return {
+    body: {
+      team: editorTeamOf(team),
+      isNew,
+      members: members.map((member) => ({
+        first_name: member.first_name,
+        last_name: member.last_name,
+        email: member.email,
+        crm_id: member.crm_id,
+        target: member.target,
+      })),
+    },
+  };
+}
+
+/**
+ * The gateway's own sentence for a failed call (`{ error }` in the body), or the base query's
+ * (e.g. 'Failed to obtain CSRF token'); undefined when there is none to show.
+ */
+export function serverMessageOf(error: FetchBaseQueryError | SerializedError | undefined): string | undefined {
+  if (!error || !('status' in error)) return undefined;
+  if (error.status === 'CUSTOM_ERROR') return error.error;
+  const data = error.data as { error?: unknown } | null | undefined;
+  return typeof data?.error === 'string' && data.error.trim() !== '' ? data.error : undefined;
+}
