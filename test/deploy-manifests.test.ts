@@ -47,6 +47,8 @@ const EVERYTHING = [
     'sso.issuer': 'https://sso.test/realms/acme',
     'sso.jwksUrl': 'https://sso.test/realms/acme/keys',
     'gateway.trustProxy': 'true',
+    'web.demoSchedulingUrl': 'https://calendar.test/parlance',
+    'web.analyticsScriptUrl': 'https://stats.test/script.js',
     'languageModel.url': 'https://llm.test/v1',
     'languageModel.model': 'gpt-4o-mini',
     'languageModel.apiKey': SCORING_LLM_API_KEY,
@@ -54,8 +56,21 @@ const EVERYTHING = [
 ];
 
 /** The variables only the identity service reads, and those only the gateway reads (both read PUBLIC_URL). */
-const IDENTITY_ONLY = ['MAIL_TRANSPORT', 'MAIL_FROM', 'SMTP_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_JWKS_URL'];
-const GATEWAY_ONLY = ['GATEWAY_TRUST_PROXY', 'OIDC_ISSUER', 'OIDC_JWKS_URL', 'OIDC_AUDIENCE', 'OIDC_ORGANIZATION_CLAIM', 'OIDC_ROLES_CLAIM', 'DIAGNOSTICS_TOKEN'];
+const IDENTITY_ONLY = ['MAIL_TRANSPORT', 'MAIL_FROM', 'SMTP_URL', 'GOOGLE_JWKS_URL'];
+const GATEWAY_ONLY = [
+  'GATEWAY_TRUST_PROXY',
+  'OIDC_ISSUER',
+  'OIDC_JWKS_URL',
+  'OIDC_AUDIENCE',
+  'OIDC_ORGANIZATION_CLAIM',
+  'OIDC_ROLES_CLAIM',
+  'DIAGNOSTICS_TOKEN',
+  'DEMO_SCHEDULING_URL',
+  'DEMO_CONTACT_EMAIL',
+  'WEB_ANALYTICS_SCRIPT_URL',
+];
+/** Read by both: identity checks Google's tokens for the client id the gateway's login page shows. */
+const IDENTITY_AND_GATEWAY = ['PUBLIC_URL', 'GOOGLE_CLIENT_ID'];
 const SCORING_ONLY = ['SCORING_LLM_URL', 'SCORING_LLM_MODEL', 'SCORING_LLM_TIMEOUT_MS', 'SCORING_LLM_API_KEY'];
 const DEFAULT_TRUSTED_PROXIES = '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7';
 
@@ -324,7 +339,10 @@ describe('helm/parlance', () => {
     const oidc = GATEWAY_ONLY.filter((name) => name.startsWith('OIDC_'));
     expect(entries(defaults, 'gateway', 'PUBLIC_URL')).toEqual([{ name: 'PUBLIC_URL', value: PUBLIC_URL }]);
     expect(entries(defaults, 'gateway', 'GATEWAY_TRUST_PROXY')).toEqual([{ name: 'GATEWAY_TRUST_PROXY', value: DEFAULT_TRUSTED_PROXIES }]);
-    for (const name of [...oidc, 'DIAGNOSTICS_TOKEN']) expect(env(defaults, 'gateway', name), name).toBeUndefined();
+    for (const name of [...oidc, 'DIAGNOSTICS_TOKEN', 'GOOGLE_CLIENT_ID', 'DEMO_SCHEDULING_URL', 'WEB_ANALYTICS_SCRIPT_URL']) {
+      expect(env(defaults, 'gateway', name), name).toBeUndefined();
+    }
+    expect(env(defaults, 'gateway', 'DEMO_CONTACT_EMAIL')?.value).toBe('sales@parlance.local');
     expect(find(defaults, 'Secret', `${RELEASE}-diagnostics`)).toBeUndefined();
 
     expect(env(production, 'gateway', 'PUBLIC_URL')?.value).toBe('https://parlance.example.com');
@@ -342,6 +360,9 @@ describe('helm/parlance', () => {
     expect(env(everything, 'gateway', 'OIDC_AUDIENCE')?.value).toBe('parlance-gateway');
     expect(entries(everything, 'gateway', 'DIAGNOSTICS_TOKEN')).toEqual(fromSecret('DIAGNOSTICS_TOKEN', `${RELEASE}-diagnostics`));
     expect(find(everything, 'Secret', `${RELEASE}-diagnostics`)?.stringData).toEqual({ DIAGNOSTICS_TOKEN });
+    expect(env(everything, 'gateway', 'GOOGLE_CLIENT_ID')?.value).toBe('client-1.apps.googleusercontent.com');
+    expect(env(everything, 'gateway', 'DEMO_SCHEDULING_URL')?.value).toBe('https://calendar.test/parlance');
+    expect(env(everything, 'gateway', 'WEB_ANALYTICS_SCRIPT_URL')?.value).toBe('https://stats.test/script.js');
 
     // "" (or false) trusts no proxy: the variable is left out. An existing Secret wins over a token.
     const [untrusting, existing] = await Promise.all([
@@ -386,7 +407,7 @@ describe('helm/parlance', () => {
           ...(service === 'identity' ? [] : IDENTITY_ONLY),
           ...(service === 'gateway' ? [] : GATEWAY_ONLY),
           ...(service === 'scoring' ? [] : SCORING_ONLY),
-          ...(service === 'identity' || service === 'gateway' ? [] : ['PUBLIC_URL']),
+          ...(service === 'identity' || service === 'gateway' ? [] : IDENTITY_AND_GATEWAY),
         ];
         for (const name of others) expect(names, `${service} ${name}`).not.toContain(name);
       }

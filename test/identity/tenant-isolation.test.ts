@@ -198,10 +198,13 @@ describe('every endpoint keeps company A’s users out of company B', () => {
     expect((await stack.browser().post('/api/auth/google-signup', { email: b.adminEmail, googleId: '1', idToken: 'x.y.z' })).status).toBe(409);
   });
 
-  it(`${operation('GET', '/api/health')}, ${operation('POST', '/api/diagnostics/probes')}, ${operation('GET', '/api/diagnostics/probes/{service}/{probeId}')}`, async () => {
-    // Health carries no tenant data; diagnostics are for operators with their own token, not for users.
+  it(`${operation('GET', '/api/health')}, ${operation('GET', '/api/web-config')}, ${operation('POST', '/api/diagnostics/probes')}, ${operation('GET', '/api/diagnostics/probes/{service}/{probeId}')}`, async () => {
+    // Health and the web config carry no tenant data (the same answer for everyone); diagnostics
+    // are for operators with their own token, not for users.
     const health = await a.admin.get('/api/health');
     expect(JSON.stringify(health.body)).not.toContain(b.companyId);
+    const [asA, asNobody] = await Promise.all([a.admin.get('/api/web-config'), stack.browser().get('/api/web-config')]);
+    expect(asA.body).toEqual(asNobody.body);
     expect((await a.admin.post('/api/diagnostics/probes', { service: 'identity' })).status).toBe(404);
     expect((await a.admin.get('/api/diagnostics/probes/identity/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
