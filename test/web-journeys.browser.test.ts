@@ -202,4 +202,45 @@ describe('issue 5 journeys in Chromium', () => {
     expect(problems.filter((problem) => !problem.includes('403'))).toEqual([]);
     await context.close();
   }, 90_000);
+  for (const width of [WIDTHS.phone, WIDTHS.tablet]) {
+    it(`at ${width} px the admin signs in from the keyboard and every signed-in screen fits the window`, async () => {
+      const { context, page, problems } = await product.open(width);
+      await page.goto(`${product.base}/login`);
+      await page.getByLabel('Email').focus();
+      await page.keyboard.type(admin.email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(admin.password);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${product.base}/dashboard`);
+
+      await page.goto(`${product.base}/teams`);
+      const toggle = page.getByRole('button', { name: `Inbound Sales ${run}`, exact: true });
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Priya Raman').waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
+      await product.screenshot(page, `journey-teams-list-${width}`);
+
+      await page.getByRole('link', { name: `Edit Inbound Sales ${run}` }).click();
+      await page.getByRole('heading', { name: 'Edit Team' }).waitFor();
+      for (const tab of ['Team Members', 'Evaluation Criteria', 'Call Script']) {
+        await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+        await page.getByRole('tabpanel').waitFor();
+        expect({ tab, overflow: await horizontalOverflow(page) }).toEqual({ tab, overflow: 0 });
+        await product.screenshot(page, `journey-team-editor-${tab.replace(/ /g, '-').toLowerCase()}-${width}`);
+      }
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.waitForURL(`${product.base}/teams`);
+
+      for (const tab of ['profile', 'notifications', 'security', 'billing', 'members', 'audit-log']) {
+        await page.goto(`${product.base}/settings?tab=${tab}`);
+        await page.getByRole('tabpanel').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect({ tab, overflow: await horizontalOverflow(page) }).toEqual({ tab, overflow: 0 });
+        await product.screenshot(page, `journey-settings-${tab}-${width}`);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 60_000);
+  }
 });

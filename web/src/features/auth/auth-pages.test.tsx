@@ -106,6 +106,72 @@ describe('login page', () => {
   });
 });
 
+describe('login page with Google', () => {
+  afterEach(() => {
+    delete window.google;
+  });
+
+  // A stand-in for Google Identity Services as its documentation describes it: initialize() takes
+  // the client id and a callback, renderButton() draws the button, and a sign-in calls the
+  // callback with { credential: <ID token> }.
+  function fakeGoogleIdentity(credential: string) {
+    const initialized: Array<{ client_id: string }> = [];
+    window.google = {
+      accounts: {
+        id: {
+          initialize(options) {
+            initialized.push(options);
+            this.callback = options.callback;
+          },
+          renderButton(parent) {
+            const button = document.createElement('button');
+            button.textContent = 'Continue with Google';
+            button.addEventListener('click', () => (this as unknown as { callback: (r: { credential?: string }) => void }).callback({ credential }));
+            parent.appendChild(button);
+          },
+        } as GoogleId,
+      },
+    };
+    return initialized;
+  }
+  type GoogleId = NonNullable<Window['google']>['accounts']['id'] & { callback?: unknown };
+
+  it('shows no Google button when the deployment has no client id', async () => {
+    stubApi({});
+    renderApp('/login');
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(screen.queryByText('or with your e-mail')).toBeNull();
+  });
+
+  it("signs in with Google's ID token when a client id is configured, and counts a new account as a signup", async () => {
+    const initialized = fakeGoogleIdentity('header.payload.signature');
+    const sent = stubApi({
+      'GET /api/web-config': () =>
+        jsonResponse({ googleClientId: 'web-client.apps.example', demoSchedulingUrl: null, demoContactEmail: 'd@example.com', analyticsScriptUrl: null }),
+      'POST /api/auth/google-signup': () => jsonResponse({ ...session, created: true }),
+    });
+    const { router, store } = renderApp('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(initialized.map((options) => options.client_id)).toEqual(['web-client.apps.example']);
+    expect(sent.find((request) => request.path === '/api/auth/google-signup')?.body).toEqual({ idToken: 'header.payload.signature' });
+    expect(store.getState().auth.status).toBe('authenticated');
+    expect(window.dataLayer).toContainEqual({ event: 'signup', app_version: '7.0.0', company_id: 'c-1' });
+  });
+
+  it("passes Google sign-in's failure to the page", async () => {
+    fakeGoogleIdentity('expired.token.here');
+    stubApi({
+      'GET /api/web-config': () =>
+        jsonResponse({ googleClientId: 'web-client.apps.example', demoSchedulingUrl: null, demoContactEmail: 'd@example.com', analyticsScriptUrl: null }),
+      'POST /api/auth/google-signup': () => jsonResponse({ error: 'Google could not confirm who you are. Please try again.' }, 401),
+    });
+    renderApp('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Google could not confirm who you are. Please try again.');
+  });
+});
+
 describe('e-mail verification page', () => {
   it("fails at once without a token: 'Invalid verification link'", async () => {
     const sent = stubApi({});

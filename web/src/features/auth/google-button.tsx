@@ -22,6 +22,8 @@ declare global {
 let scriptLoad: Promise<GoogleIdentity> | undefined;
 
 function loadGoogleIdentity(): Promise<GoogleIdentity> {
+  // Already on the page (loaded earlier, or provided by the embedding page): use it as it is.
+  if (window.google?.accounts?.id) return Promise.resolve(window.google);
   scriptLoad ??= new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = GIS_SCRIPT;
