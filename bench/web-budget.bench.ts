@@ -19,27 +19,12 @@ import { launchBrowser } from '../test/support/browser.js';
 import { freePort } from '../test/support/free-port.js';
 import { repoRoot, startHostProcess, waitUntilReady } from '../test/support/host-process.js';
 import { median } from './support/measure.js';
+import { PUBLIC_PATHS } from '../web/src/app/public-paths.js';
 
 export const PUBLIC_PAGE_BUDGET_KB = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const PAGES = [
-  '/',
-  '/login',
-  '/login?mode=signup',
-  '/pricing',
-  '/calculator',
-  '/terms',
-  '/privacy',
-  '/dpa',
-  '/subprocessors',
-  '/cookies',
-  '/auth/email-sent?email=someone%40example.com',
-  '/auth/verify-email',
-  '/auth/accept-invite',
-  '/hubspot-oauth-success',
-  '/hubspot-oauth-failed',
-  '/status',
-];
+// Every public path, plus the sign-up form and the pages' states that need a query.
+const PAGES = [...PUBLIC_PATHS, '/login?mode=signup', '/auth/email-sent?email=someone%40example.com'];
 const dist = path.join(repoRoot, 'web', 'dist');
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-web-bench-'));

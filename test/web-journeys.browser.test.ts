@@ -57,7 +57,7 @@ describe('issue 5 journeys in Chromium', () => {
     await signUpAndVerify(adminPage, admin, 'journey-admin');
     await adminPage.getByRole('button', { name: `${admin.firstName} ${admin.lastName}` }).waitFor();
     await product.screenshot(adminPage, 'journey-admin-dashboard');
-    expect(await adminPage.evaluate(() => localStorage.getItem('is-authenticated'))).toBe('true');
+    expect(await adminPage.evaluate("localStorage.getItem('is-authenticated')")).toBe('true');
   }, 60_000);
 
   it('creates a team with members and weighted criteria, duplicates it and deletes the copy', async () => {

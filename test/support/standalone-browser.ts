@@ -68,5 +68,6 @@ export async function startStandaloneBrowser(extraEnv: Record<string, string> = 
 
 /** How far the page is wider than the window (0 when nothing forces sideways scrolling). */
 export function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // Evaluated in the page, where document and window exist.
+  return page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as Promise<number>;
 }

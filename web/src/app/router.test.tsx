@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '../testing/render-app';
 import { jsonResponse } from '../testing/json-response';
 import { signedInState, testAdmin, testCompany } from '../testing/signed-in';
-import { isPublicPath } from './router';
+import { isPublicPath } from './public-paths';
 import { AUTH_FLAG_KEY } from '../lib/auth/session';
 import { SELECTED_DEPARTMENT_KEY } from '../lib/auth/department-slice';
 

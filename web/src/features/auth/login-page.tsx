@@ -8,6 +8,7 @@ import { sessionStarted } from '../../lib/auth/session';
 import { trackEvent } from '../../lib/analytics';
 import { demoRequested, PRODUCT_DEMO_TITLE } from '../../lib/ui/demo-slice';
 import { useWebConfig } from '../../lib/web-config';
+import { TextField } from '../../components/text-field';
 import { GoogleButton } from './google-button';
 import './auth.css';
 
@@ -109,39 +110,19 @@ export function LoginPage() {
         <form onSubmit={onSubmit} noValidate>
           {mode === 'signup' && (
             <div className="auth-page__names">
-              <div className="field">
-                <label className="field__label" htmlFor="signup-first-name">
-                  First name
-                </label>
-                <input id="signup-first-name" className="field__input" autoComplete="given-name" {...field('firstName')} />
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor="signup-last-name">
-                  Last name
-                </label>
-                <input id="signup-last-name" className="field__input" autoComplete="family-name" {...field('lastName')} />
-              </div>
+              <TextField id="signup-first-name" label="First name" autoComplete="given-name" {...field('firstName')} />
+              <TextField id="signup-last-name" label="Last name" autoComplete="family-name" {...field('lastName')} />
             </div>
           )}
-          <div className="field">
-            <label className="field__label" htmlFor="login-email">
-              Email
-            </label>
-            <input id="login-email" className="field__input" type="email" autoComplete="email" {...field('email')} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="login-password">
-              Password
-            </label>
-            <input
-              id="login-password"
-              className="field__input"
-              type="password"
-              autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-              {...field('password')}
-            />
-            {mode === 'signup' && <span className="field__hint">At least 10 characters (under 16, mix two kinds: letters, digits or symbols), not containing your name or e-mail.</span>}
-          </div>
+          <TextField id="login-email" label="Email" type="email" autoComplete="email" {...field('email')} />
+          <TextField
+            id="login-password"
+            label="Password"
+            type="password"
+            autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+            hint={mode === 'signup' ? 'At least 10 characters (under 16, mix two kinds: letters, digits or symbols), not containing your name or e-mail.' : undefined}
+            {...field('password')}
+          />
           {problem && (
             <p className="alert" role="alert">
               {problem}

@@ -4,6 +4,7 @@ import { useInviteMemberMutation, useListMembersQuery, type CompanyMember } from
 import { selectIsAdmin, selectUser } from '../../lib/auth/auth-slice';
 import { toastShown } from '../../lib/ui/toast-slice';
 import { Spinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
 import { MemberEditDialog } from './member-edit-dialog';
 import { MEMBER_MESSAGES, ROLE_OPTIONS, isRole, isValidEmail, roleBadgeClass, roleLabel, type Role } from './settings-rules';
 
@@ -127,27 +128,17 @@ function InviteForm({ allowed }: { allowed: boolean }) {
     <form className="card settings-invite" onSubmit={onSubmit} noValidate aria-labelledby="settings-invite-title">
       <h3 id="settings-invite-title">Invite a member</h3>
       <fieldset className="settings-invite__fields" disabled={!allowed}>
-        <div className="field settings-invite__email">
-          <label className="field__label" htmlFor="settings-invite-email">
-            Email address
-          </label>
-          <input
-            id="settings-invite-email"
-            className="field__input"
-            type="email"
-            autoComplete="off"
-            placeholder="name@company.com"
-            value={email}
-            aria-invalid={showError}
-            aria-describedby={showError ? 'settings-invite-email-error' : undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          {showError ? (
-            <span id="settings-invite-email-error" className="field__error">
-              {MEMBER_MESSAGES.invalidEmail}
-            </span>
-          ) : null}
-        </div>
+        <TextField
+          id="settings-invite-email"
+          fieldClassName="settings-invite__email"
+          label="Email address"
+          type="email"
+          autoComplete="off"
+          placeholder="name@company.com"
+          value={email}
+          error={showError ? MEMBER_MESSAGES.invalidEmail : undefined}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <div className="field settings-invite__role">
           <label className="field__label" htmlFor="settings-invite-role">
             Role

@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useUpdateProfileMutation } from '../../lib/api/gateway-api.generated';
 import { profileUpdated, selectUser } from '../../lib/auth/auth-slice';
 import { Spinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
 import { reloadPage } from './reload-page';
 import { profileChanges } from './settings-rules';
 
@@ -37,57 +38,39 @@ export function ProfilePanel() {
       <h2 id="settings-profile-title">My Profile</h2>
       <form className="card settings-form" onSubmit={onSubmit}>
         <div className="settings-form__row">
-          <div className="field">
-            <label className="field__label" htmlFor="settings-first-name">
-              First name
-            </label>
-            <input
-              id="settings-first-name"
-              className="field__input"
-              autoComplete="given-name"
-              required
-              maxLength={200}
-              value={firstName}
-              onChange={(event) => {
-                setFirstName(event.target.value);
-                setUnchanged(false);
-              }}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="settings-last-name">
-              Last name
-            </label>
-            <input
-              id="settings-last-name"
-              className="field__input"
-              autoComplete="family-name"
-              required
-              maxLength={200}
-              value={lastName}
-              onChange={(event) => {
-                setLastName(event.target.value);
-                setUnchanged(false);
-              }}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="settings-email">
-            Email
-          </label>
-          <input
-            id="settings-email"
-            className="field__input"
-            type="email"
-            value={user?.email ?? ''}
-            readOnly
-            aria-describedby="settings-email-hint"
+          <TextField
+            id="settings-first-name"
+            label="First name"
+            autoComplete="given-name"
+            required
+            maxLength={200}
+            value={firstName}
+            onChange={(event) => {
+              setFirstName(event.target.value);
+              setUnchanged(false);
+            }}
           />
-          <span id="settings-email-hint" className="field__hint">
-            Your e-mail address identifies your account and cannot be changed here.
-          </span>
+          <TextField
+            id="settings-last-name"
+            label="Last name"
+            autoComplete="family-name"
+            required
+            maxLength={200}
+            value={lastName}
+            onChange={(event) => {
+              setLastName(event.target.value);
+              setUnchanged(false);
+            }}
+          />
         </div>
+        <TextField
+          id="settings-email"
+          label="Email"
+          type="email"
+          value={user?.email ?? ''}
+          readOnly
+          hint="Your e-mail address identifies your account and cannot be changed here."
+        />
         {unchanged ? (
           <p className="alert alert--warning" role="alert">
             {NO_PROFILE_CHANGES}
