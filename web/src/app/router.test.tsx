@@ -89,6 +89,15 @@ describe('routing (spec part 1 §2)', () => {
     expect(localStorage.getItem(AUTH_FLAG_KEY)).toBeNull();
   });
 
+  it('signs out and goes to /login when the server says the session has ended', async () => {
+    localStorage.setItem(AUTH_FLAG_KEY, 'true');
+    stubApi({ 'GET /api/billing/subscription': () => jsonResponse({ error: 'Please sign in to continue.', message: 'Please sign in to continue.' }, 401) });
+    const { router, store } = renderApp('/settings?tab=billing', signedInState());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    expect(store.getState().auth.status).toBe('unauthenticated');
+    expect(localStorage.getItem(AUTH_FLAG_KEY)).toBeNull();
+  });
+
   it('keeps the stored department when the company still has it, and otherwise stores the first', async () => {
     localStorage.setItem(AUTH_FLAG_KEY, 'true');
     localStorage.setItem(SELECTED_DEPARTMENT_KEY, 'support');

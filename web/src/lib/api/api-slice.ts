@@ -1,9 +1,12 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { csrfSlice, csrfTokenReceived } from './csrf-slice';
+import { signedOut } from '../auth/auth-slice';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
 /** What the gateway answers (403) when a change request carries a missing or stale token. */
 export const CSRF_REJECTED = 'CSRF validation failed';
+/** What the gateway answers (401) when a call needs a session and it has ended or expired. */
+export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 /** Spec part 1 §8: the error when no token can be obtained. */
 export const CSRF_UNAVAILABLE = 'Failed to obtain CSRF token';
 
@@ -64,10 +67,21 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return plainQuery(args, context, extraOptions);
 };
 
+/**
+ * A session that ended on the server (expired, signed out in another tab, the person removed)
+ * ends here too: the app is signed out and the route guard sends the person to /login.
+ */
+const sessionAwareQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, context, extraOptions) => {
+  const result = await baseQuery(args, context, extraOptions);
+  const error = result.error as FetchBaseQueryError | undefined;
+  if (error?.status === 401 && (error.data as { error?: unknown } | undefined)?.error === SIGN_IN_REQUIRED) context.dispatch(signedOut());
+  return result;
+};
+
 // The one API slice for the gateway. Its endpoints are generated from the gateway's OpenAPI
 // document (gateway-api.generated.ts); features may add their own with `api.injectEndpoints`.
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery,
+  baseQuery: sessionAwareQuery,
   endpoints: () => ({}),
 });
