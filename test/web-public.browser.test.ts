@@ -90,13 +90,15 @@ describe('public pages in Chromium', () => {
     const { context, page } = await product.open(WIDTHS.phone);
     await page.goto(`${product.base}/`);
     const nav = page.getByRole('navigation', { name: 'Main' });
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
     expect(await nav.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Menu' }).click();
     await nav.getByRole('link', { name: 'Pricing' }).waitFor();
     await product.screenshot(page, 'phone-menu-375');
     await nav.getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL(`${product.base}/pricing`);
-    expect(await nav.isVisible()).toBe(false);
+    // The menu closes as the link is followed (the page itself may still be loading).
+    await nav.waitFor({ state: 'hidden', timeout: 2_000 });
     await context.close();
   });
 });

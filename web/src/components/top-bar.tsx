@@ -109,7 +109,7 @@ export function TopBar() {
           className={`top-bar__nav${openMenu === 'navigation' ? ' top-bar__nav--open' : ''}`}
         >
           {links.map((link) => (
-            <NavLink key={link.to} to={link.to} className="top-bar__link" end={link.to === '/dashboard'}>
+            <NavLink key={link.to} to={link.to} className="top-bar__link" end={link.to === '/dashboard'} onClick={() => setOpenMenu(null)}>
               {link.label}
             </NavLink>
           ))}
