@@ -229,9 +229,10 @@ describe('team editor: criteria', () => {
     showCriteria();
     const weight = input('Weight (group 2, criterion 1)');
     fireEvent.change(weight, { target: { value: '2,5' } });
-    // Still typing: nothing committed.
+    // Still typing: nothing committed, but Save already judges the typed weight (a click on a
+    // disabled Save would not blur the field to commit it).
     expect(screen.getByText('10/10')).toBeTruthy();
-    expect(saveButton().disabled).toBe(false);
+    expect(saveButton().disabled).toBe(true);
 
     fireEvent.blur(weight);
     expect(weight.value).toBe('2.5');
@@ -249,6 +250,26 @@ describe('team editor: criteria', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('10/10').className).toContain('balanced');
     expect(saveButton().disabled).toBe(false);
+  });
+
+  it('saves a weight still being typed when Save is clicked straight away, as a blur would', async () => {
+    const { api, router } = await openEditor();
+    showCriteria();
+    const first = input('Weight (group 1, criterion 1)');
+    const before = Number(first.value);
+    const second = input('Weight (group 2, criterion 1)');
+    fireEvent.change(first, { target: { value: '0' } });
+    fireEvent.blur(first);
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(second, { target: { value: String(Number(second.value) + before) } });
+    // Typed, not blurred: the total is back to 10 and Save can be clicked.
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(saveButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teams'));
+    const weights = saveBody(api).team?.criteria_group.flatMap((group) => group.criteria.map((criterion) => criterion.weight));
+    expect(weights?.[0]).toBe(0);
+    expect(weights?.reduce((sum, weight) => sum + weight, 0)).toBe(10);
   });
 
   it('shows a per-field error for a weight that is not a number', async () => {

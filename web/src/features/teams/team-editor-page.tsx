@@ -14,7 +14,7 @@ import { selectActiveDepartment } from '../../lib/auth/department-slice';
 import { CallScriptEditor } from './call-script-editor';
 import { CriteriaGroupsEditor } from './criteria-groups-editor';
 import { MembersTable } from './members-table';
-import { findCriterion, teamEditorEvents as events, teamEditorSlice, teamEditorStateOf } from './team-editor-state';
+import { findCriterion, teamEditorEvents as events, teamEditorSlice, teamEditorStateOf, teamWithDraftsCommitted } from './team-editor-state';
 import { editorTeamOf, newTeam, saveTeamArg, serverMessageOf } from './team-payload';
 import {
   checkBeforeSave,
@@ -102,7 +102,13 @@ function TeamEditor({ initialTeam, initialMembers, isNew }: TeamEditorProps) {
   const [suggestPrompt] = useSuggestCriterionPromptMutation();
   const { team, members } = state;
 
+  // What Save judges and sends: the team with the weights still being typed committed.
+  const pending = teamWithDraftsCommitted(state);
+
   const save = async () => {
+    dispatch(events.allWeightsCommitted());
+    if (pending.refused) return;
+    const team = pending.team;
     const problem = checkBeforeSave(team, members);
     if (problem) {
       window.alert(problem);
@@ -153,7 +159,7 @@ function TeamEditor({ initialTeam, initialMembers, isNew }: TeamEditorProps) {
         onTabChosen={setTab}
         tabId={tabId}
         panelId={panelId}
-        saveDisabled={saveDisabled(team, members)}
+        saveDisabled={saveDisabled(pending.team, members)}
         saving={saving}
         onSave={() => void save()}
         onCancel={() => navigate('/teams')}

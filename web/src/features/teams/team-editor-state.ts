@@ -44,6 +44,24 @@ export function teamEditorStateOf(team: EditorTeam, members: readonly TeamMember
   };
 }
 
+/**
+ * The team as it will be once every weight still being typed is committed, and whether any of
+ * them cannot be. Save looks at this: a weight typed and not yet blurred counts, because clicking
+ * a disabled Save would not blur the field to commit it.
+ */
+export function teamWithDraftsCommitted(state: TeamEditorState): { team: EditorTeam; refused: boolean } {
+  let team = state.team;
+  let refused = false;
+  for (const [criterionId, text] of Object.entries(state.weightDrafts)) {
+    const at = locateCriterion(team, criterionId);
+    if (!at) continue;
+    const result = commitWeight(team, at.groupIndex, at.criterionIndex, text);
+    if (result.error !== undefined) refused = true;
+    else team = result.team;
+  }
+  return { team, refused };
+}
+
 export const emptyCriterion = (): EditorCriterion => ({ id: newUniqueId(), name: '', prompt: '', weight: 0 });
 
 /** Where a criterion sits in the team, by id. */
@@ -153,6 +171,10 @@ export const teamEditorSlice = createSlice({
       state.team = result.team;
       delete state.weightDrafts[criterionId];
       delete state.weightErrors[criterionId];
+    },
+    /** Save commits every weight still being typed, as a blur would. */
+    allWeightsCommitted(state) {
+      for (const criterionId of Object.keys(state.weightDrafts)) teamEditorSlice.caseReducers.weightCommitted(state, { type: 'weightCommitted', payload: criterionId });
     },
     suggestionRequested(state, action: PayloadAction<string>) {
       if (findCriterion(state.team, action.payload)) state.generating[action.payload] = true;
