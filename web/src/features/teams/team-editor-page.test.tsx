@@ -267,9 +267,10 @@ describe('team editor: criteria', () => {
     fireEvent.click(saveButton());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/teams'));
-    const weights = saveBody(api).team?.criteria_group.flatMap((group) => group.criteria.map((criterion) => criterion.weight));
-    expect(weights?.[0]).toBe(0);
-    expect(weights?.reduce((sum, weight) => sum + weight, 0)).toBe(10);
+    const groups = (saveBody(api).team?.criteria_group ?? []) as Array<{ criteria: Array<{ weight: number }> }>;
+    const weights = groups.flatMap((group) => group.criteria.map((criterion) => criterion.weight));
+    expect(weights[0]).toBe(0);
+    expect(weights.reduce((sum, weight) => sum + weight, 0)).toBe(10);
   });
 
   it('shows a per-field error for a weight that is not a number', async () => {
