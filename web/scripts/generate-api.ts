@@ -28,6 +28,8 @@ try {
     outputFile: path.relative(webRoot, scratchFile),
     hooks: { queries: true, lazyQueries: true, mutations: true },
     tag: true,
+    // A suggestion changes no team: the editor must not refetch every team for one.
+    endpointOverrides: [{ pattern: 'suggestCriterionPrompt', invalidatesTags: [] }],
     useEnumType: false,
     // The health report is read by the status page's own endpoint (it accepts a 503 body).
     filterEndpoints: (_name, definition) => !definition.path.startsWith('/api/health') && !definition.path.startsWith('/api/diagnostics'),

@@ -65,8 +65,7 @@ export function TeamEditorPage() {
 function ExistingTeamEditor({ teamId }: { teamId: string }) {
   // Always asks the server, so a team changed elsewhere is not edited from an old copy.
   const { data, isFetching, isError } = useGetTeamQuery({ id: teamId }, { refetchOnMountOrArgChange: true });
-  // The editor is seeded once: later refetches (every team mutation invalidates 'teams', the AI
-  // suggestion included) must not replace what is being edited.
+  // The editor is seeded once: later refetches (every team change invalidates 'teams') must not replace what is being edited.
   const [seed, setSeed] = useState<GetTeamApiResponse | null>(null);
   if (!seed && data && !isFetching && !isError) setSeed(data);
 

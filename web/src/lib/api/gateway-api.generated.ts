@@ -173,7 +173,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.body,
         }),
-        invalidatesTags: ["teams"],
+        invalidatesTags: [],
       }),
       getWebConfig: build.query<GetWebConfigApiResponse, GetWebConfigApiArg>({
         query: () => ({ url: `/api/web-config` }),
