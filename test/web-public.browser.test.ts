@@ -86,6 +86,17 @@ describe('public pages in Chromium', () => {
     await context.close();
   });
 
+  it('shows the links themselves from 768 px up, with no Menu button', async () => {
+    for (const width of [WIDTHS.tablet, WIDTHS.desktop]) {
+      const { context, page } = await product.open(width);
+      await page.goto(`${product.base}/`);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Pricing' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+      await context.close();
+    }
+  });
+
   it('works the phone menu: the links are behind a Menu button that opens and closes', async () => {
     const { context, page } = await product.open(WIDTHS.phone);
     await page.goto(`${product.base}/`);
