@@ -1,0 +1,124 @@
+/**
+ * What an upload must satisfy before Parlance stores it (spec part 2 §5 and §9), with the wording
+ * of §5 and §8. Each check returns a result rather than throwing, so the caller decides whether a
+ * failure is an HTTP answer, a toast or a failed job.
+ */
+import { describeAcceptedAudio, detectAudioFormat, type AudioFormat } from './audio-format.js';
+
+/** 25 MB. */
+export const AUDIO_MAX_BYTES = 26_214_400;
+/** 100 KB. */
+export const MEETING_MAX_BYTES = 102_400;
+/** Compared case-insensitively: 'Notes.TXT' is a text file. */
+export const MEETING_EXTENSIONS = ['.txt', '.md', '.text'] as const;
+
+export type UploadKind = 'calls' | 'meetings';
+
+export const UPLOAD_MESSAGES = {
+  companyMissing: 'Upload failed: Company ID is missing.',
+  teamMissing: 'Please select a team.',
+  representativeMissing: 'Please provide a Representative.',
+  noFiles: 'Please select at least one file to upload.',
+  noTextFiles: 'Please select at least one text file to upload.',
+  audioTooLarge: (fileNames: readonly string[]) => `The following audio files are too large (max 25MB): ${formatFileList(fileNames)}`,
+  meetingTooLarge: (fileNames: readonly string[]) => `The following files are too large (max 100KB): ${formatFileList(fileNames)}`,
+  // The spec gives no wording for these two; they follow the style of the size messages.
+  notTextFiles: (fileNames: readonly string[]) =>
+    `The following files are not text files (accepted: ${MEETING_EXTENSIONS.join(', ')}): ${formatFileList(fileNames)}`,
+  emptyFiles: (fileNames: readonly string[]) => `The following files are empty: ${formatFileList(fileNames)}`,
+  notAudio: (fileName: string) => `${fileName} is not an audio file Parlance can read (accepted: ${describeAcceptedAudio()}).`,
+  processingFailed: (fileName: string, reason: string) => `Processing failed for ${fileName}: ${reason}`,
+} as const;
+
+export type RuleResult = { ok: true } | { ok: false; message: string };
+
+/** A file as the rules see it: its name as the user chose it and its length in bytes. */
+export interface UploadedFile {
+  name: string;
+  size: number;
+}
+
+export interface UploadRequest {
+  companyId?: string | undefined;
+  teamId?: string | undefined;
+  /** The representative's e-mail. */
+  representative?: string | undefined;
+  fileCount: number;
+}
+
+/** Spec §5: meeting checks show as warnings; a call upload that cannot start is an error. */
+export type UploadRequestResult = { ok: true } | { ok: false; message: string; severity: 'error' | 'warning' };
+
+/**
+ * Spec §5's checks before an upload, in its order: company, team, representative, then at least
+ * one file. A value of only spaces counts as missing.
+ */
+export function checkUploadRequest(kind: UploadKind, request: UploadRequest): UploadRequestResult {
+  const severity = kind === 'meetings' ? 'warning' : 'error';
+  const fail = (message: string): UploadRequestResult => ({ ok: false, message, severity });
+  if (isBlank(request.companyId)) return fail(UPLOAD_MESSAGES.companyMissing);
+  if (isBlank(request.teamId)) return fail(UPLOAD_MESSAGES.teamMissing);
+  if (isBlank(request.representative)) return fail(UPLOAD_MESSAGES.representativeMissing);
+  if (request.fileCount < 1) return fail(kind === 'meetings' ? UPLOAD_MESSAGES.noTextFiles : UPLOAD_MESSAGES.noFiles);
+  return { ok: true };
+}
+
+/** Call audio: every file at most 25 MB, naming all that are larger; then no empty file. */
+export function checkAudioFiles(files: readonly UploadedFile[]): RuleResult {
+  const tooLarge = namesWhere(files, (file) => file.size > AUDIO_MAX_BYTES);
+  if (tooLarge.length > 0) return failure(UPLOAD_MESSAGES.audioTooLarge(tooLarge));
+  const empty = namesWhere(files, (file) => file.size === 0);
+  if (empty.length > 0) return failure(UPLOAD_MESSAGES.emptyFiles(empty));
+  return { ok: true };
+}
+
+/** Meeting transcripts: a .txt, .md or .text name first, then at most 100 KB, then not empty. */
+export function checkMeetingFiles(files: readonly UploadedFile[]): RuleResult {
+  const notText = namesWhere(files, (file) => !hasMeetingExtension(file.name));
+  if (notText.length > 0) return failure(UPLOAD_MESSAGES.notTextFiles(notText));
+  const tooLarge = namesWhere(files, (file) => file.size > MEETING_MAX_BYTES);
+  if (tooLarge.length > 0) return failure(UPLOAD_MESSAGES.meetingTooLarge(tooLarge));
+  const empty = namesWhere(files, (file) => file.size === 0);
+  if (empty.length > 0) return failure(UPLOAD_MESSAGES.emptyFiles(empty));
+  return { ok: true };
+}
+
+export function hasMeetingExtension(fileName: string): boolean {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return false;
+  const extension = fileName.slice(dot).toLowerCase();
+  return (MEETING_EXTENSIONS as readonly string[]).includes(extension);
+}
+
+/**
+ * Whether a call's audio is something Parlance can read, judged by its first bytes
+ * (AUDIO_HEAD_BYTES of them, or the whole file when smaller), never by its name. An empty head
+ * means an empty file.
+ */
+export function checkAudioContent(fileName: string, head: Uint8Array): { ok: true; format: AudioFormat } | { ok: false; message: string } {
+  if (head.length === 0) return failure(UPLOAD_MESSAGES.emptyFiles([fileName]));
+  const format = detectAudioFormat(head);
+  return format === undefined ? failure(UPLOAD_MESSAGES.notAudio(fileName)) : { ok: true, format };
+}
+
+/** Spec §8: 'Processing failed for {file}: {reason}', for a job that failed after the upload. */
+export function processingFailedMessage(fileName: string, reason: string): string {
+  return UPLOAD_MESSAGES.processingFailed(fileName, reason);
+}
+
+/** File names as the spec's messages list them: comma-separated, in the order given. */
+export function formatFileList(fileNames: readonly string[]): string {
+  return fileNames.join(', ');
+}
+
+function namesWhere(files: readonly UploadedFile[], predicate: (file: UploadedFile) => boolean): string[] {
+  return files.filter(predicate).map((file) => file.name);
+}
+
+function failure(message: string): { ok: false; message: string } {
+  return { ok: false, message };
+}
+
+function isBlank(value: string | undefined): boolean {
+  return value === undefined || value.trim() === '';
+}
