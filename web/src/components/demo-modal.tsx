@@ -3,6 +3,9 @@ import { demoClosed, selectDemo } from '../lib/ui/demo-slice';
 import { useWebConfig } from '../lib/web-config';
 import { Modal } from './modal';
 
+// The gateway's default, shown until its web config has arrived.
+const DEFAULT_CONTACT_EMAIL = 'sales@parlance.local';
+
 export const DEMO_FOOTER = 'Your information is secure and will only be used for scheduling purposes.';
 
 /**
@@ -13,6 +16,7 @@ export function DemoModal() {
   const dispatch = useAppDispatch();
   const demo = useAppSelector(selectDemo);
   const config = useWebConfig();
+  const contactEmail = config?.demoContactEmail ?? DEFAULT_CONTACT_EMAIL;
   return (
     <Modal open={demo.open} title={demo.title} onClose={() => dispatch(demoClosed())} size="wide" footer={<p className="demo-modal__footer">{DEMO_FOOTER}</p>}>
       {config?.demoSchedulingUrl ? (
@@ -25,9 +29,7 @@ export function DemoModal() {
           </p>
           <p>
             Write to{' '}
-            <a href={`mailto:${config?.demoContactEmail ?? 'sales@parlance.local'}?subject=${encodeURIComponent('Parlance demo')}`}>
-              {config?.demoContactEmail ?? 'sales@parlance.local'}
-            </a>{' '}
+            <a href={`mailto:${contactEmail}?subject=${encodeURIComponent('Parlance demo')}`}>{contactEmail}</a>{' '}
             with a few times that suit you, and we will send an invitation within one working day.
           </p>
         </div>

@@ -4,7 +4,6 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectAuthStatus, selectCompany, selectUser } from '../lib/auth/auth-slice';
 import { departmentChosen, departmentName, selectActiveDepartment } from '../lib/auth/department-slice';
 import { logOut } from '../lib/auth/session';
-import { trackEvent } from '../lib/analytics';
 import { demoRequested, PRODUCT_DEMO_TITLE } from '../lib/ui/demo-slice';
 
 /** Spec part 1 §9: the bar's shadow deepens once the page is scrolled further than this. */
@@ -81,7 +80,6 @@ export function TopBar() {
 
   const onLogout = async () => {
     setOpenMenu(null);
-    trackEvent('logout', company?.id);
     await dispatch(logOut());
     navigate('/home');
   };

@@ -3,6 +3,7 @@
  * "Calculator formulas"). Pure: the page keeps what the visitor typed and asks this module what
  * it means, so nothing on screen can read NaN or Infinity.
  */
+import { formatUsd } from '../../lib/format';
 
 export const ROI_FIELDS = [
   'callsPerWeek',
@@ -116,7 +117,6 @@ export function calculateRoi(values: Partial<RoiInputs>): RoiResults {
   return { percentUnreviewed, revenueLostPerWeek, qaHoursSavedPerWeek, qaCostSavedPerWeek, annualSavings };
 }
 
-const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const hours = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
@@ -124,7 +124,7 @@ const hours = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 export const NOT_AVAILABLE = '—';
 
 export function formatCurrency(value: number | null): string {
-  return value === null ? NOT_AVAILABLE : currency.format(value);
+  return value === null ? NOT_AVAILABLE : formatUsd(value);
 }
 
 export function formatPercent(value: number | null): string {

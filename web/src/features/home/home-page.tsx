@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { demoRequested, PRODUCT_DEMO_TITLE } from '../../lib/ui/demo-slice';
+import { tabIndexAfterKey } from '../../lib/ui/tab-keys';
 import './home.css';
 
 /** Spec part 1 §2: the app passes a demo title that names the product. */
@@ -103,14 +104,8 @@ function AudienceTabs({ onDemo }: { onDemo: () => void }) {
 
   // Arrow keys, Home and End move between tabs, as the ARIA tabs pattern describes.
   const onKeyDown = (event: KeyboardEvent) => {
-    const last = AUDIENCES.length - 1;
-    const next =
-      event.key === 'ArrowRight' ? (active === last ? 0 : active + 1)
-      : event.key === 'ArrowLeft' ? (active === 0 ? last : active - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
-    if (next === null) return;
+    const next = tabIndexAfterKey(event.key, active, AUDIENCES.length);
+    if (next === undefined) return;
     event.preventDefault();
     setActive(next);
     tabs.current[next]?.focus();

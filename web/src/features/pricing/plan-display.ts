@@ -2,14 +2,13 @@
  * How a plan from GET /billing/plans reads on the pricing page (spec part 1 §2 "Pricing page",
  * §3 "Pricing plans response"). Pure functions, so the rules are tested without rendering.
  */
+import { formatCount, formatUsd } from '../../lib/format';
 
 /** Spec part 1 §2: tokens / 1,000,000 × 2.5 hours of calls. */
 export const CALL_HOURS_PER_MILLION_TOKENS = 2.5;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 // Overage prices are fractions of a dollar ($0.05); keep up to four decimals so $0.005 stays exact.
 const usdFine = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 4 });
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 export type PlanPrice =
@@ -21,7 +20,7 @@ export type PlanPrice =
 export function planPrice(priceCents: number | null, billingCycle: string): PlanPrice {
   if (priceCents === null) return { kind: 'custom', amount: 'Custom' };
   if (priceCents === 0) return { kind: 'free', amount: 'Free' };
-  return { kind: 'paid', amount: usd.format(priceCents / 100), period: `/ ${cycleUnit(billingCycle)}` };
+  return { kind: 'paid', amount: formatUsd(priceCents / 100), period: `/ ${cycleUnit(billingCycle)}` };
 }
 
 /** 'monthly' → 'month', 'annual' → 'year'; an unknown cycle is shown as the server sends it. */
@@ -43,7 +42,7 @@ export function cycleUnit(billingCycle: string): string {
 /** '20,000,000 insight tokens' or 'Unlimited insight tokens'. */
 export function tokenAllowance(tokens: number | 'unlimited'): string {
   if (tokens === 'unlimited') return 'Unlimited insight tokens';
-  return `${integer.format(tokens)} insight ${tokens === 1 ? 'token' : 'tokens'}`;
+  return `${formatCount(tokens)} insight ${tokens === 1 ? 'token' : 'tokens'}`;
 }
 
 /**

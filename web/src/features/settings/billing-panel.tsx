@@ -1,5 +1,6 @@
 import { useGetSubscriptionQuery } from '../../lib/api/gateway-api.generated';
 import { Spinner } from '../../components/spinner';
+import { formatCount } from '../../lib/format';
 import {
   OVERAGE_PRICE_TEXT,
   USAGE_STATUS_BADGES,
@@ -8,7 +9,6 @@ import {
   billingCycleText,
   periodDateText,
   priceText,
-  tokenCount,
   usagePercent,
   usageStatus,
 } from './settings-rules';
@@ -65,7 +65,7 @@ export function BillingPanel() {
         <div className="card settings-usage">
           <h3>Insight tokens</h3>
           <p className="settings-usage__figures">
-            {tokenCount(used)} of {allowanceText(included)} insight tokens used
+            {formatCount(used)} of {allowanceText(included)} insight tokens used
           </p>
           {percent === null ? (
             <p className="settings-muted">Your plan includes unlimited insight tokens.</p>
@@ -85,7 +85,7 @@ export function BillingPanel() {
           {percent === null ? null : <p className="settings-usage__percent">{percent}% used</p>}
           {status === 'over-limit' && typeof included === 'number' ? (
             <p className="settings-usage__over">
-              {tokenCount(used - included)} insight tokens over the allowance, priced at {OVERAGE_PRICE_TEXT}.
+              {formatCount(used - included)} insight tokens over the allowance, priced at {OVERAGE_PRICE_TEXT}.
             </p>
           ) : null}
         </div>

@@ -2,6 +2,7 @@ import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsAdmin } from '../../lib/auth/auth-slice';
+import { tabIndexAfterKey } from '../../lib/ui/tab-keys';
 import { AuditLogPanel } from './audit-log-panel';
 import { BillingPanel } from './billing-panel';
 import { LockIcon } from './lock-icon';
@@ -65,17 +66,9 @@ export function SettingsPage() {
     );
   };
 
-  // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern, automatic activation).
+  // Arrow keys, Home and End move between tabs (automatic activation).
   const onTabKeyDown = (event: KeyboardEvent) => {
-    const index = SETTINGS_TABS.indexOf(active);
-    const last = SETTINGS_TABS.length - 1;
-    const targets: Record<string, number> = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = targets[event.key];
+    const target = tabIndexAfterKey(event.key, SETTINGS_TABS.indexOf(active), SETTINGS_TABS.length);
     if (target === undefined) return;
     event.preventDefault();
     const tab = SETTINGS_TABS[target] ?? 'profile';

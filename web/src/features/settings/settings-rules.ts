@@ -2,6 +2,8 @@
  * The pure rules of the settings screen (spec part 1 §2, §5, §8, §9): tabs, e-mail pattern,
  * profile changes, member roles and error texts, subscription price and usage.
  */
+import { sentenceInBody } from '../../lib/api/error-message';
+import { formatCount, formatUsd } from '../../lib/format';
 
 /** The tabs, in order, as they appear in the URL (?tab=…). */
 export const SETTINGS_TABS = ['profile', 'notifications', 'security', 'billing', 'members', 'audit-log'] as const;
@@ -114,8 +116,7 @@ const MEMBER_ERROR_TEXTS = {
 export function memberErrorText(error: unknown, action: 'update' | 'remove'): string {
   const texts = MEMBER_ERROR_TEXTS[action];
   const failure = error as { status?: unknown; originalStatus?: unknown; data?: unknown } | null | undefined;
-  const data = failure?.data as { error?: unknown; message?: unknown } | null | undefined;
-  const said = [data?.error, data?.message].find((text): text is string => typeof text === 'string' && text.trim() !== '');
+  const said = sentenceInBody(failure?.data);
   if (said) return said;
   const answered = typeof failure?.status === 'number' || typeof failure?.originalStatus === 'number';
   return answered ? texts.serverDefault : texts.unreachable;
@@ -132,15 +133,11 @@ export const OVERAGE_PRICE_TEXT = '$0.05 per 1,000 insight tokens';
 export function priceText(cents: number | null): string {
   if (cents === null) return 'Contact sales';
   if (cents === 0) return 'Free';
-  return `$${(cents / 100).toFixed(2)}`;
-}
-
-export function tokenCount(tokens: number): string {
-  return tokens.toLocaleString('en-US');
+  return formatUsd(cents / 100);
 }
 
 export function allowanceText(included: TokenAllowance): string {
-  return included === 'unlimited' ? 'unlimited' : tokenCount(included);
+  return included === 'unlimited' ? 'unlimited' : formatCount(included);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describeApiError } from '../../lib/api/describe-api-error';
+import { describeApiError } from '../../lib/api/error-message';
 import { useGetHealthQuery, type HealthResponse } from './system-api';
 
 const STATUS_LABELS: Record<HealthResponse['status'], string> = {

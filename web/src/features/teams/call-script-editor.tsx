@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { formatCount } from '../../lib/format';
 import { CALL_SCRIPT_MAX, callScriptStats } from './team-rules';
 
-const numbers = new Intl.NumberFormat('en-US');
 
 /** The Call Script tab: the compliance script template with its length, words and read time. */
 export function CallScriptEditor({ script, onEdit }: { script: string; onEdit: (script: string) => void }) {
@@ -21,12 +21,12 @@ export function CallScriptEditor({ script, onEdit }: { script: string; onEdit: (
         <div>
           <dt>Length</dt>
           <dd className={stats.length > CALL_SCRIPT_MAX ? 'teams-counter--danger' : undefined}>
-            {`${numbers.format(stats.length)} / ${numbers.format(CALL_SCRIPT_MAX)} characters`}
+            {`${formatCount(stats.length)} / ${formatCount(CALL_SCRIPT_MAX)} characters`}
           </dd>
         </div>
         <div>
           <dt>Words</dt>
-          <dd>{numbers.format(stats.words)}</dd>
+          <dd>{formatCount(stats.words)}</dd>
         </div>
         <div>
           <dt>Estimated read time</dt>

@@ -9,13 +9,14 @@ import {
   useSaveTeamMutation,
   useSuggestCriterionPromptMutation,
 } from '../../lib/api/gateway-api.generated';
+import { serverMessage } from '../../lib/api/error-message';
 import { companyRefreshed, selectAuthStatus, selectCompany, selectUser } from '../../lib/auth/auth-slice';
 import { selectActiveDepartment } from '../../lib/auth/department-slice';
 import { CallScriptEditor } from './call-script-editor';
 import { CriteriaGroupsEditor } from './criteria-groups-editor';
 import { MembersTable } from './members-table';
 import { findCriterion, teamEditorEvents as events, teamEditorSlice, teamEditorStateOf, teamWithDraftsCommitted } from './team-editor-state';
-import { editorTeamOf, newTeam, saveTeamArg, serverMessageOf } from './team-payload';
+import { editorTeamOf, newTeam, saveTeamArg } from './team-payload';
 import {
   checkBeforeSave,
   friendlySaveError,
@@ -115,7 +116,7 @@ function TeamEditor({ initialTeam, initialMembers, isNew }: TeamEditorProps) {
     }
     const result = await saveTeam(saveTeamArg(team, isNew, members));
     if (result.error) {
-      window.alert(friendlySaveError(serverMessageOf(result.error)));
+      window.alert(friendlySaveError(serverMessage(result.error)));
       return;
     }
     // The company object lists the teams (team pickers elsewhere read it): refresh it first.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorTeamOf, newTeam, saveTeamArg, serverMessageOf } from './team-payload';
+import { editorTeamOf, newTeam, saveTeamArg } from './team-payload';
 import { ada, makeTeam } from './team-test-fixtures';
 
 describe('team payloads', () => {
@@ -31,12 +31,4 @@ describe('team payloads', () => {
     expect(arg.body.members).toEqual([ada]);
   });
 
-  it("reads the gateway's sentence, the base query's, or nothing", () => {
-    expect(serverMessageOf({ status: 400, data: { error: 'Please enter a team name' } })).toBe('Please enter a team name');
-    expect(serverMessageOf({ status: 'CUSTOM_ERROR', error: 'Failed to obtain CSRF token' })).toBe('Failed to obtain CSRF token');
-    expect(serverMessageOf({ status: 500, data: { error: '  ' } })).toBeUndefined();
-    expect(serverMessageOf({ status: 'FETCH_ERROR', error: 'TypeError: fetch failed' })).toBeUndefined();
-    expect(serverMessageOf({ message: 'oops' })).toBeUndefined();
-    expect(serverMessageOf(undefined)).toBeUndefined();
-  });
 });

@@ -1,9 +1,7 @@
 /**
  * What the team screens send and read: the editor's copy of a team, the body of PUT
- * /api/teams/save (spec part 1 §3: team, isNew, members) and the message of a failed call.
+ * /api/teams/save (spec part 1 §3: team, isNew, members).
  */
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SerializedError } from '@reduxjs/toolkit';
 import type { SaveTeamApiArg, Team } from '../../lib/api/gateway-api.generated';
 import type { EditorTeam, TeamMemberRecord } from './team-rules';
 
@@ -61,15 +59,4 @@ export function saveTeamArg(team: EditorTeam, isNew: boolean, members: readonly 
       })),
     },
   };
-}
-
-/**
- * The gateway's own sentence for a failed call (`{ error }` in the body), or the base query's
- * (e.g. 'Failed to obtain CSRF token'); undefined when there is none to show.
- */
-export function serverMessageOf(error: FetchBaseQueryError | SerializedError | undefined): string | undefined {
-  if (!error || !('status' in error)) return undefined;
-  if (error.status === 'CUSTOM_ERROR') return error.error;
-  const data = error.data as { error?: unknown } | null | undefined;
-  return typeof data?.error === 'string' && data.error.trim() !== '' ? data.error : undefined;
 }

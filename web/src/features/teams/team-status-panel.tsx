@@ -1,5 +1,6 @@
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { Spinner } from '../../components/spinner';
+import { tabIndexAfterKey } from '../../lib/ui/tab-keys';
 import { MAX_TOTAL_WEIGHT, TEAM_NAME_MAX, weightStatus, type ChecklistItem } from './team-rules';
 
 export type EditorTab = 'members' | 'criteria' | 'script';
@@ -38,13 +39,12 @@ export function TeamStatusPanel(props: TeamStatusPanelProps) {
   const status = weightStatus(props.totalWeight);
   const fill = Math.min(Math.max(props.totalWeight / MAX_TOTAL_WEIGHT, 0), 1) * 100;
 
-  // Arrow keys move between the tabs, as in a tab list.
+  // Arrow keys, Home and End move between the tabs of this vertical tab list.
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
-    if (step === undefined) return;
+    const target = tabIndexAfterKey(event.key, EDITOR_TABS.indexOf(props.tab), EDITOR_TABS.length, 'vertical');
+    if (target === undefined) return;
     event.preventDefault();
-    const index = EDITOR_TABS.indexOf(props.tab);
-    const next = EDITOR_TABS[(index + step + EDITOR_TABS.length) % EDITOR_TABS.length] ?? props.tab;
+    const next = EDITOR_TABS[target] ?? props.tab;
     props.onTabChosen(next);
     document.getElementById(props.tabId(next))?.focus();
   };

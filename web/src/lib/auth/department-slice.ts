@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { signedIn, signedOut, companyRefreshed } from './auth-slice';
+import { signedIn, companyRefreshed } from './auth-slice';
 
 /** Browser storage key of the active department (spec part 1 §3). */
 export const SELECTED_DEPARTMENT_KEY = 'selected-department';
@@ -20,6 +20,7 @@ export function initialDepartment(departments: readonly string[], stored: string
   return departments[0] ?? null;
 }
 
+/** The selection; it means something only while someone is signed in. */
 export type DepartmentState = { active: string | null };
 
 const readStored = () => {
@@ -30,10 +31,12 @@ const readStored = () => {
   }
 };
 
-// The reducer only decides; the storage write happens in the listener (lib/auth/session-listeners.ts).
+// Storage is read once, when the store is made, and written by the listener in
+// lib/auth/session.ts: the reducers only decide. The selection outlives a sign-out, as the stored
+// one does, and is checked against the company at the next sign-in.
 export const departmentSlice = createSlice({
   name: 'department',
-  initialState: { active: null } as DepartmentState,
+  initialState: (): DepartmentState => ({ active: readStored() }),
   reducers: {
     departmentChosen(state, action: PayloadAction<string>) {
       state.active = action.payload;
@@ -42,13 +45,10 @@ export const departmentSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(signedIn, (state, action) => {
-        state.active = initialDepartment(action.payload.company.departments, state.active ?? readStored());
+        state.active = initialDepartment(action.payload.company.departments, state.active);
       })
       .addCase(companyRefreshed, (state, action) => {
         state.active = initialDepartment(action.payload.departments, state.active);
-      })
-      .addCase(signedOut, (state) => {
-        state.active = null;
       });
   },
   selectors: {

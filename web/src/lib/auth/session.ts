@@ -1,7 +1,8 @@
 import { createListenerMiddleware, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { gatewayApi, type Company, type User } from '../api/gateway-api.generated';
 import { csrfTokenReceived } from '../api/csrf-slice';
-import { signedIn, signedOut } from './auth-slice';
+import { authSlice, signedIn, signedOut, type AuthState } from './auth-slice';
+import { trackEvent } from '../analytics';
 import { departmentChosen, departmentSlice, SELECTED_DEPARTMENT_KEY } from './department-slice';
 
 /** Browser storage flag: 'true' while signed in (spec part 1 §3). */
@@ -49,9 +50,13 @@ export function sessionStarted(answer: { user: User; company: Company; csrfToken
   };
 }
 
-/** Ends the session on the server (a failure there still signs out here) and forgets cached data. */
+/**
+ * Ends the session on the server (a failure there still signs out here), counts the logout for
+ * the company it ends, and forgets cached data.
+ */
 export function logOut(): Thunk<Promise<void>> {
-  return async (dispatch) => {
+  return async (dispatch, getState) => {
+    trackEvent('logout', authSlice.selectSlice(getState() as { auth: AuthState }).company?.id);
     await dispatch(gatewayApi.endpoints.logout.initiate());
     dispatch(signedOut());
     dispatch(gatewayApi.util.resetApiState());
