@@ -1,3 +1,3 @@
 import { runService } from '@parlance/platform/host/run-service';
 
-await runService('ingest', async () => (await import('./module.js')).ingestModule);
+await runService('ingest', async (config) => (await import('./module.js')).ingestModule(config));

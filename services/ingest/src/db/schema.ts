@@ -1,4 +1,4 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { bigint, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
 
@@ -8,3 +8,52 @@ export const ingestSchema = pgSchema('ingest');
 export const outbox = outboxTable(ingestSchema);
 export const inbox = inboxTable(ingestSchema);
 export const probes = probeTable(ingestSchema);
+
+export type ActivityKindName = 'call' | 'meeting';
+export type MediaKindName = 'audio' | 'text';
+export type JobStatus = 'waiting' | 'active' | 'completed' | 'failed';
+
+/** A call or meeting as received, with where its media is stored. Deleting one removes the row. */
+export const activities = ingestSchema.table(
+  'activities',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    kind: text('kind').$type<ActivityKindName>().notNull(),
+    teamId: text('team_id').notNull(),
+    representativeEmail: text('representative_email').notNull(),
+    representativeName: text('representative_name').notNull(),
+    fileName: text('file_name').notNull(),
+    title: text('title').notNull(),
+    notes: text('notes').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    source: text('source').notNull(),
+    mediaKind: text('media_kind').$type<MediaKindName>().notNull(),
+    /** "wav", "mp3", … as told by the content, or "text". */
+    mediaFormat: text('media_format').notNull(),
+    mediaKey: text('media_key').notNull(),
+    mediaBytes: bigint('media_bytes', { mode: 'number' }).notNull(),
+    mediaSha256: text('media_sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('activities_company_idx').on(table.companyId, table.occurredAt)],
+);
+
+/** One per upload: its progress through the pipeline, as the pipeline's events report it. */
+export const jobs = ingestSchema.table(
+  'jobs',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ActivityKindName>().notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status').$type<JobStatus>().notNull(),
+    failedReason: text('failed_reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('jobs_activity_idx').on(table.activityId)],
+);

@@ -9,6 +9,8 @@ import { describeAcceptedAudio, detectAudioFormat, type AudioFormat } from './au
 export const AUDIO_MAX_BYTES = 26_214_400;
 /** 100 KB. */
 export const MEETING_MAX_BYTES = 102_400;
+/** A call transcript sent as text; the spec sets no limit, so this keeps one upload to 1 MB. */
+export const CALL_TEXT_MAX_BYTES = 1_048_576;
 /** Compared case-insensitively: 'Notes.TXT' is a text file. */
 export const MEETING_EXTENSIONS = ['.txt', '.md', '.text'] as const;
 
@@ -22,7 +24,10 @@ export const UPLOAD_MESSAGES = {
   noTextFiles: 'Please select at least one text file to upload.',
   audioTooLarge: (fileNames: readonly string[]) => `The following audio files are too large (max 25MB): ${formatFileList(fileNames)}`,
   meetingTooLarge: (fileNames: readonly string[]) => `The following files are too large (max 100KB): ${formatFileList(fileNames)}`,
-  // The spec gives no wording for these two; they follow the style of the size messages.
+  // The spec gives no wording for these; they follow the style of the size messages.
+  textTooLarge: (fileNames: readonly string[]) => `The following text files are too large (max 1MB): ${formatFileList(fileNames)}`,
+  teamNotInCompany: 'The selected team was not found in your company. Please select a team.',
+  representativeNotInTeam: (email: string) => `${email} is not a representative of the selected team.`,
   notTextFiles: (fileNames: readonly string[]) =>
     `The following files are not text files (accepted: ${MEETING_EXTENSIONS.join(', ')}): ${formatFileList(fileNames)}`,
   emptyFiles: (fileNames: readonly string[]) => `The following files are empty: ${formatFileList(fileNames)}`,

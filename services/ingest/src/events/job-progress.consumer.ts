@@ -1,0 +1,40 @@
+/**
+ * A job's status comes from the pipeline's events: transcription started (active), the
+ * transcript is ready (completed), or it failed (failed, with 'Processing failed for {file}:
+ * {reason}'). Events of a deleted activity find no job and change nothing.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { EventConsumer } from '@parlance/platform/service/service-runtime';
+import { TranscriptionFailed, TranscriptionStarted, TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
+import { advanceJob, isId } from '../db/activities.repository.js';
+import { jobs } from '../db/schema.js';
+import { processingFailedMessage } from '../domain/upload-rules.js';
+
+export const TRANSCRIPTION_STARTED = 'transcription.transcription-started.v1';
+export const TRANSCRIPT_READY = 'transcription.transcript-ready.v1';
+export const TRANSCRIPTION_FAILED = 'transcription.transcription-failed.v1';
+
+export const jobProgressConsumer: EventConsumer = {
+  consumer: 'job-progress',
+  eventTypes: [TRANSCRIPTION_STARTED, TRANSCRIPT_READY, TRANSCRIPTION_FAILED],
+  async handle(event, tx) {
+    switch (event.type) {
+      case TRANSCRIPTION_STARTED:
+        await advanceJob(tx, event.companyId, TranscriptionStarted.decode(event.payload).jobId, 'active');
+        return;
+      case TRANSCRIPT_READY:
+        await advanceJob(tx, event.companyId, TranscriptReady.decode(event.payload).jobId, 'completed');
+        return;
+      case TRANSCRIPTION_FAILED: {
+        const { jobId, reason } = TranscriptionFailed.decode(event.payload);
+        if (!isId(jobId)) return;
+        const [job] = await tx
+          .select({ fileName: jobs.fileName })
+          .from(jobs)
+          .where(and(eq(jobs.companyId, event.companyId), eq(jobs.id, jobId)));
+        if (job) await advanceJob(tx, event.companyId, jobId, 'failed', processingFailedMessage(job.fileName, reason));
+        return;
+      }
+    }
+  },
+};

@@ -1,0 +1,77 @@
+/** parlance.ingest.v1.IngestService: uploads, their jobs, deletions, and media for transcription. */
+import type { Database } from '@parlance/platform/db/database';
+import { notFound } from '@parlance/platform/errors';
+import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
+import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
+import { requireCompanyId } from '@parlance/platform/grpc/request-context';
+import { clientStreamingHandler, serverStreamingHandler } from '@parlance/platform/grpc/streaming';
+import type { Logger } from '@parlance/platform/logger';
+import { enqueue } from '@parlance/platform/outbox/enqueue';
+import { ActivityDeleted } from '@parlance/proto/parlance/ingest/v1/events';
+import { ActivityKind, type IngestServiceService, type Job } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { deleteActivity, findActivity, findJob, type JobRow } from '../db/activities.repository.js';
+import { outbox, type ActivityKindName } from '../db/schema.js';
+import type { MediaStore } from '../media/media-store.js';
+import { receiveUpload, type TeamDirectory } from '../uploads/receive-upload.js';
+
+export const ACTIVITY_DELETED = 'ingest.activity-deleted.v1';
+
+export interface IngestServerDependencies {
+  db: Database<Record<string, unknown>>;
+  media: MediaStore;
+  teams: TeamDirectory;
+  logger: Logger;
+}
+
+export function ingestService(deps: IngestServerDependencies): ServiceImplementation<typeof IngestServiceService> {
+  return {
+    uploadActivity: clientStreamingHandler(deps.logger, (parts) => receiveUpload(deps, requireCompanyId(), parts)),
+
+    async getJob({ jobId }) {
+      const job = await findJob(deps.db, requireCompanyId(), jobId);
+      if (!job) throw notFound(`Job ${jobId} not found.`);
+      return { job: jobView(job) };
+    },
+
+    async deleteActivity({ activityId, kind }) {
+      const companyId = requireCompanyId();
+      const kindName = kindNameOf(kind);
+      const removed = await deps.db.transaction(async (tx) => {
+        const row = kindName ? await deleteActivity(tx, companyId, activityId, kindName) : undefined;
+        if (!row) return undefined;
+        const payload = ActivityDeleted.encode({ activityId, kind }).finish();
+        await enqueue(tx, outbox, [outboxMessageFor({ type: ACTIVITY_DELETED, companyId, producer: 'ingest', payload })]);
+        return row;
+      });
+      if (!removed) throw notFound(kind === ActivityKind.ACTIVITY_KIND_MEETING ? 'Meeting not found.' : 'Call not found.');
+      // After the commit: a crash here leaves an unreferenced file, never a reference to no file.
+      await deps.media.remove(removed.mediaKey).catch((error: unknown) => deps.logger.warn({ err: error, activityId }, 'could not remove the media of a deleted activity'));
+      return {};
+    },
+
+    readMedia: serverStreamingHandler(deps.logger, async function* ({ activityId }) {
+      const activity = await findActivity(deps.db, requireCompanyId(), activityId);
+      if (!activity) throw notFound('Activity not found.');
+      for await (const chunk of deps.media.read(activity.mediaKey)) yield { chunk };
+    }),
+  };
+}
+
+export function kindNameOf(kind: ActivityKind): ActivityKindName | undefined {
+  return kind === ActivityKind.ACTIVITY_KIND_CALL ? 'call' : kind === ActivityKind.ACTIVITY_KIND_MEETING ? 'meeting' : undefined;
+}
+
+function jobView(job: JobRow): Job {
+  return {
+    id: job.id,
+    activityId: job.activityId,
+    kind: job.kind === 'call' ? ActivityKind.ACTIVITY_KIND_CALL : ActivityKind.ACTIVITY_KIND_MEETING,
+    fileName: job.fileName,
+    status: job.status,
+    isCompleted: job.status === 'completed',
+    isFailed: job.status === 'failed',
+    failedReason: job.failedReason,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  };
+}

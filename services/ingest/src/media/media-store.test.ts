@@ -1,0 +1,72 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diskMediaStore, MEDIA_READ_CHUNK_BYTES, type MediaStore } from './media-store.js';
+
+let root: string;
+let store: MediaStore;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'parlance-media-test-'));
+  store = diskMediaStore(root);
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function readAll(key: string): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of store.read(key)) chunks.push(chunk);
+  return chunks;
+}
+
+describe('diskMediaStore', () => {
+  it('keeps nothing under the key until commit, then the whole file with its length and SHA-256', async () => {
+    const writer = await store.begin();
+    await writer.write(Buffer.from('hello '));
+    await writer.write(Buffer.from('world'));
+    expect(writer.bytes).toBe(11);
+    await expect(readAll('company-a/activity-1')).rejects.toThrow('The media of this activity is no longer stored.');
+
+    const stored = await writer.commit('company-a/activity-1');
+    expect(stored).toEqual({ bytes: 11, sha256: 'b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9' });
+    expect(Buffer.concat(await readAll('company-a/activity-1')).toString()).toBe('hello world');
+    await writer.abort();
+    expect(await readFile(path.join(root, 'company-a', 'activity-1'), 'utf8')).toBe('hello world');
+  });
+
+  it('reads a large file back in chunks small enough for one gRPC message', async () => {
+    const writer = await store.begin();
+    const data = Buffer.alloc(3 * MEDIA_READ_CHUNK_BYTES + 17, 7);
+    await writer.write(data);
+    await writer.commit('company-a/large');
+    const chunks = await readAll('company-a/large');
+    expect(chunks.every((chunk) => chunk.length <= MEDIA_READ_CHUNK_BYTES)).toBe(true);
+    expect(Buffer.concat(chunks).equals(data)).toBe(true);
+  });
+
+  it('leaves no trace of an aborted write', async () => {
+    const writer = await store.begin();
+    await writer.write(Buffer.from('half an upload'));
+    await writer.abort();
+    expect(await readdir(path.join(root, '.incoming'))).toEqual([]);
+  });
+
+  it('removes a file, and removing it again is harmless', async () => {
+    const writer = await store.begin();
+    await writer.write(Buffer.from('x'));
+    await writer.commit('company-b/gone');
+    await store.remove('company-b/gone');
+    await store.remove('company-b/gone');
+    await expect(readAll('company-b/gone')).rejects.toMatchObject({ kind: 'not-found' });
+  });
+
+  it('refuses a key that could leave its directory', async () => {
+    const writer = await store.begin();
+    await expect(writer.commit('../escape')).rejects.toThrow('Not a media key');
+    await writer.abort();
+    await expect(store.remove('a/../../b')).rejects.toThrow('Not a media key');
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Where uploaded recordings and transcripts are kept: files under one directory (the standalone
+ * data directory, or a volume shared by the ingest replicas). A file is written under a temporary
+ * name, flushed to disk and only then renamed into place, so a stored key always names a whole
+ * file, and an upload is acknowledged only after its bytes are on disk.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { notFound } from '@parlance/platform/errors';
+
+/** Chunks handed to a reader: small enough for one gRPC message. */
+export const MEDIA_READ_CHUNK_BYTES = 64 * 1024;
+
+const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+
+export interface MediaWriter {
+  /** Bytes written so far. */
+  readonly bytes: number;
+  write(chunk: Uint8Array): Promise<void>;
+  /** Flushes the file and puts it under `key`; returns its length and SHA-256. */
+  commit(key: string): Promise<{ bytes: number; sha256: string }>;
+  /** Drops what was written; safe to call after a failed or finished commit. */
+  abort(): Promise<void>;
+}
+
+export interface MediaStore {
+  begin(): Promise<MediaWriter>;
+  /** The stored bytes in order; NOT_FOUND when nothing is stored under the key. */
+  read(key: string): AsyncIterable<Buffer>;
+  /** Removes the file; nothing happens when it is already gone. */
+  remove(key: string): Promise<void>;
+}
+
+export function diskMediaStore(root: string): MediaStore {
+  const incoming = join(root, '.incoming');
+  const pathOf = (key: string) => {
+    if (!KEY.test(key)) throw new Error(`Not a media key: ${JSON.stringify(key)}`);
+    return join(root, key);
+  };
+
+  return {
+    async begin() {
+      await mkdir(incoming, { recursive: true });
+      const temporary = join(incoming, randomUUID());
+      const file: FileHandle = await open(temporary, 'wx');
+      const hash = createHash('sha256');
+      let bytes = 0;
+      let closed = false;
+      const close = async () => {
+        if (closed) return;
+        closed = true;
+        await file.close();
+      };
+      return {
+        get bytes() {
+          return bytes;
+        },
+        async write(chunk) {
+          await file.write(chunk);
+          hash.update(chunk);
+          bytes += chunk.length;
+        },
+        async commit(key) {
+          const target = pathOf(key);
+          await file.sync();
+          await close();
+          await mkdir(dirname(target), { recursive: true });
+          await rename(temporary, target);
+          await syncDirectory(dirname(target));
+          return { bytes, sha256: hash.digest('hex') };
+        },
+        async abort() {
+          await close().catch(() => undefined);
+          await rm(temporary, { force: true });
+        },
+      };
+    },
+
+    async *read(key) {
+      const stream = createReadStream(pathOf(key), { highWaterMark: MEDIA_READ_CHUNK_BYTES });
+      try {
+        for await (const chunk of stream) yield chunk as Buffer;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('The media of this activity is no longer stored.');
+        throw error;
+      }
+    },
+
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
+
+/** A rename is durable only once its directory is flushed too. */
+async function syncDirectory(path: string): Promise<void> {
+  const directory = await open(path, 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
+}

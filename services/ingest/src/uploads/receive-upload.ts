@@ -1,0 +1,180 @@
+/**
+ * Receiving one uploaded file: check the request, stream the bytes to the media store while
+ * enforcing the limits and identifying audio by its content, then store the activity, its job and
+ * the `ingest.activity-received.v1` event in one transaction. Only then is the upload answered,
+ * so an acknowledged upload survives a crash; a refused or failed one leaves nothing behind.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@parlance/platform/db/database';
+import { invalidArgument } from '@parlance/platform/errors';
+import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
+import { enqueue } from '@parlance/platform/outbox/enqueue';
+import { ActivityReceived } from '@parlance/proto/parlance/ingest/v1/events';
+import { ActivityKind, MediaKind, type UploadActivityRequest, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { insertActivityWithJob } from '../db/activities.repository.js';
+import { outbox, type ActivityKindName, type MediaKindName } from '../db/schema.js';
+import { AUDIO_HEAD_BYTES } from '../domain/audio-format.js';
+import {
+  AUDIO_MAX_BYTES,
+  CALL_TEXT_MAX_BYTES,
+  checkAudioContent,
+  checkUploadRequest,
+  hasMeetingExtension,
+  MEETING_MAX_BYTES,
+  UPLOAD_MESSAGES,
+} from '../domain/upload-rules.js';
+import type { MediaStore } from '../media/media-store.js';
+
+export const ACTIVITY_RECEIVED = 'ingest.activity-received.v1';
+
+/** The teams an upload may name: identity's, asked over gRPC. */
+export interface TeamDirectory {
+  /** The team's member e-mails (lower-case), or undefined when the company has no such team. */
+  memberEmails(teamId: string): Promise<string[] | undefined>;
+}
+
+export interface UploadDependencies {
+  db: Database<Record<string, unknown>>;
+  media: MediaStore;
+  teams: TeamDirectory;
+}
+
+export interface AcceptedUpload {
+  activityId: string;
+  jobId: string;
+}
+
+interface Limits {
+  maxBytes: number;
+  tooLarge: (fileNames: readonly string[]) => string;
+}
+
+export async function receiveUpload(deps: UploadDependencies, companyId: string, parts: AsyncIterable<UploadActivityRequest>): Promise<AcceptedUpload> {
+  const iterator = parts[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const header = first.done ? undefined : first.value.part?.$case === 'header' ? first.value.part.value : undefined;
+  if (!header) throw invalidArgument('An upload must begin with its header (file name, team and representative).');
+
+  const request = await checkHeader(deps.teams, companyId, header);
+  const writer = await deps.media.begin();
+  try {
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    for (let next = first.done ? first : await iterator.next(); !next.done; next = await iterator.next()) {
+      const part = next.value.part;
+      if (part?.$case !== 'chunk') throw invalidArgument('An upload carries its header once, then only the bytes of the file.');
+      if (writer.bytes + part.value.length > request.limits.maxBytes) throw invalidArgument(request.limits.tooLarge([header.fileName]));
+      if (headBytes < AUDIO_HEAD_BYTES) {
+        head.push(Buffer.from(part.value.subarray(0, AUDIO_HEAD_BYTES - headBytes)));
+        headBytes += Math.min(part.value.length, AUDIO_HEAD_BYTES - headBytes);
+      }
+      await writer.write(part.value);
+    }
+
+    const mediaFormat = formatOf(request.mediaKind, header.fileName, Buffer.concat(head));
+    const activityId = randomUUID();
+    const jobId = randomUUID();
+    const { bytes, sha256 } = await writer.commit(`${companyId}/${activityId}`);
+    const occurredAt = header.occurredAt ?? new Date();
+    const activity = {
+      id: activityId,
+      companyId,
+      kind: request.kind,
+      teamId: header.teamId.trim(),
+      representativeEmail: request.representativeEmail,
+      representativeName: header.representativeName.trim() || 'N/A',
+      fileName: header.fileName,
+      title: header.title.trim() || titleOf(header.fileName),
+      notes: header.notes,
+      occurredAt,
+      source: 'upload',
+      mediaKind: request.mediaKind,
+      mediaFormat,
+      mediaKey: `${companyId}/${activityId}`,
+      mediaBytes: bytes,
+      mediaSha256: sha256,
+    };
+    const payload = ActivityReceived.encode({
+      activityId,
+      jobId,
+      kind: header.kind,
+      teamId: activity.teamId,
+      representativeEmail: activity.representativeEmail,
+      representativeName: activity.representativeName,
+      fileName: activity.fileName,
+      title: activity.title,
+      notes: activity.notes,
+      mediaKind: header.mediaKind,
+      mediaFormat,
+      mediaBytes: bytes,
+      occurredAt,
+      source: activity.source,
+    }).finish();
+    try {
+      await deps.db.transaction(async (tx) => {
+        await insertActivityWithJob(tx, activity, { id: jobId, companyId, activityId, kind: request.kind, fileName: header.fileName, status: 'waiting' });
+        await enqueue(tx, outbox, [outboxMessageFor({ type: ACTIVITY_RECEIVED, companyId, producer: 'ingest', payload })]);
+      });
+    } catch (error) {
+      await deps.media.remove(activity.mediaKey);
+      throw error;
+    }
+    return { activityId, jobId };
+  } finally {
+    await writer.abort();
+  }
+}
+
+interface CheckedHeader {
+  kind: ActivityKindName;
+  mediaKind: MediaKindName;
+  representativeEmail: string;
+  limits: Limits;
+}
+
+async function checkHeader(teams: TeamDirectory, companyId: string, header: UploadHeader): Promise<CheckedHeader> {
+  const kind = header.kind === ActivityKind.ACTIVITY_KIND_CALL ? 'call' : header.kind === ActivityKind.ACTIVITY_KIND_MEETING ? 'meeting' : undefined;
+  if (!kind) throw invalidArgument('An upload must say whether it is a call or a meeting.');
+  const mediaKind = header.mediaKind === MediaKind.MEDIA_KIND_AUDIO ? 'audio' : header.mediaKind === MediaKind.MEDIA_KIND_TEXT ? 'text' : undefined;
+  if (!mediaKind || (kind === 'meeting' && mediaKind === 'audio')) throw invalidArgument('A call is audio or text; a meeting is text.');
+
+  const checked = checkUploadRequest(kind === 'call' ? 'calls' : 'meetings', {
+    companyId,
+    teamId: header.teamId,
+    representative: header.representativeEmail,
+    fileCount: header.fileName.trim() === '' ? 0 : 1,
+  });
+  if (!checked.ok) throw invalidArgument(checked.message);
+  if (kind === 'meeting' && !hasMeetingExtension(header.fileName)) throw invalidArgument(UPLOAD_MESSAGES.notTextFiles([header.fileName]));
+
+  const representativeEmail = header.representativeEmail.trim().toLowerCase();
+  const members = await teams.memberEmails(header.teamId.trim());
+  if (!members) throw invalidArgument(UPLOAD_MESSAGES.teamNotInCompany);
+  if (!members.includes(representativeEmail)) throw invalidArgument(UPLOAD_MESSAGES.representativeNotInTeam(representativeEmail));
+
+  const limits: Limits =
+    mediaKind === 'audio'
+      ? { maxBytes: AUDIO_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.audioTooLarge }
+      : kind === 'meeting'
+        ? { maxBytes: MEETING_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.meetingTooLarge }
+        : { maxBytes: CALL_TEXT_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.textTooLarge };
+  return { kind, mediaKind, representativeEmail, limits };
+}
+
+/**
+ * Audio is told by its content; a file that is no audio we read is refused here, naming it. An
+ * empty file is taken, and its job fails with a reason, as a truncated or corrupt one does.
+ */
+function formatOf(mediaKind: MediaKindName, fileName: string, head: Buffer): string {
+  if (mediaKind === 'text') return 'text';
+  if (head.length === 0) return 'empty';
+  const checked = checkAudioContent(fileName, head);
+  if (!checked.ok) throw invalidArgument(checked.message);
+  return checked.format.container;
+}
+
+/** Spec §2.4: the meeting title is the file name without its extension. */
+function titleOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
