@@ -3,6 +3,7 @@ import { AccountsServiceClient } from '@parlance/proto/parlance/identity/v1/acco
 import { AuthServiceClient } from '@parlance/proto/parlance/identity/v1/auth';
 import { BillingServiceClient } from '@parlance/proto/parlance/identity/v1/billing';
 import { TeamsServiceClient } from '@parlance/proto/parlance/identity/v1/teams';
+import { IngestServiceClient } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { ProbeClient } from '@parlance/proto/parlance/platform/v1/probe';
 import { CriterionSuggestionServiceClient } from '@parlance/proto/parlance/scoring/v1/suggestions';
 import { createClient, type PromiseClient } from '@parlance/platform/grpc/grpc-client';
@@ -27,12 +28,17 @@ export interface IdentityClients {
   teams: PromiseClient<typeof TeamsServiceClient>;
 }
 
+export interface IngestClients {
+  ingest: PromiseClient<typeof IngestServiceClient>;
+}
+
 export interface ScoringClients {
   suggestions: PromiseClient<typeof CriterionSuggestionServiceClient>;
 }
 
 export interface ServiceClients {
   identity: IdentityClients;
+  ingest: IngestClients;
   scoring: ScoringClients;
   get(name: ServiceName): ServiceConnection;
   all(): ServiceConnection[];
@@ -62,12 +68,17 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
     billing: createClient(BillingServiceClient, addresses.identity, { idempotent: ['listPlans', 'getSubscription'] }),
     teams: createClient(TeamsServiceClient, addresses.identity, { idempotent: ['listTeams', 'getTeam', 'listTeamMembers'] }),
   };
+  // Job polls are reads; an upload streams through ingest.ingest.raw (grpc/streaming.ts).
+  const ingest: IngestClients = {
+    ingest: createClient(IngestServiceClient, addresses.ingest, { idempotent: ['getJob'] }),
+  };
   // A suggestion may wait on a language model: longer than the default deadline.
   const scoring: ScoringClients = {
     suggestions: createClient(CriterionSuggestionServiceClient, addresses.scoring, { deadlineMs: 60_000 }),
   };
   return {
     identity,
+    ingest,
     scoring,
     get: (name) => connections.get(name)!,
     all: () => [...connections.values()],
@@ -76,7 +87,7 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
         connection.health.close();
         connection.probe.close();
       }
-      for (const client of [...Object.values(identity), ...Object.values(scoring)]) client.close();
+      for (const client of [...Object.values(identity), ...Object.values(ingest), ...Object.values(scoring)]) client.close();
     },
   };
 }

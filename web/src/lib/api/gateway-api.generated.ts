@@ -6,6 +6,8 @@ export const addTagTypes = [
   "settings",
   "billing",
   "teams",
+  "calls",
+  "meetings",
   "system",
 ] as const;
 const injectedRtkApi = api
@@ -174,6 +176,69 @@ const injectedRtkApi = api
           body: queryArg.body,
         }),
         invalidatesTags: [],
+      }),
+      transcribeCallAudio: build.mutation<
+        TranscribeCallAudioApiResponse,
+        TranscribeCallAudioApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/calls/transcribe/audio`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["calls"],
+      }),
+      transcribeCallText: build.mutation<
+        TranscribeCallTextApiResponse,
+        TranscribeCallTextApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/calls/transcribe/text`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["calls"],
+      }),
+      uploadMeeting: build.mutation<
+        UploadMeetingApiResponse,
+        UploadMeetingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/meetings/upload`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["meetings"],
+      }),
+      getCallJob: build.query<GetCallJobApiResponse, GetCallJobApiArg>({
+        query: (queryArg) => ({ url: `/api/queue/job/${queryArg.id}` }),
+        providesTags: ["calls"],
+      }),
+      getMeetingUploadStatus: build.query<
+        GetMeetingUploadStatusApiResponse,
+        GetMeetingUploadStatusApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/meetings/upload-status/${queryArg.jobId}`,
+        }),
+        providesTags: ["meetings"],
+      }),
+      deleteCall: build.mutation<DeleteCallApiResponse, DeleteCallApiArg>({
+        query: (queryArg) => ({
+          url: `/api/calls/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["calls"],
+      }),
+      deleteMeeting: build.mutation<
+        DeleteMeetingApiResponse,
+        DeleteMeetingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/meetings/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["meetings"],
       }),
       getWebConfig: build.query<GetWebConfigApiResponse, GetWebConfigApiArg>({
         query: () => ({ url: `/api/web-config` }),
@@ -488,6 +553,105 @@ export type SuggestCriterionPromptApiArg = {
     criterionDescription?: string | null;
   };
 };
+export type TranscribeCallAudioApiResponse =
+  /** status 200 Default Response */ {
+    /** poll it at GET /api/queue/job/{id} (calls) or GET /api/meetings/upload-status/{jobId} (meetings) */
+    jobId: string;
+    message: string;
+  };
+export type TranscribeCallAudioApiArg = {
+  body: {
+    /** one recording of at most 25 MB: WAV, MP3, M4A/AAC, OGG/Opus, FLAC or WebM, told by its content */
+    file: Blob;
+    /** when the call took place: the file’s last-modified time (ISO 8601); absent means now */
+    audioDate?: string;
+    /** the team the call belongs to */
+    teamId?: string;
+    /** the representative’s e-mail, a member of the team */
+    representative?: string;
+    /** the representative’s first name, or N/A */
+    repName?: string;
+  };
+};
+export type TranscribeCallTextApiResponse = /** status 200 Default Response */ {
+  /** poll it at GET /api/queue/job/{id} (calls) or GET /api/meetings/upload-status/{jobId} (meetings) */
+  jobId: string;
+  message: string;
+};
+export type TranscribeCallTextApiArg = {
+  body: {
+    /** the transcript file’s name, shown in messages about it */
+    fileName?: string;
+    /** the transcript as text: `Name: text` lines, `[hh:mm:ss] Name:` lines, WebVTT, SRT, Zoom or Google Meet exports; at most 1 MB */
+    content?: string;
+    /** when the call took place (ISO 8601); absent means now */
+    date?: string;
+    /** the team the call belongs to */
+    teamId?: string;
+    /** the representative’s e-mail, a member of the team */
+    representative?: string;
+    /** the representative’s first name, or N/A */
+    repName?: string;
+  };
+};
+export type UploadMeetingApiResponse = /** status 202 Default Response */ {
+  /** poll it at GET /api/queue/job/{id} (calls) or GET /api/meetings/upload-status/{jobId} (meetings) */
+  jobId: string;
+  message: string;
+};
+export type UploadMeetingApiArg = {
+  body: {
+    /** the file name; the meeting title is this without its extension (.txt, .md or .text) */
+    meetingName?: string;
+    /** the transcript as text, at most 100 KB */
+    content?: string;
+    /** the team the meeting belongs to */
+    teamId?: string;
+    /** the representative’s e-mail, a member of the team */
+    repEmail?: string;
+    /** notes typed in the upload dialog */
+    notes?: string;
+    /** when the meeting took place (ISO 8601); absent means now */
+    date?: string;
+  };
+};
+export type GetCallJobApiResponse = /** status 200 Default Response */ {
+  status: "waiting" | "active" | "completed" | "failed";
+  isCompleted: boolean;
+  isFailed: boolean;
+  /** empty unless failed: 'Processing failed for {file}: {reason}' */
+  failedReason: string;
+};
+export type GetCallJobApiArg = {
+  /** the job id an upload returned */
+  id: string;
+};
+export type GetMeetingUploadStatusApiResponse =
+  /** status 200 Default Response */ {
+    status: "waiting" | "active" | "completed" | "failed";
+    isCompleted: boolean;
+    isFailed: boolean;
+    /** empty unless failed: 'Processing failed for {file}: {reason}' */
+    failedReason: string;
+  };
+export type GetMeetingUploadStatusApiArg = {
+  /** the job id the meeting upload returned */
+  jobId: string;
+};
+export type DeleteCallApiResponse = /** status 200 Default Response */ {
+  message: string;
+};
+export type DeleteCallApiArg = {
+  /** the call or meeting id */
+  id: string;
+};
+export type DeleteMeetingApiResponse = /** status 200 Default Response */ {
+  message: string;
+};
+export type DeleteMeetingApiArg = {
+  /** the call or meeting id */
+  id: string;
+};
 export type GetWebConfigApiResponse = /** status 200 Default Response */ {
   /** OAuth client id for Google Identity Services; null hides the Google button */
   googleClientId: string | null;
@@ -586,6 +750,15 @@ export const {
   useLazyGetTeamMembersQuery,
   useSaveTeamMutation,
   useSuggestCriterionPromptMutation,
+  useTranscribeCallAudioMutation,
+  useTranscribeCallTextMutation,
+  useUploadMeetingMutation,
+  useGetCallJobQuery,
+  useLazyGetCallJobQuery,
+  useGetMeetingUploadStatusQuery,
+  useLazyGetMeetingUploadStatusQuery,
+  useDeleteCallMutation,
+  useDeleteMeetingMutation,
   useGetWebConfigQuery,
   useLazyGetWebConfigQuery,
 } = injectedRtkApi;
