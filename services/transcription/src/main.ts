@@ -1,3 +1,3 @@
 import { runService } from '@parlance/platform/host/run-service';
 
-await runService('transcription', async () => (await import('./module.js')).transcriptionModule);
+await runService('transcription', async (config) => (await import('./module.js')).transcriptionModule(config));
