@@ -68,17 +68,24 @@ export class ApiClient {
     return this.request<T>('DELETE', path, undefined, options);
   }
 
+  /** A multipart/form-data POST, as a browser sends a file input. */
+  postForm<T = unknown>(path: string, form: FormData, options?: RequestOptions) {
+    return this.request<T>('POST', path, form, options);
+  }
+
   async request<T = unknown>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...this.defaultHeaders, ...options.headers };
     if (!SAFE_METHODS.has(method) && !options.withoutCsrf) {
       headers['x-csrf-token'] = this.csrfToken ?? (await this.fetchCsrfToken());
     }
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // A form sets its own multipart content type, boundary included.
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
     if (this.jar.size > 0) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(body !== undefined ? { body: form ? body : JSON.stringify(body) } : {}),
     });
     for (const line of response.headers.getSetCookie()) this.store(line);
     const text = await response.text();

@@ -14,6 +14,7 @@ import { buildApp, type AppOptions } from '@parlance/gateway/app';
 import { DEFAULT_RATE_LIMITS } from '@parlance/gateway/plugins/rate-limit';
 import { SERVICE_NAMES, connectServices, serviceAddresses, type ServiceClients } from '@parlance/gateway/service-clients';
 import { identityModule } from '@parlance/identity/module';
+import { ingestModule } from '@parlance/ingest/module';
 import type { EventBus } from '@parlance/platform/bus/event-bus';
 import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
 import { loadHostConfig } from '@parlance/platform/host/host-config';
@@ -26,11 +27,14 @@ import { startSmtpServer, type DeliveredMail, type TestSmtpServer } from '@parla
 import { testDatabaseUrl, testKafkaBrokers } from '@parlance/platform/testing/infra';
 import { InsightTokensConsumed } from '@parlance/proto/parlance/scoring/v1/events';
 import { scoringModule } from '@parlance/scoring/module';
+import { transcriptionModule } from '@parlance/transcription/module';
 import { ApiClient, linkIn } from './api-client.js';
 import { freePort } from './free-port.js';
 import { waitFor } from './wait-for.js';
 
 export type Infrastructure = 'postgres-kafka' | 'pglite-memory';
+
+const SHARED_MEDIA_DIR = path.join(tmpdir(), 'parlance-test-media');
 
 export interface IdentityStackOptions {
   infrastructure?: Infrastructure;
@@ -44,17 +48,21 @@ export interface IdentityStackOptions {
   logLevel?: string;
   /** Also run scoring (team criteria, AI suggestions) in this process; its settings come from `env`. */
   withScoring?: boolean;
+  /** Also run ingest and transcription (uploads, jobs, transcripts); their settings come from `env`. */
+  withIngest?: boolean;
 }
 
 export interface IdentityStack {
   url: string;
   /** DATA_DIR of the stack: PGlite's files and captured e-mails (<DATA_DIR>/mail) in standalone mode. */
   dataDir: string;
+  /** Where ingest keeps uploaded media (shared by the stacks on PostgreSQL and Kafka). */
+  mediaDir: string;
   app: FastifyInstance;
   services: ServiceClients;
   smtp: TestSmtpServer;
   /** The running service (database, bus) by name, for tests that check what a service stored. */
-  runtime(name: 'identity' | 'scoring'): ServiceRuntime;
+  runtime(name: 'identity' | 'scoring' | 'ingest' | 'transcription'): ServiceRuntime;
   /** Everything both logged, one JSON line each. */
   logs(): string;
   /** A browser with no cookies yet. */
@@ -89,9 +97,13 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
   const url = `http://127.0.0.1:${gatewayPort}`;
 
+  // Stacks on the shared PostgreSQL and Kafka are replicas of one installation: a transcription
+  // worker of one may take an upload another received, so they share the media volume as
+  // replicas do.
+  const mediaDir = infrastructure === 'postgres-kafka' ? SHARED_MEDIA_DIR : path.join(dataDir, 'media');
   const infra: Record<string, string> =
     infrastructure === 'postgres-kafka'
-      ? { PARLANCE_MODE: 'distributed', DATABASE_URL: testDatabaseUrl(), KAFKA_BROKERS: testKafkaBrokers().join(',') }
+      ? { PARLANCE_MODE: 'distributed', DATABASE_URL: testDatabaseUrl(), KAFKA_BROKERS: testKafkaBrokers().join(','), INGEST_MEDIA_DIR: mediaDir }
       : { PARLANCE_MODE: 'standalone' };
   const env: Record<string, string> = {
     ...infra,
@@ -117,7 +129,11 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
 
   const config = loadHostConfig(env);
   const host = new ModuleHost(logger);
-  const modules = [identityModule(config, env), ...(options.withScoring ? [scoringModule(env)] : [])];
+  const modules = [
+    identityModule(config, env),
+    ...(options.withScoring ? [scoringModule(env)] : []),
+    ...(options.withIngest ? [ingestModule(config, env), transcriptionModule(config, env)] : []),
+  ];
   for (const module of [...plumbingModules(config), ...modules]) host.register(module);
   await host.start(modules.map((module) => module.name));
   const services = connectServices(serviceAddresses(config, env));
@@ -138,6 +154,7 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
   const stack: IdentityStack = {
     url,
     dataDir,
+    mediaDir,
     app,
     services,
     smtp,

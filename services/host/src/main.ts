@@ -18,8 +18,8 @@ await runHost({
     const { gatewayModule } = await import('@parlance/gateway/module');
     const services = await Promise.all([
       import('@parlance/identity/module').then((m) => m.identityModule(config)),
-      import('@parlance/ingest/module').then((m) => m.ingestModule),
-      import('@parlance/transcription/module').then((m) => m.transcriptionModule),
+      import('@parlance/ingest/module').then((m) => m.ingestModule(config)),
+      import('@parlance/transcription/module').then((m) => m.transcriptionModule(config)),
       import('@parlance/scoring/module').then((m) => m.scoringModule()),
       import('@parlance/analytics/module').then((m) => m.analyticsModule),
       import('@parlance/integration/module').then((m) => m.integrationModule),
