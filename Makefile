@@ -21,12 +21,14 @@ web: deps
 	@npm run build -w @parlance/web --silent
 
 run: web
+	@scripts/ensure-speech.sh
 	@PARLANCE_MODE=standalone IDENTITY_DEMO_ACCOUNT=true $(TSX) services/host/src/main.ts
 
 infra:
 	@deploy/local/services up >/dev/null
 
 up: web infra
+	@scripts/ensure-speech.sh
 	@scripts/up.sh start
 
 down:

@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 scripts/ensure-browser.sh   # the web budget bench opens pages in Chromium
+scripts/ensure-whisper.sh   # the speech benches run a real Whisper server
+scripts/ensure-speech.sh --tests   # and PocketSphinx on calls espeak-ng speaks
 eval "$(deploy/local/services up)"
 export DATABASE_URL KAFKA_BROKERS
 mkdir -p bench/results

@@ -9,6 +9,12 @@ step() { printf '\n== %s\n' "$*" >&2; }
 step "Chromium for the browser tests"
 scripts/ensure-browser.sh
 
+step "ffmpeg, PocketSphinx and espeak-ng for the speech tests"
+scripts/ensure-speech.sh --tests
+
+step "Whisper for the speech-server tests"
+scripts/ensure-whisper.sh
+
 step "starting PostgreSQL, Kafka and Keycloak"
 eval "$(deploy/local/services up --with-keycloak)"
 export DATABASE_URL KAFKA_BROKERS KEYCLOAK_URL KEYCLOAK_REALM OIDC_ISSUER OIDC_JWKS_URL

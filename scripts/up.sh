@@ -32,12 +32,14 @@ start() {
   local common=(PARLANCE_MODE=distributed DATABASE_URL="$DATABASE_URL" KAFKA_BROKERS="$KAFKA_BROKERS"
     MAIL_TRANSPORT="${MAIL_TRANSPORT:-capture}" MAIL_CAPTURE_DIR="${MAIL_CAPTURE_DIR:-$RUN/mail}"
     PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$GATEWAY_PORT}")
+  # Services call one another too (ingest asks identity, transcription reads media from ingest).
+  mapfile -t service_addresses < <(addresses)
   local i=0
   for service in "${SERVICES[@]}"; do
-    launch "$service" "services/$service/src/main.ts" "${common[@]}" GRPC_PORT=$((GRPC_BASE + i)) ADMIN_PORT=$((ADMIN_BASE + i))
+    launch "$service" "services/$service/src/main.ts" "${common[@]}" "${service_addresses[@]}" \
+      GRPC_PORT=$((GRPC_BASE + i)) ADMIN_PORT=$((ADMIN_BASE + i)) INGEST_MEDIA_DIR="${INGEST_MEDIA_DIR:-$RUN/media}"
     i=$((i + 1))
   done
-  mapfile -t service_addresses < <(addresses)
   launch gateway gateway/src/main.ts "${common[@]}" "${service_addresses[@]}" GATEWAY_PORT="$GATEWAY_PORT" \
     ADMIN_PORT=$((ADMIN_BASE + i))
 

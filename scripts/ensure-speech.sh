@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Debian's speech tools, installed only when missing: ffmpeg decodes uploaded recordings and
+# PocketSphinx with its US English model transcribes them (what the product runs). With --tests,
+# also espeak-ng (speaks the two-voice test calls) and pocketsphinx-testdata (LibriVox recordings
+# with their transcripts, for the word error rate).
+set -euo pipefail
+
+packages=(ffmpeg pocketsphinx pocketsphinx-en-us)
+[[ ${1:-} == --tests ]] && packages+=(espeak-ng pocketsphinx-testdata)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+if (( ${#missing[@]} > 0 )); then
+  echo "Installing ${missing[*]} from Debian's packages…" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  sudo_if_needed=()
+  (( EUID == 0 )) || sudo_if_needed=(sudo)
+  "${sudo_if_needed[@]}" apt-get update -qq >&2
+  "${sudo_if_needed[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
