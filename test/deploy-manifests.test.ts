@@ -29,15 +29,16 @@ const PUBLIC_URL = 'https://parlance.test';
 const SMTP_URL = 'smtp://parlance:mail-secret@smtp.test:587';
 const DIAGNOSTICS_TOKEN = 'diagnostics-secret-0123456789';
 const SCORING_LLM_API_KEY = 'sk-model-secret-42';
+const TRANSCRIPTION_SPEECH_API_KEY = 'sk-speech-secret-7';
 /** What the rendered Secrets would hold, by key: the value a pod would find in place of each secretKeyRef. */
-const SECRET_VALUES: Record<string, string> = { DATABASE_URL, SMTP_URL, DIAGNOSTICS_TOKEN, SCORING_LLM_API_KEY };
+const SECRET_VALUES: Record<string, string> = { DATABASE_URL, SMTP_URL, DIAGNOSTICS_TOKEN, SCORING_LLM_API_KEY, TRANSCRIPTION_SPEECH_API_KEY };
 /** `--set` arguments, one pair per value. */
 const settings = (values: Record<string, string>) => Object.entries(values).flatMap(([name, value]) => ['--set', `${name}=${value}`]);
 /** The settings the default values leave empty but require (mail goes out by SMTP by default). */
 const REQUIRED_VALUES = { 'global.databaseUrl': DATABASE_URL, 'global.publicUrl': PUBLIC_URL, 'mail.smtpUrl': SMTP_URL };
 const REQUIRED = settings(REQUIRED_VALUES);
 const requiredBut = (name: keyof typeof REQUIRED_VALUES) => settings(Object.fromEntries(Object.entries(REQUIRED_VALUES).filter(([key]) => key !== name)));
-/** Every optional identity, scoring and gateway setting given, each secret in a Secret the chart makes. */
+/** Every optional identity, scoring, transcription and gateway setting given, each secret in a Secret the chart makes. */
 const EVERYTHING = [
   ...REQUIRED,
   ...settings({
@@ -52,6 +53,9 @@ const EVERYTHING = [
     'languageModel.url': 'https://llm.test/v1',
     'languageModel.model': 'gpt-4o-mini',
     'languageModel.apiKey': SCORING_LLM_API_KEY,
+    'speechServer.url': 'https://speech.test/v1',
+    'speechServer.model': 'whisper-1',
+    'speechServer.apiKey': TRANSCRIPTION_SPEECH_API_KEY,
   }),
 ];
 
@@ -72,6 +76,17 @@ const GATEWAY_ONLY = [
 /** Read by both: identity checks Google's tokens for the client id the gateway's login page shows. */
 const IDENTITY_AND_GATEWAY = ['PUBLIC_URL', 'GOOGLE_CLIENT_ID'];
 const SCORING_ONLY = ['SCORING_LLM_URL', 'SCORING_LLM_MODEL', 'SCORING_LLM_TIMEOUT_MS', 'SCORING_LLM_API_KEY'];
+const TRANSCRIPTION_ONLY = [
+  'TRANSCRIPTION_SPEECH_ENGINE',
+  'TRANSCRIPTION_SPEECH_URL',
+  'TRANSCRIPTION_SPEECH_MODEL',
+  'TRANSCRIPTION_SPEECH_TIMEOUT_MS',
+  'TRANSCRIPTION_SPEECH_API_KEY',
+];
+const INGEST_ONLY = ['INGEST_MEDIA_DIR'];
+/** The services each deployable calls over gRPC, so needs <SERVICE>_GRPC_ADDR for; the rest call none. */
+const CALLEES: Record<string, string[]> = { ingest: ['identity'], transcription: ['ingest'] };
+const calleesOf = (deployable: string) => (deployable === 'gateway' ? SERVICES : (CALLEES[deployable] ?? []));
 const DEFAULT_TRUSTED_PROXIES = '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7';
 
 interface EnvVar {
@@ -93,21 +108,30 @@ interface Container {
   securityContext?: { runAsNonRoot?: boolean; allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
   volumeMounts?: Array<{ name: string; mountPath: string }>;
 }
+interface Volume {
+  name: string;
+  emptyDir?: object;
+  persistentVolumeClaim?: { claimName: string };
+}
 interface Manifest {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   stringData?: Record<string, string>;
   data?: Record<string, string>;
   spec: {
     replicas?: number;
+    strategy?: { type: string };
+    accessModes?: string[];
+    storageClassName?: string;
+    resources?: { requests: { storage: string } };
     selector?: { matchLabels: Record<string, string> };
     template?: {
       metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
       spec: {
         securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
         containers: Container[];
-        volumes?: Array<{ name: string; emptyDir?: object }>;
+        volumes?: Volume[];
       };
     };
     ports?: Array<{ name: string; port: number; targetPort: string }>;
@@ -211,20 +235,21 @@ describe('helm/parlance', () => {
     expect(ingress[0]!.spec.rules![0]!.http.paths[0]!.backend.service).toEqual({ name: `${RELEASE}-gateway`, port: { name: 'http' } });
   });
 
-  it('tells the gateway where each service is: <SERVICE>_GRPC_ADDR at that service’s Kubernetes Service', () => {
-    for (const manifests of [defaults, production]) {
-      const addresses = container(manifests, 'gateway').env.filter((entry) => entry.name.endsWith('_GRPC_ADDR'));
-      expect(addresses.map((entry) => entry.name).sort()).toEqual(SERVICES.map((service) => `${service.toUpperCase()}_GRPC_ADDR`).sort());
-      for (const service of SERVICES) {
-        const [host, port] = env(manifests, 'gateway', `${service.toUpperCase()}_GRPC_ADDR`)!.value!.split(':');
-        expect(host).toBe(`${RELEASE}-${service}`);
-        const target = find(manifests, 'Service', host!);
-        expect(target?.spec.ports?.find((p) => p.name === 'grpc')?.port, service).toBe(Number(port));
-      }
-      for (const service of SERVICES) {
-        expect(container(manifests, service).env.filter((entry) => entry.name.endsWith('_GRPC_ADDR')), service).toEqual([]);
+  it('tells each deployable where the services it calls are: <SERVICE>_GRPC_ADDR at their Kubernetes Services, and no others', () => {
+    for (const manifests of [defaults, production, everything]) {
+      for (const deployable of DEPLOYABLES) {
+        const addresses = container(manifests, deployable).env.filter((entry) => entry.name.endsWith('_GRPC_ADDR'));
+        expect(addresses.map((entry) => entry.name).sort(), deployable).toEqual(calleesOf(deployable).map((service) => `${service.toUpperCase()}_GRPC_ADDR`).sort());
+        for (const service of calleesOf(deployable)) {
+          const [host, port] = env(manifests, deployable, `${service.toUpperCase()}_GRPC_ADDR`)!.value!.split(':');
+          expect(host, `${deployable} → ${service}`).toBe(`${RELEASE}-${service}`);
+          const target = find(manifests, 'Service', host!);
+          expect(target?.spec.ports?.find((p) => p.name === 'grpc')?.port, `${deployable} → ${service}`).toBe(Number(port));
+        }
       }
     }
+    expect(calleesOf('ingest')).toEqual(['identity']);
+    expect(calleesOf('transcription')).toEqual(['ingest']);
   });
 
   it('runs every container as non-root, without privilege escalation, on a read-only root filesystem', () => {
@@ -239,10 +264,13 @@ describe('helm/parlance', () => {
           readOnlyRootFilesystem: true,
           capabilities: { drop: ['ALL'] },
         });
-        // What the process writes (tsx's cache in /tmp, DATA_DIR) lives on emptyDir volumes.
+        // What the process writes (tsx's cache in /tmp, DATA_DIR) lives on emptyDir volumes; only
+        // ingest also writes to a persistent volume, its media.
         const mounts = container(manifests, service).volumeMounts ?? [];
-        expect(mounts.map((mount) => mount.mountPath).sort()).toEqual(['/app/.data', '/tmp']);
-        for (const mount of mounts) expect(pod.volumes?.find((volume) => volume.name === mount.name)?.emptyDir).toBeDefined();
+        const scratch = mounts.filter((mount) => mount.name !== 'media');
+        expect(scratch.map((mount) => mount.mountPath).sort(), service).toEqual(['/app/.data', '/tmp']);
+        for (const mount of scratch) expect(pod.volumes?.find((volume) => volume.name === mount.name)?.emptyDir, service).toBeDefined();
+        expect(mounts.length - scratch.length, service).toBe(service === 'ingest' ? 1 : 0);
       }
     }
   });
@@ -399,7 +427,83 @@ describe('helm/parlance', () => {
     expect(find(existing, 'Secret', `${RELEASE}-language-model`)).toBeUndefined();
   });
 
-  it('gives the other services none of the identity’s, scoring’s or the gateway’s settings', () => {
+  it('gives transcription the speech server only with a URL, its key from a Secret only; without one, the offline engine', async () => {
+    for (const name of TRANSCRIPTION_ONLY) expect(env(defaults, 'transcription', name), name).toBeUndefined();
+    expect(find(defaults, 'Secret', `${RELEASE}-speech-server`)).toBeUndefined();
+
+    expect(entries(everything, 'transcription', 'TRANSCRIPTION_SPEECH_ENGINE')).toEqual([{ name: 'TRANSCRIPTION_SPEECH_ENGINE', value: 'openai' }]);
+    expect(entries(everything, 'transcription', 'TRANSCRIPTION_SPEECH_URL')).toEqual([{ name: 'TRANSCRIPTION_SPEECH_URL', value: 'https://speech.test/v1' }]);
+    expect(entries(everything, 'transcription', 'TRANSCRIPTION_SPEECH_MODEL')).toEqual([{ name: 'TRANSCRIPTION_SPEECH_MODEL', value: 'whisper-1' }]);
+    expect(entries(everything, 'transcription', 'TRANSCRIPTION_SPEECH_TIMEOUT_MS')).toEqual([{ name: 'TRANSCRIPTION_SPEECH_TIMEOUT_MS', value: '120000' }]);
+    expect(entries(everything, 'transcription', 'TRANSCRIPTION_SPEECH_API_KEY')).toEqual(fromSecret('TRANSCRIPTION_SPEECH_API_KEY', `${RELEASE}-speech-server`));
+    expect(find(everything, 'Secret', `${RELEASE}-speech-server`)?.stringData).toEqual({ TRANSCRIPTION_SPEECH_API_KEY });
+
+    expect(env(production, 'transcription', 'TRANSCRIPTION_SPEECH_URL')?.value).toBe('http://faster-whisper:8000/v1');
+    expect(entries(production, 'transcription', 'TRANSCRIPTION_SPEECH_API_KEY')).toEqual(fromSecret('TRANSCRIPTION_SPEECH_API_KEY', 'parlance-speech'));
+
+    // A local server may need no key; an existing Secret wins over a key given too.
+    const [keyless, existing] = await Promise.all([
+      render(...REQUIRED, '--set', 'speechServer.url=http://whisper:8000/v1', '--set', 'speechServer.model=small', '--set', 'speechServer.timeoutMs=300000'),
+      render(...REQUIRED, '--set', 'speechServer.url=https://speech.test/v1', '--set', 'speechServer.model=m', '--set', `speechServer.apiKey=${TRANSCRIPTION_SPEECH_API_KEY}`, '--set', 'speechServer.existingSecret=ops-speech'),
+    ]);
+    expect(env(keyless, 'transcription', 'TRANSCRIPTION_SPEECH_ENGINE')?.value).toBe('openai');
+    expect(env(keyless, 'transcription', 'TRANSCRIPTION_SPEECH_TIMEOUT_MS')?.value).toBe('300000');
+    expect(env(keyless, 'transcription', 'TRANSCRIPTION_SPEECH_API_KEY')).toBeUndefined();
+    expect(find(keyless, 'Secret', `${RELEASE}-speech-server`)).toBeUndefined();
+    expect(entries(existing, 'transcription', 'TRANSCRIPTION_SPEECH_API_KEY')).toEqual(fromSecret('TRANSCRIPTION_SPEECH_API_KEY', 'ops-speech'));
+    expect(find(existing, 'Secret', `${RELEASE}-speech-server`)).toBeUndefined();
+  });
+
+  it('keeps ingest’s media on a PersistentVolumeClaim mounted at INGEST_MEDIA_DIR in the ingest pods only: the chart’s own or an existing one', async () => {
+    const mediaVolume = (manifests: Manifest[], service: string) => deployment(manifests, service).spec.template!.spec.volumes?.find((volume) => volume.name === 'media');
+    const claims = (manifests: Manifest[]) => manifests.filter((m) => m.kind === 'PersistentVolumeClaim');
+
+    const [claim] = claims(defaults);
+    expect(claims(defaults)).toHaveLength(1);
+    expect(claim!.metadata.name).toBe(`${RELEASE}-media`);
+    expect(claim!.spec.accessModes).toEqual(['ReadWriteOnce']);
+    expect(claim!.spec.resources).toEqual({ requests: { storage: '20Gi' } });
+    expect(claim!.spec.storageClassName).toBeUndefined();
+    // `helm uninstall` leaves the recordings.
+    expect(claim!.metadata.annotations?.['helm.sh/resource-policy']).toBe('keep');
+
+    for (const manifests of [defaults, production, everything]) {
+      expect(entries(manifests, 'ingest', 'INGEST_MEDIA_DIR')).toEqual([{ name: 'INGEST_MEDIA_DIR', value: '/app/media' }]);
+      expect(container(manifests, 'ingest').volumeMounts).toContainEqual({ name: 'media', mountPath: '/app/media' });
+      expect(mediaVolume(manifests, 'ingest')).toEqual({ name: 'media', persistentVolumeClaim: { claimName: `${RELEASE}-media` } });
+      for (const service of DEPLOYABLES.filter((name) => name !== 'ingest')) {
+        expect(mediaVolume(manifests, service), service).toBeUndefined();
+        expect(container(manifests, service).volumeMounts?.map((mount) => mount.mountPath), service).not.toContain('/app/media');
+      }
+    }
+    // A ReadWriteOnce volume attaches to one node: a rollout replaces the pod rather than starting
+    // the new one beside it. Shared (ReadWriteMany) storage rolls as usual, with several replicas.
+    expect(deployment(defaults, 'ingest').spec.strategy).toEqual({ type: 'Recreate' });
+    for (const service of DEPLOYABLES.filter((name) => name !== 'ingest')) expect(deployment(defaults, service).spec.strategy, service).toBeUndefined();
+    expect(deployment(production, 'ingest').spec.replicas).toBe(2);
+    expect(deployment(production, 'ingest').spec.strategy).toBeUndefined();
+    expect(claims(production).map((m) => [m.metadata.name, m.spec.accessModes, m.spec.storageClassName, m.spec.resources])).toEqual([
+      [`${RELEASE}-media`, ['ReadWriteMany'], 'nfs-client', { requests: { storage: '200Gi' } }],
+    ]);
+
+    // An existing claim is mounted instead, and the chart makes none.
+    const existing = await render(...REQUIRED, '--set', 'media.persistence.existingClaim=ops-media');
+    expect(claims(existing)).toEqual([]);
+    expect(mediaVolume(existing, 'ingest')).toEqual({ name: 'media', persistentVolumeClaim: { claimName: 'ops-media' } });
+    expect(entries(existing, 'ingest', 'INGEST_MEDIA_DIR')).toEqual([{ name: 'INGEST_MEDIA_DIR', value: '/app/media' }]);
+  });
+
+  it('refuses more than one ingest replica on media storage without ReadWriteMany', async () => {
+    const template = (...args: string[]) => run(helm, ['template', RELEASE, 'helm/parlance', ...REQUIRED, ...args], { cwd: repoRoot });
+    const refusal = /services\.ingest\.replicas is 2 but media\.persistence\.accessModes lacks ReadWriteMany/;
+    await expect(template('--set', 'services.ingest.replicas=2')).rejects.toThrow(refusal);
+    await expect(template('--set', 'services.ingest.replicas=2', '--set', 'media.persistence.existingClaim=ops-media')).rejects.toThrow(refusal);
+    await expect(template('--set', 'services.ingest.replicas=2', '--set', 'media.persistence.accessModes={ReadWriteOnce,ReadOnlyMany}')).rejects.toThrow(refusal);
+    await expect(template('--set', 'services.ingest.replicas=2', '--set', 'media.persistence.accessModes={ReadWriteMany}')).resolves.toBeDefined();
+    await expect(template('--set', 'media.persistence.accessModes={ReadWriteSometimes}')).rejects.toThrow(/media\/persistence\/accessModes/);
+  });
+
+  it('gives the other services none of the identity’s, ingest’s, transcription’s, scoring’s or the gateway’s settings', () => {
     for (const manifests of [defaults, production, everything]) {
       for (const service of DEPLOYABLES) {
         const names = envNames(manifests, service);
@@ -407,6 +511,8 @@ describe('helm/parlance', () => {
           ...(service === 'identity' ? [] : IDENTITY_ONLY),
           ...(service === 'gateway' ? [] : GATEWAY_ONLY),
           ...(service === 'scoring' ? [] : SCORING_ONLY),
+          ...(service === 'transcription' ? [] : TRANSCRIPTION_ONLY),
+          ...(service === 'ingest' ? [] : INGEST_ONLY),
           ...(service === 'identity' || service === 'gateway' ? [] : IDENTITY_AND_GATEWAY),
         ];
         for (const name of others) expect(names, `${service} ${name}`).not.toContain(name);
@@ -441,19 +547,21 @@ describe('helm/parlance', () => {
     expect(Object.keys(annotations(everything, 'identity')).sort()).toEqual(['checksum/database', 'checksum/mail']);
     expect(Object.keys(annotations(everything, 'gateway')).sort()).toEqual(['checksum/database', 'checksum/diagnostics']);
     expect(Object.keys(annotations(everything, 'scoring')).sort()).toEqual(['checksum/database', 'checksum/language-model']);
-    for (const service of SERVICES.filter((name) => name !== 'identity' && name !== 'scoring')) {
+    expect(Object.keys(annotations(everything, 'transcription')).sort()).toEqual(['checksum/database', 'checksum/speech-server']);
+    for (const service of SERVICES.filter((name) => name !== 'identity' && name !== 'scoring' && name !== 'transcription')) {
       expect(Object.keys(annotations(everything, service)), service).toEqual(['checksum/database']);
     }
     // Existing Secrets only: nothing the chart could hash.
     for (const service of DEPLOYABLES) expect(annotations(production, service), service).toEqual({});
 
-    const changed = await render(...EVERYTHING, '--set', 'mail.smtpUrl=smtp://parlance:new-secret@smtp.test:587', '--set', 'diagnostics.token=another-diagnostics-token', '--set', 'languageModel.apiKey=sk-another-model-key');
+    const changed = await render(...EVERYTHING, '--set', 'mail.smtpUrl=smtp://parlance:new-secret@smtp.test:587', '--set', 'diagnostics.token=another-diagnostics-token', '--set', 'languageModel.apiKey=sk-another-model-key', '--set', 'speechServer.apiKey=sk-another-speech-key');
     for (const service of DEPLOYABLES) {
       const [before, after] = [annotations(everything, service), annotations(changed, service)];
       expect(after['checksum/database'], service).toBe(before['checksum/database']);
       expect(after['checksum/mail'] === before['checksum/mail'], service).toBe(service !== 'identity');
       expect(after['checksum/diagnostics'] === before['checksum/diagnostics'], service).toBe(service !== 'gateway');
       expect(after['checksum/language-model'] === before['checksum/language-model'], service).toBe(service !== 'scoring');
+      expect(after['checksum/speech-server'] === before['checksum/speech-server'], service).toBe(service !== 'transcription');
     }
   });
 
@@ -469,6 +577,13 @@ describe('helm/parlance', () => {
     await expect(template(...REQUIRED, '--set', 'languageModel.url=https://llm.test/v1')).rejects.toThrow(/languageModel\.model is required/);
     await expect(template(...REQUIRED, '--set', 'languageModel.model=gpt-4o-mini')).rejects.toThrow(/languageModel\.url is empty/);
     await expect(template(...REQUIRED, '--set', 'services.scoring.env.SCORING_LLM_API_KEY=sk-1')).rejects.toThrow(/services\/scoring\/env\/SCORING_LLM_API_KEY/);
+    await expect(template(...REQUIRED, '--set', 'speechServer.url=https://speech.test/v1')).rejects.toThrow(/speechServer\.model is required/);
+    for (const setting of ['speechServer.model=whisper-1', 'speechServer.apiKey=sk-1', 'speechServer.existingSecret=ops-speech']) {
+      await expect(template(...REQUIRED, '--set', setting), setting).rejects.toThrow(/speechServer\.url is empty/);
+    }
+    await expect(template(...REQUIRED, '--set', 'services.transcription.env.TRANSCRIPTION_SPEECH_API_KEY=sk-1')).rejects.toThrow(/services\/transcription\/env\/TRANSCRIPTION_SPEECH_API_KEY/);
+    await expect(template(...REQUIRED, '--set', 'global.env.TRANSCRIPTION_SPEECH_URL=https://speech.test/v1')).rejects.toThrow(/global\/env\/TRANSCRIPTION_SPEECH_URL/);
+    await expect(template(...REQUIRED, '--set', 'services.ingest.env.INGEST_MEDIA_DIR=/tmp/media')).rejects.toThrow(/services\/ingest\/env\/INGEST_MEDIA_DIR/);
     // What the chart sets itself cannot also come through env, where a secret would be a plain value.
     await expect(template(...REQUIRED, '--set', 'global.env.SMTP_URL=smtp://x@y')).rejects.toThrow(/global\/env\/SMTP_URL/);
     await expect(template(...REQUIRED, '--set', 'services.gateway.env.DIAGNOSTICS_TOKEN=0123456789abcdef')).rejects.toThrow(/services\/gateway\/env\/DIAGNOSTICS_TOKEN/);
@@ -607,6 +722,25 @@ describe('images', () => {
     }
   });
 
+  it('installs the offline speech engine’s Debian packages in the transcription image only, as root, and runs every image as node', () => {
+    const transcription = instructions('services/transcription/Dockerfile');
+    const installs = transcription.filter((i) => i.keyword === 'RUN' && i.rest.includes('apt-get install'));
+    expect(installs).toHaveLength(1);
+    const install = installs[0]!.rest;
+    for (const pkg of ['pocketsphinx', 'pocketsphinx-en-us', 'ffmpeg']) expect(install.split(/\s+/), pkg).toContain(pkg);
+    expect(install).toMatch(/^apt-get update && apt-get install -y --no-install-recommends /);
+    expect(install).toMatch(/&& rm -rf \/var\/lib\/apt\/lists\/\*$/);
+    const users = transcription.filter((i) => i.keyword === 'USER' || i === installs[0]).map((i) => (i.keyword === 'USER' ? i.rest : 'install'));
+    expect(users).toEqual(['root', 'install', 'node']);
+    for (const service of DEPLOYABLES) {
+      const file = `${folderOf(service)}/Dockerfile`;
+      const steps = instructions(file);
+      if (service !== 'transcription') expect(steps.some((i) => i.keyword === 'RUN' && i.rest.includes('apt-get')), file).toBe(false);
+      // The base ends as node; a deployable that switches user switches back.
+      expect(steps.filter((i) => i.keyword === 'USER').at(-1)?.rest ?? 'node', file).toBe('node');
+    }
+  });
+
   it('keeps tsx, which starts every image, a runtime dependency that `npm prune --omit=dev` leaves', () => {
     const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     expect(root.dependencies?.tsx).toBeDefined();
@@ -629,11 +763,11 @@ describe('images', () => {
         // `docker run` without Docker: the entry point from the repository root, with the image's
         // ENV, the rendered container's env (the Secret's value in place of its reference) and
         // args. --list-targets validates the configuration and loads the module, then exits.
-        // Identity and the gateway, which read the most settings, also start with the default
-        // values' and with every setting's environment.
+        // Identity, transcription and the gateway, which read the most settings, also start with
+        // the default values' and with every setting's environment.
         const [command, ...args] = entrypoint;
         expect(command).toBe('node');
-        const renders = service === 'identity' || service === 'gateway' ? [production, defaults, everything] : [production];
+        const renders = ['identity', 'transcription', 'gateway'].includes(service) ? [production, defaults, everything] : [production];
         for (const manifests of renders) {
           const podEnv = Object.fromEntries(container(manifests, service).env.map((entry) => [entry.name, valueOf(entry)] as const));
           const { stdout } = await run(process.execPath, [...args, ...container(manifests, service).args!, '--list-targets'], {

@@ -46,16 +46,33 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- default (printf "%s-diagnostics" .Release.Name) .Values.diagnostics.existingSecret -}}
 {{- end -}}
 
-{{/*
-The secret values this chart puts in Secrets of its own, each the Secret's suffix to its value
-(takes the root context): database unless an existing Secret is named, mail when the transport is
-smtp and no existing Secret is named, diagnostics when a token is given and no existing Secret is
-named, language-model when a model URL and key are given and no existing Secret is named. Returned as JSON (include can only return text).
-*/}}
+{{/* The Secret holding SCORING_LLM_API_KEY (takes the root context). */}}
 {{- define "parlance.languageModelSecret" -}}
 {{- default (printf "%s-language-model" .Release.Name) .Values.languageModel.existingSecret -}}
 {{- end -}}
 
+{{/* The Secret holding TRANSCRIPTION_SPEECH_API_KEY (takes the root context). */}}
+{{- define "parlance.speechServerSecret" -}}
+{{- default (printf "%s-speech-server" .Release.Name) .Values.speechServer.existingSecret -}}
+{{- end -}}
+
+{{/* The PersistentVolumeClaim holding ingest's media files (takes the root context). */}}
+{{- define "parlance.mediaClaim" -}}
+{{- default (printf "%s-media" .Release.Name) .Values.media.persistence.existingClaim -}}
+{{- end -}}
+
+{{/* "true" when several pods on different nodes may mount the media claim at once (takes the root context). */}}
+{{- define "parlance.mediaShared" -}}
+{{- has "ReadWriteMany" .Values.media.persistence.accessModes -}}
+{{- end -}}
+
+{{/*
+The secret values this chart puts in Secrets of its own, each the Secret's suffix to its value
+(takes the root context): database unless an existing Secret is named, mail when the transport is
+smtp and no existing Secret is named, diagnostics when a token is given and no existing Secret is
+named, language-model when a model URL and key are given and no existing Secret is named,
+speech-server likewise for the speech server. Returned as JSON (include can only return text).
+*/}}
 {{- define "parlance.chartSecrets" -}}
 {{- $secrets := dict -}}
 {{- if not .Values.global.existingDatabaseSecret -}}
@@ -69,6 +86,9 @@ named, language-model when a model URL and key are given and no existing Secret 
 {{- end -}}
 {{- if and .Values.languageModel.url .Values.languageModel.apiKey (not .Values.languageModel.existingSecret) -}}
 {{- $_ := set $secrets "language-model" .Values.languageModel.apiKey -}}
+{{- end -}}
+{{- if and .Values.speechServer.url .Values.speechServer.apiKey (not .Values.speechServer.existingSecret) -}}
+{{- $_ := set $secrets "speech-server" .Values.speechServer.apiKey -}}
 {{- end -}}
 {{- toJson $secrets -}}
 {{- end -}}
@@ -163,20 +183,56 @@ criterion suggestions, its key from a Secret only.
 {{- end }}
 {{- end -}}
 
+{{/*
+The transcription service's own variables (takes the root context): the OpenAI-compatible speech
+server when a URL is set (else the offline PocketSphinx engine, which needs none), its key from a
+Secret only.
+*/}}
+{{- define "parlance.transcriptionEnv" -}}
+{{- $server := .Values.speechServer -}}
+{{- if $server.url }}
+- { name: TRANSCRIPTION_SPEECH_ENGINE, value: openai }
+- { name: TRANSCRIPTION_SPEECH_URL, value: {{ $server.url | quote }} }
+- { name: TRANSCRIPTION_SPEECH_MODEL, value: {{ required "speechServer.model is required when speechServer.url is set" $server.model | quote }} }
+- { name: TRANSCRIPTION_SPEECH_TIMEOUT_MS, value: {{ $server.timeoutMs | quote }} }
+{{- if or $server.apiKey $server.existingSecret }}
+- name: TRANSCRIPTION_SPEECH_API_KEY
+  valueFrom:
+    secretKeyRef: { name: {{ include "parlance.speechServerSecret" . }}, key: TRANSCRIPTION_SPEECH_API_KEY }
+{{- end }}
+{{- else if or $server.model $server.apiKey $server.existingSecret }}
+{{- fail "speechServer.model, apiKey or existingSecret is set but speechServer.url is empty: the speech server needs its URL" }}
+{{- end }}
+{{- end -}}
+
 {{/* The business services, i.e. every key of .Values.services but the gateway (takes the root context). */}}
 {{- define "parlance.backends" -}}
 {{- range $name, $_ := .Values.services }}{{ if ne $name "gateway" }}{{ $name }} {{ end }}{{ end -}}
 {{- end -}}
 
 {{/*
-The gateway's <SERVICE>_GRPC_ADDR variables, one per business service, each pointing at that
-service's Kubernetes Service and gRPC port (takes the root context).
+The services each deployable calls over gRPC, by name: the gateway calls every business service,
+ingest calls identity (an upload's team and representative) and transcription calls ingest (the
+media it transcribes). Any other service calls none. Takes the context dict, returns the names
+separated by spaces.
+*/}}
+{{- define "parlance.callees" -}}
+{{- if eq .service "gateway" -}}
+{{- include "parlance.backends" .root -}}
+{{- else -}}
+{{- get (dict "ingest" "identity" "transcription" "ingest") .service -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+A deployable's <SERVICE>_GRPC_ADDR variables, one per service it calls, each pointing at that
+service's Kubernetes Service and gRPC port (takes the context dict).
 */}}
 {{- define "parlance.serviceAddresses" -}}
-{{- $root := . -}}
-{{- range $backend := splitList " " (include "parlance.backends" $root | trim) }}
-- name: {{ printf "%s_GRPC_ADDR" (upper $backend) }}
-  value: {{ printf "%s:%v" (include "parlance.name" (dict "root" $root "service" $backend)) $root.Values.ports.grpc | quote }}
+{{- $root := .root -}}
+{{- range $callee := include "parlance.callees" . | trim | splitList " " | compact }}
+- name: {{ printf "%s_GRPC_ADDR" (upper $callee) }}
+  value: {{ printf "%s:%v" (include "parlance.name" (dict "root" $root "service" $callee)) $root.Values.ports.grpc | quote }}
 {{- end }}
 {{- end -}}
 
