@@ -6,6 +6,8 @@
  * be added without a case here.
  */
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { activities as ingestActivities, jobs as ingestJobs } from '@parlance/ingest/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountsServiceClient } from '@parlance/proto/parlance/identity/v1/accounts';
 import { createClient } from '@parlance/platform/grpc/grpc-client';
@@ -29,6 +31,9 @@ let stack: IdentityStack;
 let a: Tenant;
 let b: Tenant;
 let teamOfB: { id: string; name: string; version: number };
+let representativeOfB: string;
+let callOfB: { jobId: string; activityId: string };
+let meetingOfB: { jobId: string; activityId: string };
 const covered = new Set<string>();
 
 async function tenant(name: string): Promise<Tenant> {
@@ -45,14 +50,30 @@ async function tenant(name: string): Promise<Tenant> {
 }
 
 beforeAll(async () => {
-  stack = await startIdentityStack({ withScoring: true });
+  stack = await startIdentityStack({ withScoring: true, withIngest: true });
   a = await tenant('A');
   b = await tenant('B');
-  const saved = await b.manager.put<{ team: typeof teamOfB }>('/api/teams/save', { team: teamPayload(), isNew: true, members: [memberPayload()] });
+  const saved = await b.manager.put<{ team: typeof teamOfB; members: Array<{ email: string }> }>('/api/teams/save', { team: teamPayload(), isNew: true, members: [memberPayload()] });
   expect(saved.status).toBe(200);
   teamOfB = saved.body.team;
+  representativeOfB = saved.body.members[0]!.email;
   await stack.publishInsightTokens({ companyId: b.companyId, tokens: 4_242 });
+  callOfB = await uploadOfB('/api/calls/transcribe/text', { fileName: 'b-call.txt', content: 'Rep: Hello from B.', teamId: teamOfB.id, representative: representativeOfB, repName: 'Rep' });
+  meetingOfB = await uploadOfB('/api/meetings/upload', { meetingName: 'b-meeting.txt', content: 'Rep: Minutes of B.', teamId: teamOfB.id, repEmail: representativeOfB });
 }, 120_000);
+
+/** Uploads as B's admin; the job id and the activity id ingest stored for it. */
+async function uploadOfB(path: string, body: Record<string, unknown>): Promise<{ jobId: string; activityId: string }> {
+  const response = await b.admin.post<{ jobId: string }>(path, body);
+  expect([200, 202]).toContain(response.status);
+  const [job] = await stack.runtime('ingest').database.db.select().from(ingestJobs).where(eq(ingestJobs.id, response.body.jobId));
+  return { jobId: response.body.jobId, activityId: job!.activityId };
+}
+
+/** B's uploads, counted in ingest's own tables. */
+async function activitiesOfB(): Promise<number> {
+  return (await stack.runtime('ingest').database.db.select().from(ingestActivities).where(eq(ingestActivities.companyId, b.companyId))).length;
+}
 
 afterAll(async () => {
   await stack?.stop();
@@ -173,6 +194,37 @@ describe('every endpoint keeps company A’s users out of company B', () => {
     expect(response.body.suggestion).not.toContain(teamOfB.name);
   });
 
+  it(`${operation('POST', '/api/calls/transcribe/text')}, ${operation('POST', '/api/calls/transcribe/audio')}, ${operation('POST', '/api/meetings/upload')}`, async () => {
+    // B's team is not A's to upload into, whatever A claims to be.
+    const before = await activitiesOfB();
+    const text = await a.admin.post('/api/calls/transcribe/text', { fileName: 'x.txt', content: 'A: hi', teamId: teamOfB.id, representative: representativeOfB, companyId: b.companyId }, { headers: smuggle() });
+    expect(text.status).toBe(400);
+    expect(text.body).toMatchObject({ error: 'The selected team was not found in your company. Please select a team.' });
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('RIFF')]), 'x.wav');
+    form.append('teamId', teamOfB.id);
+    form.append('representative', representativeOfB);
+    form.append('companyId', b.companyId);
+    expect((await a.admin.postForm('/api/calls/transcribe/audio', form, { headers: smuggle() })).status).toBe(400);
+    const meeting = await a.manager.post('/api/meetings/upload', { meetingName: 'x.txt', content: 'A: hi', teamId: teamOfB.id, repEmail: representativeOfB }, { headers: smuggle() });
+    expect(meeting.status).toBe(400);
+    expect(await activitiesOfB()).toBe(before);
+  });
+
+  it(`${operation('GET', '/api/queue/job/{id}')}, ${operation('GET', '/api/meetings/upload-status/{jobId}')}`, async () => {
+    expect((await a.admin.get(`/api/queue/job/${callOfB.jobId}?companyId=${b.companyId}`, { headers: smuggle() })).status).toBe(404);
+    expect((await a.manager.get(`/api/meetings/upload-status/${meetingOfB.jobId}`, { headers: smuggle() })).status).toBe(404);
+    expect((await b.admin.get(`/api/queue/job/${callOfB.jobId}`)).status).toBe(200);
+  });
+
+  it(`${operation('DELETE', '/api/calls/{id}')}, ${operation('DELETE', '/api/meetings/{id}')}`, async () => {
+    const before = await activitiesOfB();
+    expect((await a.admin.delete(`/api/calls/${callOfB.activityId}?companyId=${b.companyId}`, { headers: smuggle() })).status).toBe(404);
+    expect((await a.manager.delete(`/api/meetings/${meetingOfB.activityId}`, { headers: smuggle() })).status).toBe(404);
+    expect(await activitiesOfB()).toBe(before);
+    expect((await b.admin.get(`/api/meetings/upload-status/${meetingOfB.jobId}`)).status).toBe(200);
+  });
+
   it(operation('POST', '/api/auth/logout'), async () => {
     const outsider = await stack.signUpVerified();
     await outsider.browser.post('/api/auth/logout', undefined, { headers: smuggle() });
@@ -226,6 +278,13 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       ['PUT', '/api/teams/save'],
       ['DELETE', `/api/teams/${teamOfB.id}`],
       ['POST', '/api/teams/ai-suggestion'],
+      ['POST', '/api/calls/transcribe/text'],
+      ['POST', '/api/calls/transcribe/audio'],
+      ['POST', '/api/meetings/upload'],
+      ['GET', `/api/queue/job/${callOfB.jobId}`],
+      ['GET', `/api/meetings/upload-status/${meetingOfB.jobId}`],
+      ['DELETE', `/api/calls/${callOfB.activityId}`],
+      ['DELETE', `/api/meetings/${meetingOfB.activityId}`],
     ] as const) {
       const response = await anonymous.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(response.status, `${method} ${path}`).toBe(401);
