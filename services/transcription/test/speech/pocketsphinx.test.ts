@@ -3,45 +3,27 @@
  * (five sentences of Sense and Sensibility read by one speaker) against their reference
  * transcription: alone, and concatenated into one recording cut into pieces by transcribeChannel.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overallWordErrorRate, wordErrorRate, type WordErrorRate } from '../../src/domain/word-error-rate.js';
-import { decodeAudio } from '../../src/speech/decode-audio.js';
 import { createPocketSphinxEngine } from '../../src/speech/pocketsphinx-engine.js';
-import type { SpeechEngine } from '../../src/speech/speech-engine.js';
 import { SpeechError } from '../../src/speech/speech-error.js';
-import { createLimiter, transcribeChannel } from '../../src/speech/transcribe-audio.js';
+import { createLimiter } from '../../src/speech/transcribe-audio.js';
 import { createAudioWorkspace, type AudioWorkspace } from '../support/audio-files.js';
+import { expectWordTimesWithin, loadLibriVox, transcribeJoinedLibriVox, type LibriVoxRecording } from '../support/librivox.js';
 
-const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 const MAX_WER = 0.45;
-
-interface Utterance {
-  id: string;
-  reference: string;
-}
-
-/** `<s> words </s> (file-id)` lines. */
-async function readReferences(): Promise<Utterance[]> {
-  const text = await readFile(join(LIBRIVOX, 'transcription'), 'utf8');
-  return text
-    .split('\n')
-    .map((line) => /^(.*)\((\S+)\)\s*$/.exec(line.trim()))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .map((match) => ({ id: match[2]!, reference: match[1]!.replace(/<\/?s>/g, ' ').trim() }));
-}
 
 const percent = (rate: WordErrorRate) => `${(rate.wer * 100).toFixed(1)}%`;
 
 let work: AudioWorkspace;
-let utterances: Utterance[];
+let recordings: LibriVoxRecording[];
 const engine = createPocketSphinxEngine();
 
 beforeAll(async () => {
   work = await createAudioWorkspace('parlance-librivox-');
-  utterances = await readReferences();
+  recordings = await loadLibriVox();
 });
 
 afterAll(async () => {
@@ -50,14 +32,13 @@ afterAll(async () => {
 
 describe('PocketSphinx on LibriVox', () => {
   it(`recognises every recording with a word error rate of at most ${MAX_WER * 100}% overall`, async () => {
-    expect(utterances).toHaveLength(5);
+    expect(recordings).toHaveLength(5);
     const limit = createLimiter(availableParallelism());
     const started = performance.now();
     const results = await Promise.all(
-      utterances.map((utterance) =>
+      recordings.map(({ reference, pcm, durationMs }) =>
         limit(async () => {
-          const { channels, durationMs } = await decodeAudio(join(LIBRIVOX, `${utterance.id}.wav`));
-          const words = await engine.transcribe(channels[0]!);
+          const words = await engine.transcribe(pcm);
           for (const word of words) {
             expect(word.startMs).toBeGreaterThanOrEqual(0);
             expect(word.endMs).toBeGreaterThanOrEqual(word.startMs);
@@ -66,7 +47,7 @@ describe('PocketSphinx on LibriVox', () => {
             expect(word.confidence).toBeLessThanOrEqual(1);
             expect(word.text).toMatch(/^[a-z']+$/);
           }
-          return { durationMs, result: wordErrorRate(utterance.reference, words.map((word) => word.text).join(' ')) };
+          return { durationMs, result: wordErrorRate(reference, words.map((word) => word.text).join(' ')) };
         }),
       ),
     );
@@ -81,34 +62,14 @@ describe('PocketSphinx on LibriVox', () => {
   });
 
   it('keeps its accuracy and word times when the recordings, as one, are cut into pieces', async () => {
-    const list = utterances.map((utterance) => `file '${join(LIBRIVOX, `${utterance.id}.wav`)}'`).join('\n');
-    await work.ffmpeg('-f', 'concat', '-safe', '0', '-i', await writeList(list), '-c', 'copy', work.path('chapter.wav'));
-    const { channels, durationMs } = await decodeAudio(work.path('chapter.wav'));
-    const pieces: number[] = [];
-    const counting: SpeechEngine = {
-      name: engine.name,
-      transcribe: (pcm, options) => {
-        pieces.push(pcm.length);
-        return engine.transcribe(pcm, options);
-      },
-    };
-
-    // About 25 s of audio: pieces of about 10 s make this three.
-    const words = await transcribeChannel(counting, channels[0]!, { chunking: { targetMs: 10_000, maxMs: 15_000 } });
-    expect(pieces.length).toBeGreaterThanOrEqual(2);
-    const result = wordErrorRate(utterances.map((utterance) => utterance.reference).join(' '), words.map((word) => word.text).join(' '));
+    const { words, pieces, result, durationMs } = await transcribeJoinedLibriVox(engine, recordings);
+    expect(pieces).toBeGreaterThanOrEqual(2);
     // eslint-disable-next-line no-console -- the figure the issue asks to report
-    console.log(`PocketSphinx LibriVox WER ${percent(result)} on the ${(durationMs / 1000).toFixed(1)} s recording cut into ${pieces.length} pieces`);
+    console.log(`PocketSphinx LibriVox WER ${percent(result)} on the ${(durationMs / 1000).toFixed(1)} s recording cut into ${pieces} pieces`);
     expect(result.wer).toBeLessThanOrEqual(MAX_WER);
 
-    for (const [index, word] of words.entries()) {
-      expect(word.startMs).toBeGreaterThanOrEqual(index === 0 ? 0 : words[index - 1]!.startMs);
-      expect(word.endMs).toBeGreaterThanOrEqual(word.startMs);
-      expect(word.endMs).toBeLessThanOrEqual(durationMs);
-    }
     // The first sentence starts the recording and the last one ends it.
-    expect(words[0]!.startMs).toBeLessThan(1_000);
-    expect(words.at(-1)!.endMs).toBeGreaterThan(durationMs - 1_500);
+    expectWordTimesWithin(words, durationMs);
   });
 
   it('hears nothing in silence', async () => {
@@ -136,15 +97,9 @@ describe('PocketSphinx on LibriVox', () => {
   });
 
   it('stops when aborted, rejecting with the reason', async () => {
-    const { channels } = await decodeAudio(join(LIBRIVOX, `${utterances[0]!.id}.wav`));
     const controller = new AbortController();
-    const transcribing = engine.transcribe(channels[0]!, { signal: controller.signal });
+    const transcribing = engine.transcribe(recordings[0]!.pcm, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('job cancelled')), 100);
     await expect(transcribing).rejects.toThrow('job cancelled');
   });
 });
-
-async function writeList(content: string): Promise<string> {
-  await writeFile(work.path('list.txt'), content);
-  return work.path('list.txt');
-}

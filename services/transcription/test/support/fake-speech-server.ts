@@ -12,8 +12,7 @@
  * that give fewer timings than OpenAI; `fail`, `delayMs` and `rawBody` make it misbehave. Every
  * request that reached the endpoint is recorded for the test to inspect.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { apiKeyError, failureError, openAIError, startOpenAICompatibleServer, type OpenAIFailure } from '../../../../test/support/openai-compatible-server.js';
 
 export interface HeardWord {
   word: string;
@@ -50,7 +49,7 @@ export interface FakeSpeechServerOptions {
    */
   timing?: 'openai' | 'segments' | 'text';
   /** Answer every valid request with this status and an OpenAI-style error body. */
-  fail?: { status: number; message?: string; type?: string; code?: string | null };
+  fail?: OpenAIFailure;
   /** Wait this long before answering (to test timeouts). */
   delayMs?: number;
   /** Answer 200 with exactly this body instead of a transcription (to test malformed answers). */
@@ -73,123 +72,62 @@ const WORDS_PER_SEGMENT = 6;
 
 export async function startFakeSpeechServer(options: FakeSpeechServerOptions = {}): Promise<FakeSpeechServer> {
   const recorded: RecordedTranscriptionRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
 
-  const send = (response: ServerResponse, status: number, body: unknown, contentType = 'application/json') => {
-    const write = () => {
-      if (response.destroyed || response.writableEnded) return;
-      response.writeHead(status, { 'content-type': contentType }).end(typeof body === 'string' ? body : JSON.stringify(body));
-    };
-    if (!options.delayMs) return write();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      write();
-    }, options.delayMs);
-    timers.add(timer);
-  };
-  const error = (message: string, type: string, code: string | null = null, param: string | null = null) => ({ error: { message, type, param, code } });
+  const server = await startOpenAICompatibleServer({
+    endpoint: '/v1/audio/transcriptions',
+    delayMs: options.delayMs,
+    handle: async (request, send) => {
+      const { method, path, authorization, contentType } = request;
+      const form = await readForm(request.body, contentType);
+      const recordedRequest: RecordedTranscriptionRequest = {
+        method,
+        path,
+        authorization,
+        contentType,
+        model: form?.fields.model,
+        responseFormat: form?.fields.response_format,
+        granularities: form?.granularities ?? [],
+        file: form?.file,
+        fields: form?.fields ?? {},
+      };
+      recorded.push(recordedRequest);
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    if (request.method !== 'POST' || path !== '/v1/audio/transcriptions') {
-      send(response, 404, error(`Invalid URL (${request.method} ${path})`, 'invalid_request_error'));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      void (async () => {
-        const contentType = request.headers['content-type'];
-        const authorization = request.headers.authorization;
-        const form = await readForm(Buffer.concat(chunks), contentType);
-        const recordedRequest: RecordedTranscriptionRequest = {
-          method: request.method ?? '',
-          path,
-          authorization,
-          contentType,
-          model: form?.fields.model,
-          responseFormat: form?.fields.response_format,
-          granularities: form?.granularities ?? [],
-          file: form?.file,
-          fields: form?.fields ?? {},
-        };
-        recorded.push(recordedRequest);
+      const refused = apiKeyError(options.apiKey, authorization);
+      if (refused) return send(401, refused);
+      if (!form) return send(400, openAIError('Could not parse multipart form', 'invalid_request_error'));
+      if (!form.file) {
+        return send(400, openAIError('1 validation error for Request\nbody -> file\n  field required (type=value_error.missing)', 'invalid_request_error', null, 'file'));
+      }
+      if (!recordedRequest.model) return send(400, openAIError('you must provide a model parameter', 'invalid_request_error', null, 'model'));
+      const format = recordedRequest.responseFormat ?? 'json';
+      if (!RESPONSE_FORMATS.has(format)) {
+        return send(400, openAIError(`Invalid value for 'response_format': '${format}'.`, 'invalid_request_error', null, 'response_format'));
+      }
+      const unknown = recordedRequest.granularities.find((value) => !GRANULARITIES.has(value));
+      if (unknown !== undefined) {
+        return send(400, openAIError(`Invalid value for 'timestamp_granularities[]': '${unknown}'.`, 'invalid_request_error', null, 'timestamp_granularities'));
+      }
+      if (recordedRequest.granularities.length > 0 && format !== 'verbose_json') {
+        return send(400, openAIError('timestamp_granularities requires response_format=verbose_json', 'invalid_request_error', null, 'timestamp_granularities'));
+      }
+      if (options.fail) return send(options.fail.status, failureError(options.fail));
+      if (options.rawBody !== undefined) return send(200, options.rawBody, options.rawContentType);
 
-        if (options.apiKey !== undefined) {
-          if (!authorization) {
-            send(response, 401, error("You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", 'invalid_request_error'));
-            return;
-          }
-          const given = /^Bearer\s+(.+)$/i.exec(authorization)?.[1];
-          if (given !== options.apiKey) {
-            send(response, 401, error(`Incorrect API key provided: ${maskKey(given ?? '')}.`, 'invalid_request_error', 'invalid_api_key'));
-            return;
-          }
-        }
-        if (!form) {
-          send(response, 400, error('Could not parse multipart form', 'invalid_request_error'));
-          return;
-        }
-        if (!form.file) {
-          send(response, 400, error("1 validation error for Request\nbody -> file\n  field required (type=value_error.missing)", 'invalid_request_error', null, 'file'));
-          return;
-        }
-        if (!recordedRequest.model) {
-          send(response, 400, error('you must provide a model parameter', 'invalid_request_error', null, 'model'));
-          return;
-        }
-        const format = recordedRequest.responseFormat ?? 'json';
-        if (!RESPONSE_FORMATS.has(format)) {
-          send(response, 400, error(`Invalid value for 'response_format': '${format}'.`, 'invalid_request_error', null, 'response_format'));
-          return;
-        }
-        const unknown = recordedRequest.granularities.find((value) => !GRANULARITIES.has(value));
-        if (unknown !== undefined) {
-          send(response, 400, error(`Invalid value for 'timestamp_granularities[]': '${unknown}'.`, 'invalid_request_error', null, 'timestamp_granularities'));
-          return;
-        }
-        if (recordedRequest.granularities.length > 0 && format !== 'verbose_json') {
-          send(response, 400, error('timestamp_granularities requires response_format=verbose_json', 'invalid_request_error', null, 'timestamp_granularities'));
-          return;
-        }
-        if (options.fail) {
-          const { status, message = 'The server had an error while processing your request.', type = 'server_error', code = null } = options.fail;
-          send(response, status, error(message, type, code));
-          return;
-        }
-        if (options.rawBody !== undefined) {
-          send(response, 200, options.rawBody, options.rawContentType);
-          return;
-        }
-
-        const heard = (options.hear ?? oneWordPerSecond)(recordedRequest);
-        const text = heard.map((word) => word.word).join(' ');
-        if (format === 'text') return send(response, 200, text, 'text/plain');
-        if (format !== 'verbose_json') return send(response, 200, { text });
-        const timing = options.timing ?? 'openai';
-        const body: Record<string, unknown> = { task: 'transcribe', language: 'english', duration: wavSeconds(form.file.bytes) ?? 0, text };
-        const wantsWords = recordedRequest.granularities.includes('word');
-        const wantsSegments = recordedRequest.granularities.includes('segment') || recordedRequest.granularities.length === 0;
-        if (timing === 'openai' && wantsWords) body.words = heard;
-        if ((timing === 'openai' && wantsSegments) || timing === 'segments') body.segments = segmentsOf(heard);
-        send(response, 200, body);
-      })().catch((failure: unknown) => send(response, 500, error(String(failure), 'server_error')));
-    });
+      const heard = (options.hear ?? oneWordPerSecond)(recordedRequest);
+      const text = heard.map((word) => word.word).join(' ');
+      if (format === 'text') return send(200, text, 'text/plain');
+      if (format !== 'verbose_json') return send(200, { text });
+      const timing = options.timing ?? 'openai';
+      const body: Record<string, unknown> = { task: 'transcribe', language: 'english', duration: wavSeconds(form.file.bytes) ?? 0, text };
+      const wantsWords = recordedRequest.granularities.includes('word');
+      const wantsSegments = recordedRequest.granularities.includes('segment') || recordedRequest.granularities.length === 0;
+      if (timing === 'openai' && wantsWords) body.words = heard;
+      if ((timing === 'openai' && wantsSegments) || timing === 'segments') body.segments = segmentsOf(heard);
+      send(200, body);
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests: () => recorded.map((request) => ({ ...request })),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.closeAllConnections();
-        server.close((closeError) => (closeError ? reject(closeError) : resolve()));
-      }),
-  };
+  return { baseUrl: server.baseUrl, requests: () => recorded.map((request) => ({ ...request })), close: () => server.close() };
 }
 
 /** The WAV's length in seconds from its header, or undefined when it is not a plain PCM WAV. */
@@ -265,9 +203,4 @@ function segmentsOf(words: HeardWord[]) {
     });
   }
   return segments;
-}
-
-/** How OpenAI echoes a wrong key: its first and last characters only. */
-function maskKey(key: string): string {
-  return key.length <= 8 ? '***' : `${key.slice(0, 3)}*****${key.slice(-4)}`;
 }
