@@ -9,7 +9,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/ensure-browser.sh   # the web budget bench opens pages in Chromium
 scripts/ensure-whisper.sh   # the speech benches run a real Whisper server
 scripts/ensure-speech.sh --tests   # and PocketSphinx on calls espeak-ng speaks
-eval "$(deploy/local/services up)"
+infra=$(deploy/local/services up)   # assigned first, so a failure stops the script
+eval "$infra"
 export DATABASE_URL KAFKA_BROKERS
 mkdir -p bench/results
 out="bench/results/$(date -u +%Y%m%dT%H%M%SZ).jsonl"

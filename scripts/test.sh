@@ -16,7 +16,9 @@ step "Whisper for the speech-server tests"
 scripts/ensure-whisper.sh
 
 step "starting PostgreSQL, Kafka and Keycloak"
-eval "$(deploy/local/services up --with-keycloak)"
+# Assigned first: a failure inside $(…) stops the script here, where eval alone would go on.
+infra=$(deploy/local/services up --with-keycloak)
+eval "$infra"
 export DATABASE_URL KAFKA_BROKERS KEYCLOAK_URL KEYCLOAK_REALM OIDC_ISSUER OIDC_JWKS_URL
 
 step "lint";             npx eslint . --max-warnings=0
