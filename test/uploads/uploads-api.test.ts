@@ -5,12 +5,15 @@
  * broken files end their job failed with a reason; jobs and deletions never cross companies.
  */
 import { execFile } from 'node:child_process';
-import { access, readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { access, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '@parlance/ingest/db/schema';
+import { diskMediaStore } from '@parlance/ingest/media/media-store';
+import { sweepOrphanedMedia } from '@parlance/ingest/media/sweep-orphaned-media';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { startIdentityStack, type IdentityStack } from '../support/identity-stack.js';
 import { waitFor } from '../support/wait-for.js';
@@ -229,6 +232,27 @@ describe('deleting', () => {
     const deleted = await acme.browser.delete(`/api/meetings/${activityId}`);
     expect(deleted.body).toEqual({ message: 'Meeting deleted successfully.' });
     await waitFor('the transcript to be deleted', async () => ((await storedTranscript(stack, acme.companyId, activityId)) === undefined ? true : undefined));
+  });
+});
+
+describe('orphaned media', () => {
+  it('removes, after an hour, files no activity names, and never the file of an activity', async () => {
+    const upload = await acme.browser.post<Upload>('/api/calls/transcribe/text', callText(acme));
+    await finishedJob(acme.browser, `/api/queue/job/${upload.body.jobId}`);
+    const kept = path.join(stack.mediaDir, acme.companyId, await activityOfJob(acme.companyId, upload.body.jobId));
+    // As a process that died between storing a file and committing its activity leaves it.
+    const orphan = path.join(stack.mediaDir, acme.companyId, randomUUID());
+    const fresh = path.join(stack.mediaDir, acme.companyId, randomUUID());
+    await writeFile(orphan, 'never committed');
+    await writeFile(fresh, 'being committed right now');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await Promise.all([utimes(orphan, twoHoursAgo, twoHoursAgo), utimes(kept, twoHoursAgo, twoHoursAgo)]);
+
+    await sweepOrphanedMedia(stack.runtime('ingest').database.db, diskMediaStore(stack.mediaDir));
+    await expect(access(orphan)).rejects.toThrow(/ENOENT/);
+    await access(kept);
+    await access(fresh);
+    await rm(fresh);
   });
 });
 

@@ -8,7 +8,10 @@ import { inbox, outbox, probes } from './db/schema.js';
 import { jobProgressConsumer } from './events/job-progress.consumer.js';
 import { ingestService } from './grpc/ingest.server.js';
 import { diskMediaStore } from './media/media-store.js';
+import { sweepOrphanedMedia } from './media/sweep-orphaned-media.js';
 import { identityTeamDirectory } from './uploads/identity-teams.js';
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The ingest service. Its settings are read when the process registers its modules. */
 export function ingestModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv = process.env): ModuleDefinition<ServiceRuntime> {
@@ -24,7 +27,21 @@ export function ingestModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv = pr
       const media = diskMediaStore(config.mediaDir);
       runtime.serve(IngestServiceService, ingestService({ db: runtime.database.db, media, teams, logger: runtime.logger }));
       await runtime.consume(jobProgressConsumer);
-      return { stop: async () => teams.close() };
+      const sweep = () =>
+        sweepOrphanedMedia(runtime.database.db, media)
+          .then(({ removed, abandoned }) => {
+            if (removed + abandoned > 0) runtime.logger.info({ removed, abandoned }, 'removed media no activity names');
+          })
+          .catch((error: unknown) => runtime.logger.warn({ err: error }, 'could not sweep orphaned media; will try again'));
+      void sweep();
+      const sweeping = setInterval(sweep, SWEEP_INTERVAL_MS);
+      sweeping.unref();
+      return {
+        stop: async () => {
+          clearInterval(sweeping);
+          teams.close();
+        },
+      };
     },
   });
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,5 +68,43 @@ describe('diskMediaStore', () => {
     await expect(writer.commit('../escape')).rejects.toThrow('Not a media key');
     await writer.abort();
     await expect(store.remove('a/../../b')).rejects.toThrow('Not a media key');
+  });
+});
+
+describe('what the orphan sweep reads', () => {
+  it('lists stored keys written before a time, and drops writes abandoned before it', async () => {
+    const sweepRoot = await mkdtemp(path.join(tmpdir(), 'parlance-media-sweep-'));
+    const sweepStore = diskMediaStore(sweepRoot);
+    try {
+      for (const key of ['company-c/old', 'company-c/new']) {
+        const writer = await sweepStore.begin();
+        await writer.write(Buffer.from(key));
+        await writer.commit(key);
+      }
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      await utimes(path.join(sweepRoot, 'company-c', 'old'), hourAgo, hourAgo);
+      const abandoned = await sweepStore.begin();
+      await abandoned.write(Buffer.from('never committed'));
+      const [temporary] = await readdir(path.join(sweepRoot, '.incoming'));
+      await utimes(path.join(sweepRoot, '.incoming', temporary!), hourAgo, hourAgo);
+
+      const cutoff = new Date(Date.now() - 60_000);
+      const listed: string[] = [];
+      for await (const key of sweepStore.storedBefore(cutoff)) listed.push(key);
+      expect(listed).toEqual(['company-c/old']);
+      expect(await sweepStore.dropAbandonedWrites(cutoff)).toBe(1);
+      expect(await readdir(path.join(sweepRoot, '.incoming'))).toEqual([]);
+      await abandoned.abort();
+    } finally {
+      await rm(sweepRoot, { recursive: true, force: true });
+    }
+  });
+
+  it('lists nothing in a store nothing was written to', async () => {
+    const empty = diskMediaStore(path.join(root, 'never-created'));
+    const listed: string[] = [];
+    for await (const key of empty.storedBefore(new Date())) listed.push(key);
+    expect(listed).toEqual([]);
+    expect(await empty.dropAbandonedWrites(new Date())).toBe(0);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { notFound } from '@parlance/platform/errors';
 
@@ -31,6 +31,10 @@ export interface MediaStore {
   read(key: string): AsyncIterable<Buffer>;
   /** Removes the file; nothing happens when it is already gone. */
   remove(key: string): Promise<void>;
+  /** Keys of stored files last written before `before`, for the orphan sweep. */
+  storedBefore(before: Date): AsyncIterable<string>;
+  /** Drops writes begun before `before` and never committed (their process died); returns how many. */
+  dropAbandonedWrites(before: Date): Promise<number>;
 }
 
 export function diskMediaStore(root: string): MediaStore {
@@ -91,7 +95,40 @@ export function diskMediaStore(root: string): MediaStore {
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
+
+    async *storedBefore(before) {
+      for (const company of await entries(root)) {
+        if (!KEY.test(company)) continue;
+        for (const activity of await entries(join(root, company))) {
+          const key = `${company}/${activity}`;
+          if (!KEY.test(key)) continue;
+          const info = await stat(join(root, key)).catch(() => undefined);
+          if (info?.isFile() && info.mtime < before) yield key;
+        }
+      }
+    },
+
+    async dropAbandonedWrites(before) {
+      let dropped = 0;
+      for (const name of await entries(incoming)) {
+        const path = join(incoming, name);
+        const info = await stat(path).catch(() => undefined);
+        if (info && info.mtime < before) {
+          await rm(path, { force: true });
+          dropped += 1;
+        }
+      }
+      return dropped;
+    },
   };
+}
+
+/** The names in a directory; none when it does not exist (yet). */
+async function entries(directory: string): Promise<string[]> {
+  return readdir(directory).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
+    throw error;
+  });
 }
 
 /** A rename is durable only once its directory is flushed too. */
