@@ -5,7 +5,13 @@ import { createSpeechEngine, loadTranscriptionConfig } from './config.js';
 
 describe('loadTranscriptionConfig', () => {
   it('uses PocketSphinx on every CPU, two activities at once, with a one-minute lease when nothing is set', () => {
-    expect(loadTranscriptionConfig({})).toEqual({ speech: { engine: 'pocketsphinx' }, concurrency: availableParallelism(), workers: 2, leaseMs: 60_000 });
+    expect(loadTranscriptionConfig({})).toEqual({
+      speech: { engine: 'pocketsphinx' },
+      concurrency: availableParallelism(),
+      workers: 2,
+      leaseMs: 60_000,
+      representativeChannel: undefined,
+    });
     expect(
       loadTranscriptionConfig({
         TRANSCRIPTION_SPEECH_ENGINE: 'pocketsphinx',
@@ -13,8 +19,11 @@ describe('loadTranscriptionConfig', () => {
         TRANSCRIPTION_CONCURRENCY: '3',
         TRANSCRIPTION_WORKERS: '4',
         TRANSCRIPTION_LEASE_SECONDS: '10',
+        TRANSCRIPTION_REPRESENTATIVE_CHANNEL: 'right',
       }),
-    ).toEqual({ speech: { engine: 'pocketsphinx' }, concurrency: 3, workers: 4, leaseMs: 10_000 });
+    ).toEqual({ speech: { engine: 'pocketsphinx' }, concurrency: 3, workers: 4, leaseMs: 10_000, representativeChannel: 1 });
+    expect(loadTranscriptionConfig({ TRANSCRIPTION_REPRESENTATIVE_CHANNEL: 'left' }).representativeChannel).toBe(0);
+    expect(configProblems(() => loadTranscriptionConfig({ TRANSCRIPTION_REPRESENTATIVE_CHANNEL: 'middle' }))).toEqual([expect.stringContaining('TRANSCRIPTION_REPRESENTATIVE_CHANNEL')]);
   });
 
   it('refuses a lease too short to renew and workers that are not whole numbers', () => {

@@ -45,6 +45,14 @@ export const TranscriptionConfigSchema = Type.Object({
     default: 2,
     description: 'how many activities this process transcribes at once, so a short text transcript need not wait behind a long recording',
   }),
+  // One enum rather than a union of literals, so a wrong value gets one problem naming the choices.
+  TRANSCRIPTION_REPRESENTATIVE_CHANNEL: Type.Unsafe<'auto' | 'left' | 'right'>({
+    type: 'string',
+    enum: ['auto', 'left', 'right'],
+    default: 'auto',
+    description:
+      "the channel a two-channel call recorder puts the representative on ('left' or 'right'), which makes the roles of stereo calls exact; 'auto' tells them by names and greetings",
+  }),
   TRANSCRIPTION_LEASE_SECONDS: Type.Integer({
     minimum: 3,
     maximum: 3_600,
@@ -71,6 +79,8 @@ export interface TranscriptionConfig {
   /** Activities transcribed at once. */
   workers: number;
   leaseMs: number;
+  /** 0 left, 1 right; undefined: told by what is said. */
+  representativeChannel: 0 | 1 | undefined;
 }
 
 const SERVER_VARIABLES = ['TRANSCRIPTION_SPEECH_URL', 'TRANSCRIPTION_SPEECH_MODEL', 'TRANSCRIPTION_SPEECH_API_KEY'] as const;
@@ -80,7 +90,12 @@ export function loadTranscriptionConfig(env: NodeJS.ProcessEnv = process.env): T
   const raw = loadConfig(TranscriptionConfigSchema, env);
   const engine = raw.TRANSCRIPTION_SPEECH_ENGINE ?? (raw.TRANSCRIPTION_SPEECH_URL ? 'openai' : 'pocketsphinx');
   const concurrency = raw.TRANSCRIPTION_CONCURRENCY;
-  const work = { workers: raw.TRANSCRIPTION_WORKERS, leaseMs: raw.TRANSCRIPTION_LEASE_SECONDS * 1000 };
+  const channel = { auto: undefined, left: 0, right: 1 } as const;
+  const work = {
+    workers: raw.TRANSCRIPTION_WORKERS,
+    leaseMs: raw.TRANSCRIPTION_LEASE_SECONDS * 1000,
+    representativeChannel: channel[raw.TRANSCRIPTION_REPRESENTATIVE_CHANNEL],
+  };
 
   if (engine === 'pocketsphinx') {
     // Server settings beside the offline engine would be silently ignored; say so instead.

@@ -40,7 +40,7 @@ export function transcriptionModule(hostConfig: HostConfig, env: NodeJS.ProcessE
       const worker = startTranscriptionWorker({
         db: runtime.database.db,
         media,
-        transcribe: { engine, limiter: createLimiter(config.concurrency) },
+        transcribe: { engine, limiter: createLimiter(config.concurrency), representativeChannel: config.representativeChannel },
         logger: runtime.logger.child({ part: 'worker' }),
         settings: { workers: config.workers, leaseMs: config.leaseMs },
       });

@@ -30,6 +30,8 @@ export interface TranscribeDependencies {
   engine: SpeechEngine;
   /** Shared by every activity in the process, so engines never outnumber the cores given. */
   limiter: Limiter;
+  /** The channel (0 left, 1 right) a two-party recorder puts the representative on; unset: told by what is said. */
+  representativeChannel?: 0 | 1 | undefined;
 }
 
 export const TRANSCRIPTION_REASONS = {
@@ -94,11 +96,12 @@ export async function transcribeRecording(
   const labelOf = (speaker: number) => `Speaker ${order.indexOf(speaker) + 1}`;
   const labelled = segments.map((segment) => ({ ...segment, speaker: labelOf(segment.speaker) }));
   const labels = order.map(labelOf);
-  const roles = assignRoles({
-    speakers: labels,
-    segments: labelled,
-    representative: { email: request.representativeEmail, name: request.representativeName },
-  });
+  // A recorder that always puts the representative on one channel settles the roles exactly.
+  const knownChannel = layout.kind === 'two-party' ? deps.representativeChannel : undefined;
+  const roles =
+    knownChannel === undefined
+      ? assignRoles({ speakers: labels, segments: labelled, representative: { email: request.representativeEmail, name: request.representativeName } })
+      : Object.fromEntries(order.map((channel) => [labelOf(channel), channel === knownChannel ? ('representative' as const) : ('contact' as const)]));
   return {
     sourceFormat: request.mediaFormat,
     engine: deps.engine.name,
