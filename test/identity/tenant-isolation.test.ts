@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { activities as ingestActivities, jobs as ingestJobs } from '@parlance/ingest/db/schema';
+import { activities as ingestActivities } from '@parlance/ingest/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountsServiceClient } from '@parlance/proto/parlance/identity/v1/accounts';
 import { createClient } from '@parlance/platform/grpc/grpc-client';
@@ -17,6 +17,7 @@ import { closeIdentitySql } from '../support/identity-db.js';
 import { startIdentityStack, uniqueEmail, type IdentityStack } from '../support/identity-stack.js';
 import { waitFor } from '../support/wait-for.js';
 import { memberPayload, teamPayload } from '../teams/team-fixtures.js';
+import { activityOfJob } from '../uploads/upload-fixtures.js';
 
 interface Tenant {
   admin: ApiClient;
@@ -66,8 +67,7 @@ beforeAll(async () => {
 async function uploadOfB(path: string, body: Record<string, unknown>): Promise<{ jobId: string; activityId: string }> {
   const response = await b.admin.post<{ jobId: string }>(path, body);
   expect([200, 202]).toContain(response.status);
-  const [job] = await stack.runtime('ingest').database.db.select().from(ingestJobs).where(eq(ingestJobs.id, response.body.jobId));
-  return { jobId: response.body.jobId, activityId: job!.activityId };
+  return { jobId: response.body.jobId, activityId: await activityOfJob(stack, b.companyId, response.body.jobId) };
 }
 
 /** B's uploads, counted in ingest's own tables. */

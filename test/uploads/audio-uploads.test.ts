@@ -5,42 +5,35 @@
  * channel, merged by time); a mono call is split into speaker turns by voice, and how well is
  * measured here against the truth the synthesis gives.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { wordErrorRate } from '@parlance/transcription/domain/word-error-rate';
+import { createAudioWorkspace, type AudioWorkspace } from '../../services/transcription/test/support/audio-files.js';
 import { synthesizeCall, type SynthesizedCall } from '../../services/transcription/test/support/synthesized-call.js';
 import { startIdentityStack, type IdentityStack } from '../support/identity-stack.js';
-import { finishedJob, storedTranscript, uploadingCompany, type UploadingCompany } from './upload-fixtures.js';
-import { and, eq } from 'drizzle-orm';
-import { jobs } from '@parlance/ingest/db/schema';
-
-const execFileAsync = promisify(execFile);
+import { activityOfJob, finishedJob, storedTranscript, uploadingCompany, type UploadingCompany } from './upload-fixtures.js';
 
 let stack: IdentityStack;
 let company: UploadingCompany;
-let workDir: string;
+let audio: AudioWorkspace;
 let call: SynthesizedCall;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), 'parlance-audio-uploads-'));
-  [stack, call] = await Promise.all([startIdentityStack({ withIngest: true }), synthesizeCall(workDir, { script: 'support', turns: 8, seed: 6 })]);
+  audio = await createAudioWorkspace('parlance-audio-uploads-');
+  [stack, call] = await Promise.all([startIdentityStack({ withIngest: true }), synthesizeCall(audio.dir, { script: 'support', turns: 8, seed: 6 })]);
   company = await uploadingCompany(stack, { first_name: 'Jordan' });
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
-  await rm(workDir, { recursive: true, force: true });
+  await audio?.remove();
 });
 
 /** Converts with Debian's ffmpeg, as a phone system or browser would have encoded the call. */
 async function encoded(source: string, name: string, codecArgs: string[]): Promise<string> {
-  const target = path.join(workDir, name);
-  await execFileAsync('ffmpeg', ['-loglevel', 'error', '-y', '-i', source, ...codecArgs, target]);
+  const target = audio.path(name);
+  await audio.ffmpeg('-i', source, ...codecArgs, target);
   return target;
 }
 
@@ -55,8 +48,7 @@ async function transcribed(filePath: string, fileName: string): Promise<Transcri
   expect(upload.status, JSON.stringify(upload.body)).toBe(200);
   const job = await finishedJob(company.browser, `/api/queue/job/${upload.body.jobId}`, 180_000);
   expect(job, job.failedReason).toMatchObject({ isCompleted: true });
-  const [row] = await stack.runtime('ingest').database.db.select({ activityId: jobs.activityId }).from(jobs).where(and(eq(jobs.companyId, company.companyId), eq(jobs.id, upload.body.jobId)));
-  return (await storedTranscript(stack, company.companyId, row!.activityId))!;
+  return (await storedTranscript(stack, company.companyId, await activityOfJob(stack, company.companyId, upload.body.jobId)))!;
 }
 
 const spokenText = (turns: SynthesizedCall['turns']) => turns.map((turn) => turn.text).join(' ');

@@ -1,4 +1,6 @@
 /** A company with a team and a representative, ready to upload calls and meetings, for the upload tests. */
+import { and, eq } from 'drizzle-orm';
+import { jobs } from '@parlance/ingest/db/schema';
 import { createClient } from '@parlance/platform/grpc/grpc-client';
 import { TranscriptionServiceClient, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { ApiClient } from '../support/api-client.js';
@@ -40,6 +42,17 @@ export async function finishedJob(browser: ApiClient, path: string, timeoutMs = 
     },
     timeoutMs,
   );
+}
+
+/** The activity an upload's job follows, as ingest stored it (the API answers with the job id only). */
+export async function activityOfJob(stack: IdentityStack, companyId: string, jobId: string): Promise<string> {
+  const [row] = await stack
+    .runtime('ingest')
+    .database.db.select({ activityId: jobs.activityId })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)));
+  if (!row) throw new Error(`no job ${jobId}`);
+  return row.activityId;
 }
 
 /** The stored transcript of an activity, read from transcription over gRPC as other services will. */

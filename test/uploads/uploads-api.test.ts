@@ -4,22 +4,19 @@
  * transcripts with speakers and roles; every refusal has the spec's sentence and stores nothing;
  * broken files end their job failed with a reason; jobs and deletions never cross companies.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { access, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '@parlance/ingest/db/schema';
 import { diskMediaStore } from '@parlance/ingest/media/media-store';
 import { sweepOrphanedMedia } from '@parlance/ingest/media/sweep-orphaned-media';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
+import { createAudioWorkspace } from '../../services/transcription/test/support/audio-files.js';
 import { startIdentityStack, type IdentityStack } from '../support/identity-stack.js';
 import { waitFor } from '../support/wait-for.js';
-import { finishedJob, storedTranscript, uploadingCompany, type UploadingCompany } from './upload-fixtures.js';
-
-const execFileAsync = promisify(execFile);
+import { activityOfJob, finishedJob, storedTranscript, uploadingCompany, type UploadingCompany } from './upload-fixtures.js';
 
 let stack: IdentityStack;
 let acme: UploadingCompany;
@@ -62,12 +59,6 @@ async function activityCount(companyId: string): Promise<number> {
   return row!.value;
 }
 
-async function activityOfJob(companyId: string, jobId: string): Promise<string> {
-  const { jobs } = await import('@parlance/ingest/db/schema');
-  const [row] = await stack.runtime('ingest').database.db.select({ activityId: jobs.activityId }).from(jobs).where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)));
-  if (!row) throw new Error(`no job ${jobId}`);
-  return row.activityId;
-}
 
 describe('text uploads', () => {
   it('takes a call transcript, answers with a job id, and the job completes with the transcript stored with speakers and roles', async () => {
@@ -78,7 +69,7 @@ describe('text uploads', () => {
     const job = await finishedJob(acme.browser, `/api/queue/job/${upload.body.jobId}`);
     expect(job).toEqual({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '' });
 
-    const transcript = await storedTranscript(stack, acme.companyId, await activityOfJob(acme.companyId, upload.body.jobId));
+    const transcript = await storedTranscript(stack, acme.companyId, await activityOfJob(stack, acme.companyId, upload.body.jobId));
     expect(transcript).toMatchObject({ sourceFormat: 'speaker-lines', engine: 'text', warnings: [] });
     expect(transcript!.speakers).toEqual([
       { label: 'Grace', role: SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE },
@@ -94,7 +85,7 @@ describe('text uploads', () => {
 
     const job = await finishedJob(acme.browser, `/api/meetings/upload-status/${upload.body.jobId}`);
     expect(job.isCompleted).toBe(true);
-    const transcript = await storedTranscript(stack, acme.companyId, await activityOfJob(acme.companyId, upload.body.jobId));
+    const transcript = await storedTranscript(stack, acme.companyId, await activityOfJob(stack, acme.companyId, upload.body.jobId));
     expect(transcript).toMatchObject({ sourceFormat: 'webvtt', durationMs: 8_000 });
     expect(transcript!.segments[0]).toMatchObject({ speaker: 'Grace', startMs: 1_000, endMs: 4_000, text: 'Welcome everyone to the quarterly review.' });
   });
@@ -103,7 +94,7 @@ describe('text uploads', () => {
     const upload = await acme.browser.post<Upload>('/api/calls/transcribe/text', callText(acme, { fileName: 'notes.txt', content: 'we talked about the renewal and the price' }));
     const job = await finishedJob(acme.browser, `/api/queue/job/${upload.body.jobId}`);
     expect(job.isCompleted).toBe(true);
-    const transcript = await storedTranscript(stack, acme.companyId, await activityOfJob(acme.companyId, upload.body.jobId));
+    const transcript = await storedTranscript(stack, acme.companyId, await activityOfJob(stack, acme.companyId, upload.body.jobId));
     expect(transcript!.speakers).toEqual([{ label: 'Speaker 1', role: SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE }]);
     expect(transcript!.warnings).toEqual(['No speakers found in notes.txt: the whole text is treated as one speaker.']);
   });
@@ -176,10 +167,10 @@ describe('broken recordings', () => {
   });
 
   it('ends the job of a FLAC whose frames are garbage failed with a reason', async () => {
-    const flac = await readFile(path.join(stack.dataDir, 'tone.flac')).catch(async () => {
-      await execFileAsync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=5', '-ar', '16000', path.join(stack.dataDir, 'tone.flac')]);
-      return readFile(path.join(stack.dataDir, 'tone.flac'));
-    });
+    const audio = await createAudioWorkspace();
+    await audio.ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=300:duration=5', '-ar', '16000', audio.path('tone.flac'));
+    const flac = await readFile(audio.path('tone.flac'));
+    await audio.remove();
     // The stream header stays whole, so the upload is taken as FLAC; every frame after it is noise.
     for (let i = 200; i < flac.length; i++) flac[i] = (i * 7919) % 251;
     const upload = await acme.browser.postForm<Upload>('/api/calls/transcribe/audio', audioForm(acme, new Blob([flac]), 'scrambled.flac'));
@@ -207,7 +198,7 @@ describe('deleting', () => {
   it('removes a call everywhere: its job, its media and (through ingest.activity-deleted) its transcript', async () => {
     const upload = await acme.browser.post<Upload>('/api/calls/transcribe/text', callText(acme));
     await finishedJob(acme.browser, `/api/queue/job/${upload.body.jobId}`);
-    const activityId = await activityOfJob(acme.companyId, upload.body.jobId);
+    const activityId = await activityOfJob(stack, acme.companyId, upload.body.jobId);
     const media = path.join(stack.mediaDir, acme.companyId, activityId);
     await access(media);
     expect(await storedTranscript(stack, acme.companyId, activityId)).toBeDefined();
@@ -228,7 +219,7 @@ describe('deleting', () => {
   it('removes a meeting, answering with its sentence', async () => {
     const upload = await acme.browser.post<Upload>('/api/meetings/upload', meeting(acme));
     await finishedJob(acme.browser, `/api/meetings/upload-status/${upload.body.jobId}`);
-    const activityId = await activityOfJob(acme.companyId, upload.body.jobId);
+    const activityId = await activityOfJob(stack, acme.companyId, upload.body.jobId);
     const deleted = await acme.browser.delete(`/api/meetings/${activityId}`);
     expect(deleted.body).toEqual({ message: 'Meeting deleted successfully.' });
     await waitFor('the transcript to be deleted', async () => ((await storedTranscript(stack, acme.companyId, activityId)) === undefined ? true : undefined));
@@ -239,7 +230,7 @@ describe('orphaned media', () => {
   it('removes, after an hour, files no activity names, and never the file of an activity', async () => {
     const upload = await acme.browser.post<Upload>('/api/calls/transcribe/text', callText(acme));
     await finishedJob(acme.browser, `/api/queue/job/${upload.body.jobId}`);
-    const kept = path.join(stack.mediaDir, acme.companyId, await activityOfJob(acme.companyId, upload.body.jobId));
+    const kept = path.join(stack.mediaDir, acme.companyId, await activityOfJob(stack, acme.companyId, upload.body.jobId));
     // As a process that died between storing a file and committing its activity leaves it.
     const orphan = path.join(stack.mediaDir, acme.companyId, randomUUID());
     const fresh = path.join(stack.mediaDir, acme.companyId, randomUUID());

@@ -3,20 +3,15 @@
  * representative is in a stereo call, told by what is said or fixed by the recorder's channel,
  * and a "stereo" file carrying one signal twice read as mono.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { WorkRequest } from '../src/db/schema.js';
 import { transcribeRecording, TRANSCRIPTION_WARNINGS } from '../src/pipeline/transcribe-activity.js';
 import { createPocketSphinxEngine } from '../src/speech/pocketsphinx-engine.js';
 import { createLimiter } from '../src/speech/transcribe-audio.js';
+import { createAudioWorkspace, type AudioWorkspace } from './support/audio-files.js';
 import { synthesizeCall, type SynthesizedCall } from './support/synthesized-call.js';
 
-const run = promisify(execFile);
 const engine = createPocketSphinxEngine();
 const limiter = createLimiter(2);
 // The synthesized representative does not say the name below, so only the greeting tells.
@@ -30,16 +25,16 @@ const request: WorkRequest = {
   mediaFormat: 'wav',
 };
 
-let directory: string;
+let audio: AudioWorkspace;
 let call: SynthesizedCall;
 
 beforeAll(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), 'parlance-recording-'));
-  call = await synthesizeCall(directory, { script: 'support', turns: 4, seed: 2 });
+  audio = await createAudioWorkspace('parlance-recording-');
+  call = await synthesizeCall(audio.dir, { script: 'support', turns: 4, seed: 2 });
 }, 60_000);
 
 afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
+  await audio?.remove();
 });
 
 const roles = (speakers: Array<{ label: string; role: SpeakerRole }>) => Object.fromEntries(speakers.map((speaker) => [speaker.label, speaker.role]));
@@ -58,8 +53,8 @@ describe('transcribeRecording', () => {
   }, 60_000);
 
   it('reads a stereo file with one signal on both channels as mono, split by voice, with a warning', async () => {
-    const dualMono = path.join(directory, 'dual-mono.wav');
-    await run('ffmpeg', ['-loglevel', 'error', '-y', '-i', call.monoPath, '-ac', '2', dualMono]);
+    const dualMono = audio.path('dual-mono.wav');
+    await audio.ffmpeg('-i', call.monoPath, '-ac', '2', dualMono);
     const transcript = await transcribeRecording({ engine, limiter, representativeChannel: 1 }, request, dualMono);
     expect(transcript.speakers.map((speaker) => speaker.role)).toEqual([SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE, SpeakerRole.SPEAKER_ROLE_CONTACT]);
     expect(transcript.warnings).toEqual([TRANSCRIPTION_WARNINGS.speakersByVoice]);

@@ -6,16 +6,15 @@
 import type { EventEnvelope } from '@parlance/proto/parlance/events/v1/envelope';
 import { InsightTokensConsumed } from '@parlance/proto/parlance/scoring/v1/events';
 import type { Executor } from '@parlance/platform/db/database';
+import { isUuid } from '@parlance/platform/db/uuid';
 import type { EventConsumer } from '@parlance/platform/service/service-runtime';
 import { recordUsage } from '../db/billing.repository.js';
 
 export const INSIGHT_TOKENS_CONSUMED = 'scoring.insight-tokens-consumed.v1';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Throws (so the bus retries, then dead-letters with this reason) on an event that cannot be charged. */
 export async function chargeInsightTokens(event: EventEnvelope, tx: Executor): Promise<void> {
-  if (!UUID.test(event.companyId)) throw new Error(`event ${event.id} names no company (company id ${JSON.stringify(event.companyId)})`);
+  if (!isUuid(event.companyId)) throw new Error(`event ${event.id} names no company (company id ${JSON.stringify(event.companyId)})`);
   const consumed = InsightTokensConsumed.decode(event.payload);
   if (!Number.isInteger(consumed.tokens) || consumed.tokens < 0) throw new Error(`event ${event.id} carries ${consumed.tokens} tokens; expected a whole number ≥ 0`);
   await recordUsage(tx, {

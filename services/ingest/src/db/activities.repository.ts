@@ -1,17 +1,11 @@
 /** Activities and their jobs. Every query is scoped by the company. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
+import { isUuid } from '@parlance/platform/db/uuid';
 import { activities, jobs, type ActivityKindName, type JobStatus } from './schema.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `id` can be an id of ours; anything else is simply not found (and never reaches SQL). */
-export function isId(id: string): boolean {
-  return UUID.test(id);
-}
 
 export async function insertActivityWithJob(tx: Executor, activity: typeof activities.$inferInsert, job: typeof jobs.$inferInsert): Promise<void> {
   await tx.insert(activities).values(activity);
@@ -19,7 +13,7 @@ export async function insertActivityWithJob(tx: Executor, activity: typeof activ
 }
 
 export async function findJob(db: Executor, companyId: string, jobId: string): Promise<JobRow | undefined> {
-  if (!isId(jobId)) return undefined;
+  if (!isUuid(jobId)) return undefined;
   const [row] = await db
     .select()
     .from(jobs)
@@ -28,7 +22,7 @@ export async function findJob(db: Executor, companyId: string, jobId: string): P
 }
 
 export async function findActivity(db: Executor, companyId: string, activityId: string, kind?: ActivityKindName): Promise<ActivityRow | undefined> {
-  if (!isId(activityId)) return undefined;
+  if (!isUuid(activityId)) return undefined;
   const [row] = await db
     .select()
     .from(activities)
@@ -38,7 +32,7 @@ export async function findActivity(db: Executor, companyId: string, activityId: 
 
 /** Removes the activity and (cascading) its jobs; returns the row removed, if there was one. */
 export async function deleteActivity(tx: Executor, companyId: string, activityId: string, kind: ActivityKindName): Promise<ActivityRow | undefined> {
-  if (!isId(activityId)) return undefined;
+  if (!isUuid(activityId)) return undefined;
   const [row] = await tx
     .delete(activities)
     .where(and(eq(activities.companyId, companyId), eq(activities.id, activityId), eq(activities.kind, kind)))
@@ -52,7 +46,7 @@ export async function deleteActivity(tx: Executor, companyId: string, activityId
  * a finished job stays finished.
  */
 export async function advanceJob(tx: Executor, companyId: string, jobId: string, status: JobStatus, failedReason = ''): Promise<boolean> {
-  if (!isId(jobId)) return false;
+  if (!isUuid(jobId)) return false;
   const earlier: JobStatus[] = status === 'active' ? ['waiting'] : ['waiting', 'active'];
   const updated = await tx
     .update(jobs)

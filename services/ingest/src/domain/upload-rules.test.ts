@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AUDIO_MAX_BYTES,
   checkAudioContent,
-  checkAudioFiles,
-  checkMeetingFiles,
   checkUploadRequest,
   formatFileList,
   hasMeetingExtension,
-  MEETING_EXTENSIONS,
-  MEETING_MAX_BYTES,
-  processingFailedMessage,
   UPLOAD_MESSAGES,
   type UploadRequest,
 } from './upload-rules.js';
@@ -65,77 +59,6 @@ describe('checkUploadRequest', () => {
   });
 });
 
-describe('checkAudioFiles', () => {
-  it('accepts files up to exactly 25 MB', () => {
-    expect(AUDIO_MAX_BYTES).toBe(26_214_400);
-    expect(checkAudioFiles([{ name: 'a.wav', size: AUDIO_MAX_BYTES }, { name: 'b.mp3', size: 1 }])).toEqual({ ok: true });
-  });
-
-  it('names every file over 25 MB, comma-separated', () => {
-    expect(
-      checkAudioFiles([
-        { name: 'long-call.wav', size: AUDIO_MAX_BYTES + 1 },
-        { name: 'short.mp3', size: 1000 },
-        { name: 'all-hands.m4a', size: 40_000_000 },
-      ]),
-    ).toEqual({ ok: false, message: 'The following audio files are too large (max 25MB): long-call.wav, all-hands.m4a' });
-  });
-
-  it('names empty files', () => {
-    expect(checkAudioFiles([{ name: 'blank.wav', size: 0 }, { name: 'ok.wav', size: 10 }])).toEqual({
-      ok: false,
-      message: 'The following files are empty: blank.wav',
-    });
-  });
-
-  it('reports size before emptiness', () => {
-    expect(checkAudioFiles([{ name: 'blank.wav', size: 0 }, { name: 'huge.wav', size: AUDIO_MAX_BYTES + 1 }])).toMatchObject({
-      message: UPLOAD_MESSAGES.audioTooLarge(['huge.wav']),
-    });
-  });
-});
-
-describe('checkMeetingFiles', () => {
-  it('accepts .txt, .md and .text files up to exactly 100 KB', () => {
-    expect(MEETING_MAX_BYTES).toBe(102_400);
-    expect(MEETING_EXTENSIONS).toEqual(['.txt', '.md', '.text']);
-    expect(
-      checkMeetingFiles([
-        { name: 'standup.txt', size: MEETING_MAX_BYTES },
-        { name: 'review.md', size: 10 },
-        { name: 'interview.text', size: 10 },
-      ]),
-    ).toEqual({ ok: true });
-  });
-
-  it('names every file over 100 KB, comma-separated', () => {
-    expect(
-      checkMeetingFiles([
-        { name: 'a.txt', size: MEETING_MAX_BYTES + 1 },
-        { name: 'b.md', size: 5 },
-        { name: 'c.text', size: 200_000 },
-      ]),
-    ).toEqual({ ok: false, message: 'The following files are too large (max 100KB): a.txt, c.text' });
-  });
-
-  it('names the files that are not text files, whatever their size', () => {
-    expect(
-      checkMeetingFiles([
-        { name: 'call.mp3', size: 5_000_000 },
-        { name: 'notes.txt', size: 5 },
-        { name: 'slides.pdf', size: 5 },
-      ]),
-    ).toEqual({ ok: false, message: 'The following files are not text files (accepted: .txt, .md, .text): call.mp3, slides.pdf' });
-  });
-
-  it('names empty files after the other checks', () => {
-    expect(checkMeetingFiles([{ name: 'empty.md', size: 0 }])).toEqual({ ok: false, message: 'The following files are empty: empty.md' });
-    expect(checkMeetingFiles([{ name: 'empty.md', size: 0 }, { name: 'big.md', size: MEETING_MAX_BYTES + 1 }])).toMatchObject({
-      message: UPLOAD_MESSAGES.meetingTooLarge(['big.md']),
-    });
-  });
-});
-
 describe('hasMeetingExtension', () => {
   it('compares the last extension case-insensitively', () => {
     expect(hasMeetingExtension('Notes.TXT')).toBe(true);
@@ -171,9 +94,9 @@ describe('checkAudioContent', () => {
   });
 });
 
-describe('processingFailedMessage', () => {
+describe('UPLOAD_MESSAGES.processingFailed', () => {
   it("reads 'Processing failed for {file}: {reason}'", () => {
-    expect(processingFailedMessage('call.wav', 'Transcription timed out')).toBe('Processing failed for call.wav: Transcription timed out');
+    expect(UPLOAD_MESSAGES.processingFailed('call.wav', 'Transcription timed out')).toBe('Processing failed for call.wav: Transcription timed out');
   });
 });
 

@@ -35,14 +35,6 @@ export const UPLOAD_MESSAGES = {
   processingFailed: (fileName: string, reason: string) => `Processing failed for ${fileName}: ${reason}`,
 } as const;
 
-export type RuleResult = { ok: true } | { ok: false; message: string };
-
-/** A file as the rules see it: its name as the user chose it and its length in bytes. */
-export interface UploadedFile {
-  name: string;
-  size: number;
-}
-
 export interface UploadRequest {
   companyId?: string | undefined;
   teamId?: string | undefined;
@@ -68,26 +60,6 @@ export function checkUploadRequest(kind: UploadKind, request: UploadRequest): Up
   return { ok: true };
 }
 
-/** Call audio: every file at most 25 MB, naming all that are larger; then no empty file. */
-export function checkAudioFiles(files: readonly UploadedFile[]): RuleResult {
-  const tooLarge = namesWhere(files, (file) => file.size > AUDIO_MAX_BYTES);
-  if (tooLarge.length > 0) return failure(UPLOAD_MESSAGES.audioTooLarge(tooLarge));
-  const empty = namesWhere(files, (file) => file.size === 0);
-  if (empty.length > 0) return failure(UPLOAD_MESSAGES.emptyFiles(empty));
-  return { ok: true };
-}
-
-/** Meeting transcripts: a .txt, .md or .text name first, then at most 100 KB, then not empty. */
-export function checkMeetingFiles(files: readonly UploadedFile[]): RuleResult {
-  const notText = namesWhere(files, (file) => !hasMeetingExtension(file.name));
-  if (notText.length > 0) return failure(UPLOAD_MESSAGES.notTextFiles(notText));
-  const tooLarge = namesWhere(files, (file) => file.size > MEETING_MAX_BYTES);
-  if (tooLarge.length > 0) return failure(UPLOAD_MESSAGES.meetingTooLarge(tooLarge));
-  const empty = namesWhere(files, (file) => file.size === 0);
-  if (empty.length > 0) return failure(UPLOAD_MESSAGES.emptyFiles(empty));
-  return { ok: true };
-}
-
 export function hasMeetingExtension(fileName: string): boolean {
   const dot = fileName.lastIndexOf('.');
   if (dot < 0) return false;
@@ -106,18 +78,9 @@ export function checkAudioContent(fileName: string, head: Uint8Array): { ok: tru
   return format === undefined ? failure(UPLOAD_MESSAGES.notAudio(fileName)) : { ok: true, format };
 }
 
-/** Spec §8: 'Processing failed for {file}: {reason}', for a job that failed after the upload. */
-export function processingFailedMessage(fileName: string, reason: string): string {
-  return UPLOAD_MESSAGES.processingFailed(fileName, reason);
-}
-
 /** File names as the spec's messages list them: comma-separated, in the order given. */
 export function formatFileList(fileNames: readonly string[]): string {
   return fileNames.join(', ');
-}
-
-function namesWhere(files: readonly UploadedFile[], predicate: (file: UploadedFile) => boolean): string[] {
-  return files.filter(predicate).map((file) => file.name);
 }
 
 function failure(message: string): { ok: false; message: string } {

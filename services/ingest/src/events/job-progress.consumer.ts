@@ -6,9 +6,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { EventConsumer } from '@parlance/platform/service/service-runtime';
 import { TranscriptionFailed, TranscriptionStarted, TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
-import { advanceJob, isId } from '../db/activities.repository.js';
+import { isUuid } from '@parlance/platform/db/uuid';
+import { advanceJob } from '../db/activities.repository.js';
 import { jobs } from '../db/schema.js';
-import { processingFailedMessage } from '../domain/upload-rules.js';
+import { UPLOAD_MESSAGES } from '../domain/upload-rules.js';
 
 export const TRANSCRIPTION_STARTED = 'transcription.transcription-started.v1';
 export const TRANSCRIPT_READY = 'transcription.transcript-ready.v1';
@@ -27,12 +28,12 @@ export const jobProgressConsumer: EventConsumer = {
         return;
       case TRANSCRIPTION_FAILED: {
         const { jobId, reason } = TranscriptionFailed.decode(event.payload);
-        if (!isId(jobId)) return;
+        if (!isUuid(jobId)) return;
         const [job] = await tx
           .select({ fileName: jobs.fileName })
           .from(jobs)
           .where(and(eq(jobs.companyId, event.companyId), eq(jobs.id, jobId)));
-        if (job) await advanceJob(tx, event.companyId, jobId, 'failed', processingFailedMessage(job.fileName, reason));
+        if (job) await advanceJob(tx, event.companyId, jobId, 'failed', UPLOAD_MESSAGES.processingFailed(job.fileName, reason));
         return;
       }
     }

@@ -10,8 +10,9 @@ import { enqueue } from '@parlance/platform/outbox/enqueue';
 import { ActivityDeleted } from '@parlance/proto/parlance/ingest/v1/events';
 import { ActivityKind, type IngestServiceService, type Job } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { deleteActivity, findActivity, findJob, type JobRow } from '../db/activities.repository.js';
-import { outbox, type ActivityKindName } from '../db/schema.js';
+import { outbox } from '../db/schema.js';
 import type { MediaStore } from '../media/media-store.js';
+import { activityKindName, activityKindOf } from './activity-kinds.js';
 import { receiveUpload, type TeamDirectory } from '../uploads/receive-upload.js';
 
 export const ACTIVITY_DELETED = 'ingest.activity-deleted.v1';
@@ -35,7 +36,7 @@ export function ingestService(deps: IngestServerDependencies): ServiceImplementa
 
     async deleteActivity({ activityId, kind }) {
       const companyId = requireCompanyId();
-      const kindName = kindNameOf(kind);
+      const kindName = activityKindName(kind);
       const removed = await deps.db.transaction(async (tx) => {
         const row = kindName ? await deleteActivity(tx, companyId, activityId, kindName) : undefined;
         if (!row) return undefined;
@@ -57,15 +58,11 @@ export function ingestService(deps: IngestServerDependencies): ServiceImplementa
   };
 }
 
-export function kindNameOf(kind: ActivityKind): ActivityKindName | undefined {
-  return kind === ActivityKind.ACTIVITY_KIND_CALL ? 'call' : kind === ActivityKind.ACTIVITY_KIND_MEETING ? 'meeting' : undefined;
-}
-
 function jobView(job: JobRow): Job {
   return {
     id: job.id,
     activityId: job.activityId,
-    kind: job.kind === 'call' ? ActivityKind.ACTIVITY_KIND_CALL : ActivityKind.ACTIVITY_KIND_MEETING,
+    kind: activityKindOf(job.kind),
     fileName: job.fileName,
     status: job.status,
     isCompleted: job.status === 'completed',

@@ -10,7 +10,7 @@ import { invalidArgument } from '@parlance/platform/errors';
 import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
 import { enqueue } from '@parlance/platform/outbox/enqueue';
 import { ActivityReceived } from '@parlance/proto/parlance/ingest/v1/events';
-import { ActivityKind, MediaKind, type UploadActivityRequest, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { MediaKind, type UploadActivityRequest, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { insertActivityWithJob } from '../db/activities.repository.js';
 import { outbox, type ActivityKindName, type MediaKindName } from '../db/schema.js';
 import { AUDIO_HEAD_BYTES } from '../domain/audio-format.js';
@@ -23,6 +23,7 @@ import {
   MEETING_MAX_BYTES,
   UPLOAD_MESSAGES,
 } from '../domain/upload-rules.js';
+import { activityKindName } from '../grpc/activity-kinds.js';
 import type { MediaStore } from '../media/media-store.js';
 
 export const ACTIVITY_RECEIVED = 'ingest.activity-received.v1';
@@ -58,16 +59,13 @@ export async function receiveUpload(deps: UploadDependencies, companyId: string,
   const request = await checkHeader(deps.teams, companyId, header);
   const writer = await deps.media.begin();
   try {
+    // The first bytes tell what audio it is; `writer.bytes` counts those before this chunk.
     const head: Buffer[] = [];
-    let headBytes = 0;
-    for (let next = first.done ? first : await iterator.next(); !next.done; next = await iterator.next()) {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       const part = next.value.part;
       if (part?.$case !== 'chunk') throw invalidArgument('An upload carries its header once, then only the bytes of the file.');
       if (writer.bytes + part.value.length > request.limits.maxBytes) throw invalidArgument(request.limits.tooLarge([header.fileName]));
-      if (headBytes < AUDIO_HEAD_BYTES) {
-        head.push(Buffer.from(part.value.subarray(0, AUDIO_HEAD_BYTES - headBytes)));
-        headBytes += Math.min(part.value.length, AUDIO_HEAD_BYTES - headBytes);
-      }
+      if (writer.bytes < AUDIO_HEAD_BYTES) head.push(Buffer.from(part.value.subarray(0, AUDIO_HEAD_BYTES - writer.bytes)));
       await writer.write(part.value);
     }
 
@@ -133,7 +131,7 @@ interface CheckedHeader {
 }
 
 async function checkHeader(teams: TeamDirectory, companyId: string, header: UploadHeader): Promise<CheckedHeader> {
-  const kind = header.kind === ActivityKind.ACTIVITY_KIND_CALL ? 'call' : header.kind === ActivityKind.ACTIVITY_KIND_MEETING ? 'meeting' : undefined;
+  const kind = activityKindName(header.kind);
   if (!kind) throw invalidArgument('An upload must say whether it is a call or a meeting.');
   const mediaKind = header.mediaKind === MediaKind.MEDIA_KIND_AUDIO ? 'audio' : header.mediaKind === MediaKind.MEDIA_KIND_TEXT ? 'text' : undefined;
   if (!mediaKind || (kind === 'meeting' && mediaKind === 'audio')) throw invalidArgument('A call is audio or text; a meeting is text.');

@@ -45,7 +45,7 @@ export const transcripts = transcriptionSchema.table('transcripts', {
   activityId: uuid('activity_id').primaryKey(),
   companyId: uuid('company_id').notNull(),
   jobId: text('job_id').notNull(),
-  kind: text('kind').$type<'call' | 'meeting'>().notNull(),
+  kind: text('kind').$type<WorkRequest['kind']>().notNull(),
   sourceFormat: text('source_format').notNull(),
   engine: text('engine').notNull(),
   durationMs: bigint('duration_ms', { mode: 'number' }).notNull(),

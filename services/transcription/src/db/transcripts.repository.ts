@@ -1,18 +1,17 @@
 /** Stored transcripts. Every query is scoped by the company. */
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
+import { isUuid } from '@parlance/platform/db/uuid';
 import { transcripts } from './schema.js';
 
 export type TranscriptRow = typeof transcripts.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function saveTranscript(tx: Executor, row: typeof transcripts.$inferInsert): Promise<void> {
   await tx.insert(transcripts).values(row).onConflictDoNothing();
 }
 
 export async function findTranscript(db: Executor, companyId: string, activityId: string): Promise<TranscriptRow | undefined> {
-  if (!UUID.test(activityId)) return undefined;
+  if (!isUuid(activityId)) return undefined;
   const [row] = await db
     .select()
     .from(transcripts)

@@ -1,7 +1,8 @@
 /** Queues every received activity for transcription (the worker takes it from there). */
 import type { EventConsumer } from '@parlance/platform/service/service-runtime';
 import { ActivityReceived } from '@parlance/proto/parlance/ingest/v1/events';
-import { ActivityKind, MediaKind } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { MediaKind } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { activityKindName } from '../activity-kinds.js';
 import { enqueueWork } from '../db/pending-work.repository.js';
 
 export const ACTIVITY_RECEIVED = 'ingest.activity-received.v1';
@@ -19,7 +20,7 @@ export function activityReceivedConsumer(onQueued: () => void): EventConsumer {
         companyId: event.companyId,
         jobId: received.jobId,
         request: {
-          kind: received.kind === ActivityKind.ACTIVITY_KIND_MEETING ? 'meeting' : 'call',
+          kind: activityKindName(received.kind),
           teamId: received.teamId,
           representativeEmail: received.representativeEmail,
           representativeName: received.representativeName,

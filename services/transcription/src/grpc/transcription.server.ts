@@ -3,8 +3,8 @@ import type { Database } from '@parlance/platform/db/database';
 import { notFound } from '@parlance/platform/errors';
 import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
 import { requireCompanyId } from '@parlance/platform/grpc/request-context';
-import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import type { TranscriptionServiceService } from '@parlance/proto/parlance/transcription/v1/transcription';
+import { activityKindOf } from '../activity-kinds.js';
 import { findTranscript } from '../db/transcripts.repository.js';
 
 export function transcriptionService(db: Database<Record<string, unknown>>): ServiceImplementation<typeof TranscriptionServiceService> {
@@ -15,7 +15,7 @@ export function transcriptionService(db: Database<Record<string, unknown>>): Ser
       return {
         transcript: {
           activityId: row.activityId,
-          kind: row.kind === 'meeting' ? ActivityKind.ACTIVITY_KIND_MEETING : ActivityKind.ACTIVITY_KIND_CALL,
+          kind: activityKindOf(row.kind),
           sourceFormat: row.sourceFormat,
           engine: row.engine,
           durationMs: row.durationMs,

@@ -16,8 +16,8 @@ import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
 import { GrpcCallError } from '@parlance/platform/grpc/status-mapping';
 import type { Logger } from '@parlance/platform/logger';
 import { enqueue } from '@parlance/platform/outbox/enqueue';
-import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { TranscriptionFailed, TranscriptionStarted, TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
+import { activityKindOf } from '../activity-kinds.js';
 import { claimWork, finishWork, renewLease, type PendingWork } from '../db/pending-work.repository.js';
 import { outbox } from '../db/schema.js';
 import { saveTranscript } from '../db/transcripts.repository.js';
@@ -137,8 +137,9 @@ export function startTranscriptionWorker(deps: {
         log.info({ reason: (cancel.signal.reason as Error).message }, 'transcription abandoned');
       } else if (error instanceof SpeechError) {
         await fail(work, error.message, log);
-      } else if (error instanceof GrpcCallError && (error.kind === 'unavailable' || error.code === 4 /* DEADLINE_EXCEEDED */)) {
-        // Ingest is briefly unreachable: the lease runs out and the work is tried again.
+      } else if (error instanceof GrpcCallError && error.kind === 'unavailable') {
+        // Ingest is briefly unreachable or too slow (a deadline passed): the lease runs out and
+        // the work is tried again.
         log.warn({ err: error }, 'could not read the media; will try again');
       } else if (error instanceof GrpcCallError && error.kind === 'not-found') {
         log.info('the activity is gone; dropping its work');
@@ -175,15 +176,15 @@ export function startTranscriptionWorker(deps: {
     await db.transaction(async (tx) => {
       // Gone means the activity was deleted meanwhile: store nothing.
       if (!(await finishWork(tx, work.companyId, work.activityId))) return;
-      const kind = work.request.kind;
-      await saveTranscript(tx, { activityId: work.activityId, companyId: work.companyId, jobId: work.jobId, kind, ...draft });
+      await saveTranscript(tx, { activityId: work.activityId, companyId: work.companyId, jobId: work.jobId, kind: work.request.kind, ...draft });
+      const kind = activityKindOf(work.request.kind);
       const payload = TranscriptReady.encode({
         activityId: work.activityId,
         jobId: work.jobId,
-        kind: kind === 'call' ? ActivityKind.ACTIVITY_KIND_CALL : ActivityKind.ACTIVITY_KIND_MEETING,
+        kind,
         teamId: work.request.teamId,
         representativeEmail: work.request.representativeEmail,
-        transcript: { activityId: work.activityId, kind: kind === 'call' ? ActivityKind.ACTIVITY_KIND_CALL : ActivityKind.ACTIVITY_KIND_MEETING, ...draft },
+        transcript: { activityId: work.activityId, kind, ...draft },
       }).finish();
       await enqueue(tx, outbox, [outboxMessageFor({ type: TRANSCRIPT_READY, companyId: work.companyId, producer: 'transcription', payload })]);
     });

@@ -1,11 +1,11 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { invalidArgument, notFound } from '@parlance/platform/errors';
 import { callClientStreaming } from '@parlance/platform/grpc/streaming';
@@ -169,11 +169,12 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
     },
   );
 
-  const jobStatus = async (request: FastifyRequest, jobId: string, kind: ActivityKind) => {
+  const jobStatus = async (request: FastifyRequest, jobId: string, kind: ActivityKind): Promise<Static<typeof JobStatusResponse>> => {
     const { job } = await ingest.getJob({ jobId }, callAs(request));
     // A call's job is not a meeting's: each poll answers for its own kind only.
     if (!job || job.kind !== kind) throw notFound(`Job ${jobId} not found.`);
-    return { status: job.status as 'waiting', isCompleted: job.isCompleted, isFailed: job.isFailed, failedReason: job.failedReason };
+    // Ingest's statuses are the schema's four; the generated type is a plain string.
+    return { status: job.status as Static<typeof JobStatusResponse>['status'], isCompleted: job.isCompleted, isFailed: job.isFailed, failedReason: job.failedReason };
   };
 
   typed.get(
