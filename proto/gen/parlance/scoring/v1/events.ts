@@ -7,6 +7,7 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Timestamp } from "../../../google/protobuf/timestamp.js";
+import { Evaluation } from "./evaluation.js";
 
 export const protobufPackage = "parlance.scoring.v1";
 
@@ -24,6 +25,24 @@ export interface InsightTokensConsumed {
   /** Model that produced the evaluation, e.g. "offline-evidence" or an OpenAI-compatible model id. */
   model: string;
   consumedAt: Date | undefined;
+}
+
+/**
+ * Event payload, type "scoring.activity-scored.v1": the activity was evaluated against its team's
+ * criteria; the whole evaluation, as stored.
+ */
+export interface ActivityScored {
+  activityId: string;
+  jobId: string;
+  evaluation: Evaluation | undefined;
+}
+
+/** Event payload, type "scoring.scoring-failed.v1": the activity could not be evaluated. */
+export interface ScoringFailed {
+  activityId: string;
+  jobId: string;
+  /** For a person, without the file name: e.g. "the team's criteria are unknown". */
+  reason: string;
 }
 
 function createBaseInsightTokensConsumed(): InsightTokensConsumed {
@@ -167,6 +186,226 @@ export const InsightTokensConsumed: MessageFns<InsightTokensConsumed> = {
     message.tokens = object.tokens ?? 0;
     message.model = object.model ?? "";
     message.consumedAt = object.consumedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseActivityScored(): ActivityScored {
+  return { activityId: "", jobId: "", evaluation: undefined };
+}
+
+export const ActivityScored: MessageFns<ActivityScored> = {
+  encode(message: ActivityScored, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.activityId !== "") {
+      writer.uint32(10).string(message.activityId);
+    }
+    if (message.jobId !== "") {
+      writer.uint32(18).string(message.jobId);
+    }
+    if (message.evaluation !== undefined) {
+      Evaluation.encode(message.evaluation, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ActivityScored {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActivityScored();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.activityId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.jobId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.evaluation = Evaluation.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ActivityScored {
+    return {
+      activityId: isSet(object.activityId)
+        ? globalThis.String(object.activityId)
+        : isSet(object.activity_id)
+        ? globalThis.String(object.activity_id)
+        : "",
+      jobId: isSet(object.jobId)
+        ? globalThis.String(object.jobId)
+        : isSet(object.job_id)
+        ? globalThis.String(object.job_id)
+        : "",
+      evaluation: isSet(object.evaluation) ? Evaluation.fromJSON(object.evaluation) : undefined,
+    };
+  },
+
+  toJSON(message: ActivityScored): unknown {
+    const obj: any = {};
+    if (message.activityId !== "") {
+      obj.activityId = message.activityId;
+    }
+    if (message.jobId !== "") {
+      obj.jobId = message.jobId;
+    }
+    if (message.evaluation !== undefined) {
+      obj.evaluation = Evaluation.toJSON(message.evaluation);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ActivityScored>, I>>(base?: I): ActivityScored {
+    return ActivityScored.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ActivityScored>, I>>(object: I): ActivityScored {
+    const message = createBaseActivityScored();
+    message.activityId = object.activityId ?? "";
+    message.jobId = object.jobId ?? "";
+    message.evaluation = (object.evaluation !== undefined && object.evaluation !== null)
+      ? Evaluation.fromPartial(object.evaluation)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseScoringFailed(): ScoringFailed {
+  return { activityId: "", jobId: "", reason: "" };
+}
+
+export const ScoringFailed: MessageFns<ScoringFailed> = {
+  encode(message: ScoringFailed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.activityId !== "") {
+      writer.uint32(10).string(message.activityId);
+    }
+    if (message.jobId !== "") {
+      writer.uint32(18).string(message.jobId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ScoringFailed {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseScoringFailed();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.activityId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.jobId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ScoringFailed {
+    return {
+      activityId: isSet(object.activityId)
+        ? globalThis.String(object.activityId)
+        : isSet(object.activity_id)
+        ? globalThis.String(object.activity_id)
+        : "",
+      jobId: isSet(object.jobId)
+        ? globalThis.String(object.jobId)
+        : isSet(object.job_id)
+        ? globalThis.String(object.job_id)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: ScoringFailed): unknown {
+    const obj: any = {};
+    if (message.activityId !== "") {
+      obj.activityId = message.activityId;
+    }
+    if (message.jobId !== "") {
+      obj.jobId = message.jobId;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ScoringFailed>, I>>(base?: I): ScoringFailed {
+    return ScoringFailed.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ScoringFailed>, I>>(object: I): ScoringFailed {
+    const message = createBaseScoringFailed();
+    message.activityId = object.activityId ?? "";
+    message.jobId = object.jobId ?? "";
+    message.reason = object.reason ?? "";
     return message;
   },
 };
