@@ -1,0 +1,54 @@
+/**
+ * The word knowledge the offline evaluator matches with: WordNet 3.1's senses, derivational
+ * families, hypernyms and polysemy, prepared at build time by scripts/build-lexicon.ts (never
+ * fetched at run time). Loaded once, on first use.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const LEXICON_PATH = fileURLToPath(new URL('../../generated/wordnet-lexicon.json', import.meta.url));
+
+interface LexiconFile {
+  senses: Record<string, number[]>;
+  families: Record<string, string[]>;
+  hypernyms: Record<string, number[]>;
+  polysemy: Record<string, number>;
+  partsOfSpeech: Record<string, string>;
+}
+
+export interface Lexicon {
+  /** Whether WordNet knows the word as a lemma of some part of speech. */
+  knows(word: string): boolean;
+  /** The word's most frequent senses (at most three per part of speech). */
+  senses(word: string): readonly number[];
+  /** Derivationally related words: "verify" → "verification", "verifier", … */
+  family(word: string): readonly string[];
+  /** The senses one level up from a sense. */
+  hypernyms(sense: number): readonly number[];
+  /** How many senses WordNet gives the word (1 for words it does not know). */
+  polysemy(word: string): number;
+  /** Its parts of speech, the one with most senses first: "n", "v", "a", "r" ("nv" for "book"). */
+  partsOfSpeech(word: string): string;
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+let loaded: Lexicon | undefined;
+
+export function lexicon(): Lexicon {
+  if (loaded) return loaded;
+  if (!existsSync(LEXICON_PATH)) {
+    throw new Error(`The WordNet lexicon is missing at ${LEXICON_PATH}: run \`npm run build-lexicon -w @parlance/scoring\` (make run and make test do it).`);
+  }
+  const file = JSON.parse(readFileSync(LEXICON_PATH, 'utf8')) as LexiconFile;
+  // The parsed objects are used as they are: copying 80,000 entries into Maps costs a second.
+  const own = Object.prototype.hasOwnProperty;
+  loaded = {
+    knows: (word) => own.call(file.senses, word),
+    senses: (word) => (own.call(file.senses, word) ? file.senses[word]! : NONE),
+    family: (word) => (own.call(file.families, word) ? file.families[word]! : NONE),
+    hypernyms: (sense) => file.hypernyms[sense] ?? NONE,
+    polysemy: (word) => (own.call(file.polysemy, word) ? file.polysemy[word]! : 1),
+    partsOfSpeech: (word) => (own.call(file.partsOfSpeech, word) ? file.partsOfSpeech[word]! : ''),
+  };
+  return loaded;
+}

@@ -1,0 +1,153 @@
+/**
+ * How strongly a word said in a conversation meets a word of a requirement, from WordNet's
+ * knowledge: the same lemma ("sent" for "send") counts fully; a derivational relative
+ * ("verification" for "verify") almost; a synonym in one of the common senses ("buy" for
+ * "purchase") a little less; a word that names a kind of the required thing ("passport" for
+ * "document", "hello" for a greeting) less again. Data said in the conversation meets the word for
+ * it: an e-mail address meets "email", a date "date of birth", an amount "price".
+ *
+ * Synonyms are taken in a word's three most frequent senses per part of speech (the lexicon keeps
+ * no more), where its common meanings are.
+ *
+ * A requirement word becomes a Term with the match keys it accepts and their strengths; a token
+ * offers its keys (its lemmas, senses, the senses one level up and its data kind), so a match is a
+ * few map look-ups.
+ */
+import { lexicon } from './lexicon.js';
+import { ACT_WORDS, type SpeechAct } from './speech-acts.js';
+import type { Token, TokenKind } from './text-analysis.js';
+
+export const MATCH_STRENGTH = {
+  same: 1,
+  family: 0.9,
+  data: 0.85,
+  synonym: 0.8,
+  kindOf: 0.7,
+  kindOfFamily: 0.6,
+} as const;
+
+export interface Term {
+  /** As written in the requirement. */
+  readonly text: string;
+  readonly lemmas: readonly string[];
+  /** How much meeting it counts: specific words count more than words of many senses. */
+  readonly weight: number;
+  /** Match key → strength. */
+  readonly keys: ReadonlyMap<string, number>;
+}
+
+// Words of a requirement that data of a kind meets.
+const DATA_WORDS: Record<string, TokenKind[]> = {
+  email: ['email'],
+  mail: ['email'],
+  // A number said with spaces ("415 555 0100") arrives as several numbers.
+  phone: ['phone', 'number'],
+  telephone: ['phone', 'number'],
+  mobile: ['phone', 'number'],
+  date: ['date'],
+  birthday: ['date'],
+  birth: ['date'],
+  time: ['time'],
+  hour: ['time'],
+  amount: ['money', 'number'],
+  price: ['money'],
+  cost: ['money'],
+  fee: ['money'],
+  charge: ['money'],
+  total: ['money', 'number'],
+  balance: ['money', 'number'],
+  payment: ['money'],
+  refund: ['money'],
+  money: ['money'],
+  dollar: ['money'],
+  number: ['number', 'phone'],
+  code: ['number'],
+  id: ['number'],
+  identifier: ['number'],
+  digit: ['number'],
+  pin: ['number'],
+  zip: ['number'],
+  postcode: ['number'],
+  link: ['url'],
+  url: ['url'],
+  website: ['url'],
+};
+
+const ACTS_NAMED_BY = new Map<string, SpeechAct[]>();
+for (const [act, words] of Object.entries(ACT_WORDS) as Array<[SpeechAct, readonly string[]]>) {
+  for (const word of words) ACTS_NAMED_BY.set(word, [...(ACTS_NAMED_BY.get(word) ?? []), act]);
+}
+
+const keyCache = new Map<string, readonly string[]>();
+
+/** The keys a token offers. */
+export function tokenKeys(token: Token): readonly string[] {
+  if (!token.content) return [];
+  if (token.kind === 'act') return [`act:${token.normal}`];
+  if (token.kind !== 'word') return [`lemma:${token.normal}`, `data:${token.kind}`];
+  let keys = keyCache.get(token.normal);
+  if (keys) return keys;
+  const words = lexicon();
+  const found = new Set<string>();
+  for (const lemma of token.lemmas) {
+    found.add(`lemma:${lemma}`);
+    for (const sense of words.senses(lemma)) {
+      found.add(`sense:${sense}`);
+      for (const up of words.hypernyms(sense)) found.add(`up:${up}`);
+    }
+  }
+  keys = [...found];
+  keyCache.set(token.normal, keys);
+  return keys;
+}
+
+/** A requirement word as a Term; `weight` scales the word's specificity. */
+export function termOf(token: Pick<Token, 'normal' | 'lemmas' | 'kind'>, weight = 1): Term {
+  const words = lexicon();
+  const keys = new Map<string, number>();
+  const accept = (key: string, strength: number) => {
+    if ((keys.get(key) ?? 0) < strength) keys.set(key, strength);
+  };
+  if (token.kind === 'act') {
+    accept(`act:${token.normal}`, MATCH_STRENGTH.same);
+  } else if (token.kind !== 'word') {
+    accept(`lemma:${token.normal}`, MATCH_STRENGTH.same);
+  } else {
+    for (const lemma of token.lemmas) {
+      accept(`lemma:${lemma}`, MATCH_STRENGTH.same);
+      for (const kind of DATA_WORDS[lemma] ?? []) accept(`data:${kind}`, MATCH_STRENGTH.data);
+      for (const act of ACTS_NAMED_BY.get(lemma) ?? []) accept(`act:${act}`, MATCH_STRENGTH.same);
+      for (const sense of words.senses(lemma)) {
+        accept(`sense:${sense}`, MATCH_STRENGTH.synonym);
+        accept(`up:${sense}`, MATCH_STRENGTH.kindOf);
+      }
+      for (const relative of words.family(lemma)) {
+        accept(`lemma:${relative}`, MATCH_STRENGTH.family);
+        for (const sense of words.senses(relative)) accept(`up:${sense}`, MATCH_STRENGTH.kindOfFamily);
+      }
+    }
+  }
+  return { text: token.normal, lemmas: token.lemmas, weight: weight * specificity(token), keys };
+}
+
+/** How strongly the token meets the term, 0 when not at all. */
+export function matchStrength(term: Term, token: Token): number {
+  let best = 0;
+  for (const key of tokenKeys(token)) {
+    const strength = term.keys.get(key);
+    if (strength !== undefined && strength > best) best = strength;
+  }
+  return best;
+}
+
+/**
+ * 1 for a word of one sense (or one WordNet does not know: a name, a product), less for words of
+ * many senses: "take" (44 senses) weighs about a fifth of "passport".
+ */
+export function specificity(token: Pick<Token, 'lemmas' | 'kind'>): number {
+  if (token.kind !== 'word') return 1;
+  const words = lexicon();
+  let weight = 1;
+  for (const lemma of token.lemmas) weight = Math.min(weight, 1 / (1 + Math.log2(words.polysemy(lemma))));
+  return weight;
+}

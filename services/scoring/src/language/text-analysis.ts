@@ -1,0 +1,187 @@
+/**
+ * Text as the offline evaluator reads it: sentences (wink-nlp's sentence boundaries) of tokens,
+ * each token with its candidate lemmas (WordNet's morphology through wink-lemmatizer: "sent" →
+ * "send", "addresses" → "address"), whether it carries content, whether a negation ("not", "no",
+ * "never", "without") has it in scope, and its character span, so evidence can quote the exact
+ * words said.
+ */
+import winkLemmatizer from 'wink-lemmatizer';
+import winkNLP, { type ItemSentence } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { lexicon } from './lexicon.js';
+import { speechActsOf } from './speech-acts.js';
+import { NEGATORS, STOP_WORDS } from './stop-words.js';
+
+export type TokenKind = 'word' | 'number' | 'money' | 'date' | 'time' | 'email' | 'url' | 'phone' | 'act';
+
+export interface Token {
+  /** Lower-cased, as wink-nlp normalises it ("n't" → "not"). */
+  readonly normal: string;
+  /** Candidate lemmas, the most likely first; the normal form when WordNet knows none. */
+  readonly lemmas: readonly string[];
+  readonly kind: TokenKind;
+  /** Not a stop word: it can meet a requirement. */
+  readonly content: boolean;
+  /** In the scope of a negation. */
+  readonly negated: boolean;
+  /** Character span in the analysed text. */
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface Sentence {
+  /** Character span in the analysed text, without surrounding blanks. */
+  readonly start: number;
+  readonly end: number;
+  /**
+   * Words, numbers and the like; punctuation and line breaks left out. What the sentence does
+   * (speech-acts.ts) comes last, as tokens of kind 'act' spanning the sentence.
+   */
+  readonly tokens: readonly Token[];
+  readonly question: boolean;
+}
+
+export interface AnalyzedText {
+  readonly text: string;
+  readonly sentences: readonly Sentence[];
+}
+
+const nlp = winkNLP(model, ['sbd', 'negation']);
+const its = nlp.its;
+
+// Openings that make a sentence a question (or a request) when recognised speech has no '?'.
+const QUESTION_OPENINGS = /^(?:what|how|why|when|where|who|whom|whose|which|(?:can|could|would|will|may|might|shall|should|do|does|did|is|are|was|were|have|has|had)\s+(?:i|you|we|they|he|she|it|there|your|the))\b/i;
+
+const PREFIXES = new Set(['anti', 'co', 'de', 'dis', 'ex', 'inter', 'mis', 'multi', 'non', 'over', 'post', 'pre', 're', 'self', 'semi', 'sub', 'un', 'under']);
+/** Words after which a clause no longer continues a negation. */
+const CLAUSE_TURNS = new Set(['but', 'however', 'although', 'though', 'instead', 'yet', 'except', 'unless', 'otherwise', 'because', 'so', 'while', 'whereas']);
+/** Verbs whose objects are left out, as if negated. */
+const LEAVING_OUT = new Set(['ignore', 'ignoring', 'ignores', 'ignored', 'skip', 'skipping', 'skips', 'skipped', 'omit', 'omitting', 'omits', 'omitted', 'decline', 'declining', 'declines', 'declined', 'refuse', 'refusing', 'refuses', 'refused', 'exclude', 'excluding', 'excludes', 'excluded', 'waive', 'waiving', 'waives', 'waived']);
+
+const WINK_KINDS: Record<string, TokenKind | undefined> = {
+  word: 'word',
+  number: 'number',
+  ordinal: 'number',
+  currency: 'money',
+  date: 'date',
+  time: 'time',
+  email: 'email',
+  url: 'url',
+  mention: 'word',
+  hashtag: 'word',
+};
+
+export function analyzeText(text: string): AnalyzedText {
+  const doc = nlp.readDoc(text);
+  const tokens = doc.tokens();
+  const values = tokens.out(its.value) as string[];
+  const normals = tokens.out(its.normal) as string[];
+  const types = tokens.out(its.type) as string[];
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  const negations = tokens.out(its.negationFlag) as unknown as boolean[];
+
+  // wink gives each token the blanks before it; adding them up recovers every token's span.
+  const starts = new Array<number>(values.length);
+  let at = 0;
+  for (let index = 0; index < values.length; index += 1) {
+    at += spaces[index]!.length;
+    starts[index] = at;
+    at += values[index]!.length;
+  }
+
+  const sentences: Sentence[] = [];
+  const addSentence = (first: number, last: number) => {
+    // Blanks and line breaks at either end are not part of what was said.
+    while (first <= last && types[first] === 'tabCRLF') first += 1;
+    while (last >= first && types[last] === 'tabCRLF') last -= 1;
+    if (first > last) return;
+    const sentenceTokens: Token[] = [];
+    // wink-nlp's negation scope stops at a comma; English carries it through a list ("we will
+    // not collect your e-mail, phone number or address") until the clause turns ("…, but …").
+    // Verbs of leaving out ("ignore", "skip", "decline") scope what follows the same way.
+    let inNegation = false;
+    // Transcribers mark what is not speech in brackets or braces: "[inaudible]", "{vocalsound}".
+    let inMark = false;
+    for (let index = first; index <= last; index += 1) {
+      const value = values[index]!;
+      if (value === '[' || value === '{') inMark = true;
+      if (inMark) {
+        if (value === ']' || value === '}') inMark = false;
+        continue;
+      }
+      const normal = normalise(normals[index]!);
+      if (CLAUSE_TURNS.has(normal) || /^[;:!?]$/.test(values[index]!)) inNegation = false;
+      const kind = tokenKind(types[index]!, values[index]!);
+      if (!kind) continue;
+      const negated = negations[index] === true || inNegation;
+      if (negations[index] === true || NEGATORS.has(normal) || LEAVING_OUT.has(normal)) inNegation = true;
+      sentenceTokens.push({
+        normal,
+        lemmas: lemmasOf(normal, kind),
+        kind,
+        content: kind !== 'word' || !STOP_WORDS.has(normal),
+        negated,
+        start: starts[index]!,
+        end: starts[index]! + values[index]!.length,
+      });
+    }
+    const start = starts[first]!;
+    const end = starts[last]! + values[last]!.length;
+    const spoken = text.slice(start, end);
+    const question = /\?["')\]]*\s*$/.test(spoken) || (!/[.!?]/.test(spoken) && QUESTION_OPENINGS.test(spoken));
+    for (const act of speechActsOf(spoken)) {
+      sentenceTokens.push({ normal: act, lemmas: [act], kind: 'act', content: true, negated: false, start, end });
+    }
+    sentences.push({ start, end, tokens: sentenceTokens, question });
+  };
+  doc.sentences().each((sentence: ItemSentence) => {
+    const [first, last] = sentence.out(its.span) as unknown as [number, number];
+    // A line break ends a sentence too: lists and transcripts put one thought per line.
+    let from = first;
+    for (let index = first; index <= last; index += 1) {
+      if (types[index] === 'tabCRLF' && values[index]!.includes('\n')) {
+        addSentence(from, index - 1);
+        from = index + 1;
+      }
+    }
+    addSentence(from, last);
+  });
+  return { text, sentences };
+}
+
+function tokenKind(winkType: string, value: string): TokenKind | undefined {
+  const kind = WINK_KINDS[winkType];
+  if (kind === 'number' && value.replace(/\D/g, '').length >= 7) return 'phone';
+  return kind;
+}
+
+/** "customer's" → "customer"; "e-mail" → "email"; trailing dots of abbreviations dropped. */
+function normalise(normal: string): string {
+  if (!/['’.-]/.test(normal)) return normal;
+  return normal
+    .replace(/['’]s$/, '')
+    .replace(/^e-(mail|commerce|book|ticket|signature)/, 'e$1')
+    .replace(/\.+$/, '');
+}
+
+const lemmaCache = new Map<string, readonly string[]>();
+
+/** The readings WordNet knows, the normal form first when it is one of them. */
+export function lemmasOf(normal: string, kind: TokenKind = 'word'): readonly string[] {
+  if (kind !== 'word') return [normal];
+  let lemmas = lemmaCache.get(normal);
+  if (lemmas) return lemmas;
+  const words = lexicon();
+  const readings = new Set<string>();
+  for (const candidate of [normal, winkLemmatizer.lemmatizeNoun(normal), winkLemmatizer.lemmatizeVerb(normal), winkLemmatizer.lemmatizeAdjective(normal)]) {
+    if (words.knows(candidate)) readings.add(candidate);
+  }
+  // "follow-up", "pre-approval": the whole word if WordNet has it, else its parts ("approval"),
+  // prefixes left out ("co-pay" is about paying, not Colorado).
+  if (readings.size === 0 && normal.includes('-')) {
+    for (const part of normal.split('-')) if (part && !PREFIXES.has(part) && words.knows(part) && !STOP_WORDS.has(part)) readings.add(part);
+  }
+  lemmas = readings.size > 0 ? [...readings] : [normal];
+  lemmaCache.set(normal, lemmas);
+  return lemmas;
+}
