@@ -1,0 +1,82 @@
+/**
+ * What every evaluation engine does: judge one activity's transcript against its team's criteria,
+ * success prompt and kind, and summarise it. Engines sit behind this one interface and are chosen
+ * by configuration (the offline evaluator by default, an OpenAI-compatible chat model when
+ * SCORING_LLM_URL is set). What is measured rather than judged — the score from the weights, the
+ * script match, the conversation statistics and the Areas for Improvement grouped from the
+ * verdicts — is computed the same way whatever the engine (`domain/assemble-evaluation.ts`).
+ */
+import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
+import type { CriterionVerdict, Evidence, Summary } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import type { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
+
+export type ActivityKindName = 'call' | 'meeting';
+
+/** The team as scoring held it when the transcript arrived. */
+export interface TeamSnapshot {
+  id: string;
+  /** Its version in `identity.team-changed.v1`. */
+  version: number;
+  name: string;
+  /** sales, hr or support. */
+  department: string;
+  criteriaGroups: CriteriaGroup[];
+  /** Decides `isSuccessful`; empty means success is not judged (N/A). */
+  successPrompt: string;
+  /** Empty when the team has no script. */
+  callScript: string;
+}
+
+export interface EvaluationInput {
+  activityId: string;
+  kind: ActivityKindName;
+  transcript: Transcript;
+  team: TeamSnapshot;
+  representative: { email: string; name: string };
+}
+
+export interface SuccessJudgement {
+  /** Undefined (N/A) when the team has no success prompt. */
+  isSuccessful: boolean | undefined;
+  /** One sentence saying why; empty when not judged. */
+  reason: string;
+  confidence: number;
+  evidence: Evidence[];
+}
+
+/** What an engine decides; everything measured is added by assembleEvaluation. */
+export interface Judgement {
+  /** Exactly one per criterion of the team, in the team's order. */
+  verdicts: CriterionVerdict[];
+  success: SuccessJudgement;
+  summary: Summary;
+  /** "offline-evidence", or "openai:<model>". */
+  engine: string;
+  /** Why the configured engine was not the one that judged; empty when it was. */
+  fallbackReason: string;
+  /** Insight tokens used (the chat engine: the usage its server reported). */
+  insightTokens: number;
+  warnings: string[];
+}
+
+export interface EvaluationEngine {
+  /** For logs and the service description, e.g. "offline-evidence" or "openai:gpt-4o-mini". */
+  readonly name: string;
+  /**
+   * Judges the activity. Rejects only when the signal aborts (the work is abandoned) or on a bug;
+   * an engine that cannot judge falls back or answers with what it could judge, never throws for
+   * a difficult transcript.
+   */
+  judge(input: EvaluationInput, signal: AbortSignal): Promise<Judgement>;
+}
+
+/**
+ * Thrown by an engine for an activity it cannot judge at all (e.g. a transcript longer than it
+ * reads); the message is for a person and becomes the job's failure reason.
+ */
+export class UnjudgeableActivityError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'UnjudgeableActivityError';
+  }
+}

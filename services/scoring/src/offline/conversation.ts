@@ -1,0 +1,79 @@
+/**
+ * A transcript as the offline engine reads it: one Turn per segment, its text analysed into
+ * sentences and tokens, with who said it and in which role. Evidence is cut from these sentences,
+ * so every quote is an exact substring of its segment's text.
+ */
+import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
+import { MatchIndex } from '../language/match-index.js';
+import { analyzeText, type Sentence } from '../language/text-analysis.js';
+
+export type Side = 'representative' | 'contact';
+
+export interface Turn {
+  /** Index of the segment in the transcript. */
+  readonly index: number;
+  readonly speaker: string;
+  readonly role: SpeakerRole;
+  readonly side: Side;
+  readonly text: string;
+  readonly sentences: readonly Sentence[];
+  readonly startMs: number | undefined;
+  /** Content words in the turn. */
+  readonly words: number;
+}
+
+/** Where a token was said: the turn (its segment index) and the sentence in it. */
+export interface Place {
+  readonly turn: Turn;
+  readonly sentence: Sentence;
+}
+
+export interface Conversation {
+  readonly turns: readonly Turn[];
+  /** Every content token of the conversation, by the match keys it offers. */
+  readonly index: MatchIndex<Place>;
+  /** Whether any speaker has the representative role; if not, every turn counts as either side. */
+  readonly hasRepresentative: boolean;
+  readonly speakers: ReadonlyArray<{ label: string; role: SpeakerRole }>;
+}
+
+export function readConversation(transcript: Transcript): Conversation {
+  const roles = new Map(transcript.speakers.map((speaker) => [speaker.label, speaker.role]));
+  const turns = transcript.segments.map((segment, index): Turn => {
+    const role = roles.get(segment.speaker) ?? SpeakerRole.SPEAKER_ROLE_UNSPECIFIED;
+    const analysed = analyzeText(segment.text);
+    return {
+      index,
+      speaker: segment.speaker,
+      role,
+      side: role === SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE ? 'representative' : 'contact',
+      text: segment.text,
+      sentences: analysed.sentences,
+      startMs: segment.startMs,
+      words: analysed.sentences.reduce((sum, sentence) => sum + sentence.tokens.filter((token) => token.kind === 'word').length, 0),
+    };
+  });
+  const index = new MatchIndex<Place>();
+  for (const turn of turns) for (const sentence of turn.sentences) for (const token of sentence.tokens) index.add(token, { turn, sentence });
+  const speakers = transcript.speakers.length > 0 ? transcript.speakers : [...new Set(turns.map((turn) => turn.speaker))].map((label) => ({ label, role: SpeakerRole.SPEAKER_ROLE_UNSPECIFIED }));
+  return { turns, index, hasRepresentative: turns.some((turn) => turn.side === 'representative'), speakers };
+}
+
+/** The sentence as evidence: its exact words, with the segment's index, speaker, role and time. */
+export function evidenceOf(turn: Turn, sentence: Sentence): Evidence {
+  return {
+    quote: turn.text.slice(sentence.start, sentence.end),
+    segmentIndex: turn.index,
+    speaker: turn.speaker,
+    role: turn.role,
+    ...(turn.startMs !== undefined ? { startMs: turn.startMs } : {}),
+  };
+}
+
+/** "m:ss" of a time in the conversation, or undefined without one. */
+export function clock(ms: number | undefined): string | undefined {
+  if (ms === undefined) return undefined;
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { RENEWAL_CALL, transcriptOf, type Line } from '../../test/support/sample-calls.js';
+import { readConversation } from './conversation.js';
+import { judgeCriteria, judgeCriterion, type Outcome } from './criterion-judge.js';
+import { readRequirement } from './requirement.js';
+
+const requirement = (prompt: string, id = 'c') => readRequirement({ groupId: 'g', groupName: 'G', criterionId: id, name: id, prompt, weight: 1 });
+const outcome = (prompt: string, lines: readonly Line[] = RENEWAL_CALL): Outcome => judgeCriterion(requirement(prompt), readConversation(transcriptOf(lines))).outcome;
+
+describe('judgeCriterion', () => {
+  it('meets a criterion the representative fulfilled, in paraphrase, with the sentences as evidence', () => {
+    const finding = judgeCriterion(requirement('Verify the caller: ask for the account number and date of birth.'), readConversation(transcriptOf(RENEWAL_CALL)));
+    expect(finding.outcome).toBe('met');
+    expect(finding.window!.turns[0]!.index).toBe(2);
+    expect(outcome('Acknowledge the concern about the price increase and mention the savings of annual billing.')).toBe('met');
+  });
+
+  it('needs a question for a criterion that asks for something', () => {
+    const told: Line[] = [
+      ['Anna', 'Your account number and date of birth are on file.'],
+      ['Mark', 'Okay.'],
+    ];
+    expect(outcome('Ask for the account number and date of birth.', told)).not.toBe('met');
+    expect(outcome('Mention the account number and date of birth.', told)).toBe('met');
+  });
+
+  it('fails what was never said, and a prohibition that was broken', () => {
+    expect(outcome('Offer a free trial of the mobile app.')).toBe('missing');
+    expect(outcome('Do not send the contract by email.')).toBe('violated');
+    expect(outcome('Do not promise a discount on hardware.')).toBe('respected');
+  });
+
+  it('fails a criterion whose opposite was said', () => {
+    const refused: Line[] = [
+      ['Nova', 'Your request is pending. No email or SMS confirmation will be sent.'],
+      ['Zain', 'Oh, okay.'],
+    ];
+    expect(outcome('Send the confirmation by email or SMS.', refused)).toBe('contradicted');
+  });
+
+  it('leaves a conditional criterion out when its situation did not come up, and judges it when it did', () => {
+    expect(outcome('If the customer asks for a refund, explain the refund policy.')).toBe('not-applicable');
+    expect(outcome('If the customer raises the price, acknowledge the concern about the price.')).toBe('met');
+    expect(outcome('If the customer raises the price, offer a free month of support.')).not.toBe('not-applicable');
+  });
+
+  it('reads speakers without a representative role as one side', () => {
+    const transcript = transcriptOf(RENEWAL_CALL);
+    for (const speaker of transcript.speakers) speaker.role = 0;
+    expect(judgeCriterion(requirement('Ask for the account number and date of birth.'), readConversation(transcript)).outcome).toBe('met');
+  });
+});
+
+describe('judgeCriteria', () => {
+  it('lets one sentence meet two criteria', () => {
+    const findings = judgeCriteria([requirement('Greet the caller.', 'greeting'), requirement('Introduce yourself by name and company: Anna from Acme.', 'introduction')], readConversation(transcriptOf(RENEWAL_CALL)));
+    expect(findings.map((finding) => finding.outcome)).toEqual(['met', 'met']);
+  });
+
+  it('does not take a turn that meets one step as an attempt at another step it shares words with', () => {
+    const lines: Line[] = [
+      ['Ava', 'Please confirm the email address on your profile.'],
+      ['Sam', 'It is sam@example.com.'],
+    ];
+    const findings = judgeCriteria(
+      [
+        requirement('When the conversation reaches this step: Confirm the email address on the profile.', 'confirm-contact'),
+        requirement('When the conversation reaches this step: Send the appointment confirmation by email.', 'send-confirmation'),
+      ],
+      readConversation(transcriptOf(lines)),
+    );
+    expect(findings.map((finding) => finding.outcome)).toEqual(['met', 'not-applicable']);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The offline evaluator, Parlance's default engine: no network, no model, the same verdicts for
+ * the same transcript every time, each with the evidence it rests on. How it reads a criterion is
+ * in requirement.ts, how it finds and weighs evidence in criterion-evidence.ts and
+ * criterion-judge.ts, success in success-judge.ts, the summary in summarizer.ts.
+ */
+import type { EvaluationEngine, EvaluationInput, Judgement } from '../engines/evaluation-engine.js';
+import { UnjudgeableActivityError } from '../engines/evaluation-engine.js';
+import { offlineInsightTokens } from '../domain/insight-tokens.js';
+import { readConversation } from './conversation.js';
+import { judgeCriteria } from './criterion-judge.js';
+import { readRequirement, type Requirement } from './requirement.js';
+import { judgeSuccess } from './success-judge.js';
+import { summarise } from './summarizer.js';
+import { verdictOf } from './verdict-text.js';
+
+export const OFFLINE_ENGINE_NAME = 'offline-evidence';
+/**
+ * Longest transcript it reads: about ten hours of talk. Beyond it the evaluation would hold the
+ * worker for seconds and the transcript would not fit the events that carry it anyway.
+ */
+export const OFFLINE_MAX_WORDS = 100_000;
+
+export function createOfflineEngine(): EvaluationEngine {
+  return {
+    name: OFFLINE_ENGINE_NAME,
+    async judge(input, signal) {
+      signal.throwIfAborted();
+      return judgeOffline(input);
+    },
+  };
+}
+
+export function judgeOffline(input: EvaluationInput): Judgement {
+  const words = input.transcript.segments.reduce((sum, segment) => sum + countWords(segment.text), 0);
+  if (words > OFFLINE_MAX_WORDS) {
+    throw new UnjudgeableActivityError(`the transcript has ${words.toLocaleString('en-US')} words, more than the ${OFFLINE_MAX_WORDS.toLocaleString('en-US')} the offline evaluator reads`);
+  }
+  const conversation = readConversation(input.transcript);
+  const requirements: Requirement[] = input.team.criteriaGroups.flatMap((group) =>
+    group.criteria.map((criterion) =>
+      readRequirement({ groupId: group.id, groupName: group.name, criterionId: criterion.id, name: criterion.name, prompt: criterion.prompt, weight: criterion.weight }),
+    ),
+  );
+  const verdicts = judgeCriteria(requirements, conversation).map((finding) => verdictOf(finding, conversation));
+  const success = judgeSuccess(input.team.successPrompt, conversation);
+  const summary = summarise(conversation, { kind: input.kind, success });
+  const warnings: string[] = [];
+  if (!conversation.hasRepresentative) warnings.push('No speaker was recognised as the representative, so every speaker was read as one.');
+  return { verdicts, success, summary, engine: OFFLINE_ENGINE_NAME, fallbackReason: '', insightTokens: offlineInsightTokens(input), warnings };
+}
+
+const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { readRequirement, type CriterionRef } from './requirement.js';
+
+const criterion = (prompt: string, name = 'Criterion'): CriterionRef => ({ groupId: 'g', groupName: 'Group', criterionId: 'c', name, prompt, weight: 2 });
+const words = (prompt: string) => readRequirement(criterion(prompt)).terms.map((term) => term.text);
+
+describe('readRequirement', () => {
+  it('takes the representative as the one who must act, unless the prompt names the other side', () => {
+    expect(readRequirement(criterion('Greets the customer by name.')).actor).toBe('representative');
+    expect(readRequirement(criterion('The agent must confirm the order.')).actor).toBe('representative');
+    expect(readRequirement(criterion('The customer agrees to a follow-up demo.')).actor).toBe('contact');
+    expect(readRequirement(criterion('Agrees to a follow-up demo.'), 'contact').actor).toBe('contact');
+  });
+
+  it('reads prohibitions', () => {
+    const requirement = readRequirement(criterion('Do not promise delivery dates.'));
+    expect(requirement.prohibited).toBe(true);
+    expect(requirement.clause).toBe('promise delivery dates');
+    expect(readRequirement(criterion('The representative must never share the one-time code.')).prohibited).toBe(true);
+  });
+
+  it('reads a condition and the words of its situation', () => {
+    const requirement = readRequirement(criterion('If the caller asks for a refund, explain the refund policy and its deadline.'));
+    expect(requirement.conditional).toBe(true);
+    expect(requirement.conditionTerms.map((term) => term.text)).toEqual(['refund']);
+    expect(requirement.terms.map((term) => term.text)).toEqual(['explain', 'refund', 'policy', 'deadline']);
+  });
+
+  it('reads a step that applies once reached, with its label counting half', () => {
+    const requirement = readRequirement(criterion('When the conversation reaches this step: Verify identity: ask for the full name and date of birth.'));
+    expect(requirement.conditional).toBe(true);
+    expect(requirement.conditionTerms).toEqual([]);
+    expect(requirement.asks).toBe(true);
+    const weights = new Map(requirement.terms.map((term) => [term.text, term.weight]));
+    expect([...weights.keys()]).toEqual(expect.arrayContaining(['full', 'name', 'date', 'birth', 'verify', 'identity']));
+    expect(weights.has('ask')).toBe(false);
+    expect(weights.get('identity')).toBeLessThan(weights.get('birth')!);
+  });
+
+  it('leaves out speech acts and the words naming the parties, keeps "Pass if" words and drops "Fail if" sentences', () => {
+    expect(words('Ask the caller for their account number.')).toEqual(['account', 'number']);
+    const terms = words('The representative must greet the customer warmly. Pass if a greeting opens the call. Fail if there is none or it comes late.');
+    expect(terms).toEqual(expect.arrayContaining(['greet', 'warmly', 'opens']));
+    expect(terms).not.toContain('late');
+  });
+
+  it('falls back to the name when the prompt is empty', () => {
+    expect(readRequirement(criterion('', 'Next steps agreed')).terms.map((term) => term.text)).toEqual(['next', 'steps', 'agreed']);
+  });
+});

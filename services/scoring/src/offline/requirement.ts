@@ -1,0 +1,168 @@
+/**
+ * What a criterion asks for, read from its name and prompt the way a reviewer would:
+ *
+ *   - who must do it: the representative, unless the prompt names the other side ("The customer
+ *     agrees to …");
+ *   - whether it is a prohibition ("Do not promise delivery dates", "Never share the code");
+ *   - whether it only applies in a situation ("If the caller asks for a refund, …", "When the
+ *     conversation reaches this step: …"), and the words of that situation;
+ *   - whether it is a question to ask ("Ask for the account number") rather than a thing to say;
+ *   - the words that carry it, each weighted by how specific it is. A short label before a colon
+ *     ("Verify identity: ask for …") and a reviewer's "Pass if …" sentence count half; "Fail if …"
+ *     sentences restate the requirement negatively and are left out; speech-act verbs ("ask",
+ *     "say", "tell") and words naming the parties are not content: nobody says "ask".
+ */
+import { analyzeText, type Token } from '../language/text-analysis.js';
+import { termOf, type Term } from '../language/term-match.js';
+import type { Side } from './conversation.js';
+
+export interface CriterionRef {
+  groupId: string;
+  groupName: string;
+  criterionId: string;
+  name: string;
+  prompt: string;
+  weight: number;
+}
+
+export interface Requirement {
+  readonly criterion: CriterionRef;
+  readonly actor: Side;
+  readonly prohibited: boolean;
+  readonly conditional: boolean;
+  /** Words of the situation a conditional criterion applies in; may be empty ("this step"). */
+  readonly conditionTerms: readonly Term[];
+  readonly asks: boolean;
+  readonly terms: readonly Term[];
+  /** The requirement as a clause, for messages: "greet the caller and introduce yourself as Ava". */
+  readonly clause: string;
+}
+
+// Words naming the parties, or how a reviewer phrases things: never what is said.
+const META_WORDS = new Set(
+  `caller customer client contact user patient member prospect buyer persuadee persuader representative rep agent assistant
+  salesperson seller advisor associate interviewer recruiter candidate speaker person people party
+  ensure sure must should shall need always clearly appropriately properly pass fail`.split(/\s+/),
+);
+// Words of a situation that only place it in the conversation: "when the conversation reaches this step".
+const PLACING_WORDS = new Set(
+  `conversation call chat interaction dialogue meeting step stage phase point part moment process
+  reach happen arise come occur apply get`.split(/\s+/),
+);
+
+// Verbs that name the act of speaking or asking, not what is said.
+const SPEECH_ACT_VERBS = new Set(
+  'ask asks asked asking inquire enquire query request requests requested collect gather obtain say says said state states tell tells told mention mentions mentioned inform informs use uses let lets know prompt'.split(
+    ' ',
+  ),
+);
+const ASKING_VERBS = new Set('ask inquire enquire query request collect gather obtain'.split(' '));
+
+const OTHER_SIDE_SUBJECT =
+  /^(?:the\s+|a\s+)?(?:customer|caller|client|contact|prospect|buyer|patient|candidate|persuadee|user|lead|member|interviewee|other party)s?\b\s*/i;
+const OWN_SIDE_SUBJECT =
+  /^(?:the\s+|a\s+)?(?:representative|rep|agent|assistant|salesperson|seller|recruiter|interviewer|persuader|advisor|associate|host)s?\b\s*/i;
+const MODAL = /^(?:must|should|shall|will|needs? to|has to|have to|is expected to|are expected to|is required to|always)\s+/i;
+const PROHIBITION = /^(?:do not|don't|does not|doesn't|never|must not|mustn't|should not|shouldn't|shall not|may not|cannot|can't|avoid(?:s)?|refrain(?:s)? from|no longer)\b\s*/i;
+const CONDITION = /^(?:only\s+)?(?:if|when|whenever|once|in case|in the event that|where|should)\b\s+([^,:;]+?)(?:\s*[,:;]\s*|\s+then\s+)([\s\S]+)$/i;
+const LABEL = /^([^:.?!\n]{1,80}):\s+(\S[\s\S]*)$/;
+const REVIEW_SENTENCE = /(?:^|(?<=[.!?]\s))(pass|fail)\s+(?:if|when)\b[^.!?]*[.!?]?/gi;
+
+const LABEL_WEIGHT = 0.5;
+const PASS_SENTENCE_WEIGHT = 0.5;
+
+export function readRequirement(criterion: CriterionRef, defaultActor: Side = 'representative'): Requirement {
+  let text = (criterion.prompt.trim() || criterion.name.trim()).replace(/\s+/g, ' ');
+
+  // "Pass if …" adds words at half weight; "Fail if …" restates the requirement negatively.
+  const passSentences: string[] = [];
+  text = text
+    .replace(REVIEW_SENTENCE, (sentence, kind: string) => {
+      if (kind.toLowerCase() === 'pass') passSentences.push(sentence.replace(/^pass\s+(?:if|when)\s+/i, ''));
+      return ' ';
+    })
+    .trim();
+
+  let label = '';
+  let conditional = false;
+  let condition = '';
+  const conditionMatch = CONDITION.exec(text);
+  if (conditionMatch) {
+    conditional = true;
+    condition = conditionMatch[1]!;
+    text = conditionMatch[2]!;
+  }
+  const labelMatch = LABEL.exec(text);
+  if (labelMatch && labelMatch[1]!.trim().split(/\s+/).length <= 8) {
+    label = labelMatch[1]!;
+    text = labelMatch[2]!;
+  }
+  // A condition may also follow the label: "Transfer: if the caller asks for a human, …".
+  const laterCondition = !conditional ? CONDITION.exec(text) : null;
+  if (laterCondition) {
+    conditional = true;
+    condition = laterCondition[1]!;
+    text = laterCondition[2]!;
+  }
+
+  let actor = defaultActor;
+  let clause = text.trim();
+  const otherSide = OTHER_SIDE_SUBJECT.exec(clause);
+  const ownSide = OWN_SIDE_SUBJECT.exec(clause);
+  if (otherSide) {
+    actor = 'contact';
+    clause = clause.slice(otherSide[0].length);
+  } else if (ownSide) {
+    actor = 'representative';
+    clause = clause.slice(ownSide[0].length);
+  }
+  clause = clause.replace(MODAL, '');
+  const prohibition = PROHIBITION.exec(clause);
+  const prohibited = prohibition !== null;
+  if (prohibition) clause = clause.slice(prohibition[0].length);
+
+  const mainTokens = contentTokens(clause);
+  const asks = mainTokens.some((token) => token.lemmas.some((lemma) => ASKING_VERBS.has(lemma))) || /^(?:ask|inquire|enquire|check whether|find out)\b/i.test(clause);
+  const terms = uniqueTerms([
+    ...mainTokens.map((token) => termOf(token)),
+    ...contentTokens(label).map((token) => termOf(token, LABEL_WEIGHT)),
+    ...passSentences.flatMap((sentence) => contentTokens(sentence).map((token) => termOf(token, PASS_SENTENCE_WEIGHT))),
+  ]);
+  return {
+    criterion,
+    actor,
+    prohibited,
+    conditional,
+    conditionTerms: uniqueTerms(contentTokens(condition, PLACING_WORDS).map((token) => termOf(token))),
+    asks,
+    terms,
+    clause: clause.replace(/[.\s]+$/, ''),
+  };
+}
+
+/** Words that carry the requirement: content words that are neither meta words nor speech acts. */
+function contentTokens(text: string, alsoLeftOut: ReadonlySet<string> = new Set()): Token[] {
+  if (!text.trim()) return [];
+  const tokens: Token[] = [];
+  for (const sentence of analyzeText(text).sentences) {
+    for (const token of sentence.tokens) {
+      // The prompt names acts in words ("thank the caller"); the act tokens are for what is said.
+      if (!token.content || token.kind === 'act') continue;
+      if (token.kind === 'word' && token.lemmas.some((lemma) => META_WORDS.has(lemma) || SPEECH_ACT_VERBS.has(lemma) || alsoLeftOut.has(lemma))) continue;
+      if (token.kind === 'word' && token.normal.length < 2) continue;
+      tokens.push(token);
+    }
+  }
+  return tokens;
+}
+
+/** One term per lemma, keeping the heavier weight when a word recurs. */
+function uniqueTerms(terms: Term[]): Term[] {
+  const byLemma = new Map<string, Term>();
+  for (const term of terms) {
+    const key = term.lemmas[term.lemmas.length - 1] ?? term.text;
+    const known = byLemma.get(key);
+    if (!known || known.weight < term.weight) byLemma.set(key, term);
+  }
+  return [...byLemma.values()];
+}

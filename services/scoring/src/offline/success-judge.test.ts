@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { RENEWAL_CALL, transcriptOf, type Line } from '../../test/support/sample-calls.js';
+import { readConversation } from './conversation.js';
+import { judgeSuccess } from './success-judge.js';
+
+const judge = (prompt: string, lines: readonly Line[]) => judgeSuccess(prompt, readConversation(transcriptOf(lines)));
+
+describe('judgeSuccess', () => {
+  it('is not judged (N/A) without a success prompt, never false', () => {
+    expect(judge('', RENEWAL_CALL)).toEqual({ isSuccessful: undefined, reason: '', confidence: 0, evidence: [] });
+    expect(judge('   ', RENEWAL_CALL).isSuccessful).toBeUndefined();
+  });
+
+  it('succeeds when the contact agrees, quoting the agreement', () => {
+    const judgement = judge('The customer agrees to renew the subscription.', RENEWAL_CALL);
+    expect(judgement.isSuccessful).toBe(true);
+    expect(judgement.evidence[0]).toMatchObject({ quote: "Let's renew with the annual plan then.", segmentIndex: 7, speaker: 'Mark', startMs: 42_000 });
+    expect(judgement.reason).toBe(`Mark agreed: "Let's renew with the annual plan then.".`);
+  });
+
+  it('takes a yes given in answer to a question about the subject', () => {
+    const lines: Line[] = [
+      ['Rita', 'Would you like to donate part of your payment to Save the Children?'],
+      ['Ben', 'Yes, put me down for a dollar.'],
+    ];
+    expect(judge('The contact agrees to donate to Save the Children.', lines).isSuccessful).toBe(true);
+  });
+
+  it('fails when the contact declines, and the last decision wins', () => {
+    const declined: Line[] = [
+      ['Rita', 'Would you be willing to donate today?'],
+      ['Ben', "I'd love to donate, actually."],
+      ['Rita', 'Wonderful, how much?'],
+      ['Ben', "On second thought, I can't donate anything this month."],
+    ];
+    const judgement = judge('The contact agrees to donate.', declined);
+    expect(judgement.isSuccessful).toBe(false);
+    expect(judgement.reason).toContain('declined');
+    expect(judgement.evidence[0]!.segmentIndex).toBe(3);
+  });
+
+  it('does not take hedges, questions or a zero amount for a yes', () => {
+    for (const answer of ["Maybe I'll consider donating later.", 'How would I donate?', "I'll donate $0."]) {
+      const lines: Line[] = [
+        ['Rita', 'Will you donate?'],
+        ['Ben', answer],
+      ];
+      expect(judge('The contact agrees to donate.', lines).isSuccessful).toBe(false);
+    }
+  });
+
+  it('counts the representative confirming the agreement', () => {
+    const lines: Line[] = [
+      ['Rita', 'Thank you so much for your donation, Ben!'],
+      ['Ben', 'Happy to help.'],
+    ];
+    expect(judge('The contact agrees to donate.', lines)).toMatchObject({ isSuccessful: true, reason: 'Rita confirmed the agreement: "Thank you so much for your donation, Ben!".' });
+  });
+
+  it('fails with a reason when nobody decided anything', () => {
+    const judgement = judge('The customer books a demo.', RENEWAL_CALL);
+    expect(judgement).toMatchObject({ isSuccessful: false, evidence: [] });
+    expect(judgement.reason).toMatch(/^No agreement found/);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Whether the activity succeeded, judged from the team's success prompt ("The customer agrees to a
+ * follow-up demo", "The contact agrees to donate"): the latest decision the named side (the contact,
+ * unless the prompt names the representative) took on what the prompt is about.
+ *
+ * A decision is a sentence of that side that mentions the subject of the prompt, or answers the
+ * other side's question about it, and says yes ("I'll donate $1", "Sure, let's book it") or no ("I
+ * can't do that", "Not interested"). The representative confirming an agreement ("Thank you for
+ * your donation", "You're all set for Tuesday") counts as a yes. People change their minds, so the
+ * last decision wins; with none, the activity did not succeed. No prompt: not judged (N/A).
+ */
+import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import type { SuccessJudgement } from '../engines/evaluation-engine.js';
+import type { Sentence } from '../language/text-analysis.js';
+import { matchStrength, type Term } from '../language/term-match.js';
+import { evidenceOf, type Conversation, type Side, type Turn } from './conversation.js';
+import { readRequirement } from './requirement.js';
+
+const AGREEING =
+  /\b(?:yes|yeah|yep|sure|ok(?:ay)?|absolutely|definitely|certainly|of course|why not|sounds? (?:good|great|fine)|deal|agreed?|happy to|glad to|go ahead|count me in|sign me up|let(?:'?s| us) (?!say\b|see\b|think\b|imagine\b|suppose\b|assume\b|not\b)[a-z]+|(?:i|we)(?:'ll| will) take|i(?:'ll| will| would|'d| can| want to| am going to|'m going to) (?!not\b|never\b)|will do|i do\b|i'm in|that works)/i;
+const DECLINING =
+  /\b(?:no|nope|not (?:interested|now|today|really|sure|at this time)|no thanks?|can't|cannot|won't|will not|don't|do not|wouldn't|would not|shouldn't|am not|i'm not|not going to|never|maybe (?:later|next time)|(?:think|thinking) about it|pass on|decline|rather not|no way)\b/i;
+// Not a decision either way: "Maybe I'll consider donating", "I might".
+const HEDGING = /\b(?:maybe|perhaps|possibly|might|consider(?:ing)?|not sure|if i (?:can|could|had)|some ?day|in the future)\b/i;
+// Verbs that are the decision itself, not its subject: "agrees to donate" is about donating.
+const DECISION_VERBS = new Set(['agree', 'accept', 'decide', 'commit', 'consent', 'say', 'end', 'result', 'make', 'successful', 'succeed']);
+const CONFIRMING =
+  /\b(?:thank(?:s| you) (?:so much |very much )?for (?:your|the|agreeing)|you(?:'re| are) all set|(?:is|are|has been|have been) (?:confirmed|booked|scheduled|processed|placed|approved|signed)|i(?:'ve| have) (?:booked|scheduled|confirmed|sent|placed|processed|set up)|(?:glad|great|happy) (?:that )?you(?:'re| are| have|'ve)? (?:agreed|decided|joining|on board))/i;
+
+export function judgeSuccess(successPrompt: string, conversation: Conversation): SuccessJudgement {
+  const prompt = successPrompt.trim();
+  if (!prompt) return { isSuccessful: undefined, reason: '', confidence: 0, evidence: [] };
+  const requirement = readRequirement({ groupId: '', groupName: '', criterionId: 'success', name: 'Success', prompt, weight: 0 }, 'contact');
+  const side: Side = requirement.actor;
+  const other: Side = side === 'contact' ? 'representative' : 'contact';
+  // The subject: the prompt's most specific words, not the verb of deciding.
+  const candidates = requirement.terms.filter((term) => !term.lemmas.some((lemma) => DECISION_VERBS.has(lemma)));
+  const heaviest = Math.max(0, ...candidates.map((term) => term.weight));
+  const terms = candidates.filter((term) => term.weight >= heaviest / 2);
+
+  type Decision = { yes: boolean; turn: Turn; sentence: Sentence; how: 'decided' | 'answered' | 'confirmed' };
+  const decisions: Decision[] = [];
+  let openQuestion = false; // the other side just asked about the subject
+  for (const turn of conversation.turns) {
+    const decider = turn.side === side || !conversation.hasRepresentative;
+    for (const sentence of turn.sentences) {
+      const spoken = turn.text.slice(sentence.start, sentence.end);
+      const onSubject = mentions(sentence, terms);
+      if (decider) {
+        if ((onSubject || openQuestion) && !sentence.question && !HEDGING.test(spoken)) {
+          const zero = /(?:\$\s?0(?:\.0+)?(?!\.?\d)|\b0 (?:cents|dollars)|\bnothing\b)/i.test(spoken);
+          // "I can't donate more": an earlier yes stands.
+          const onlyMore = /\b(?:more|another|again|extra|additional)\b/i.test(spoken) && decisions.some((decision) => decision.yes);
+          const declined = zero || (DECLINING.test(spoken) && !onlyMore && !/\b(?:no problem|no worries|not a problem|why not)\b/i.test(spoken));
+          const agreed = AGREEING.test(spoken) && !onlyMore;
+          // "I'd love to but I can't": the refusal is the decision.
+          if (declined) decisions.push({ yes: false, turn, sentence, how: onSubject ? 'decided' : 'answered' });
+          else if (agreed || (onSubject && sentence.tokens.some((token) => token.kind === 'money'))) decisions.push({ yes: true, turn, sentence, how: onSubject ? 'decided' : 'answered' });
+        }
+      } else if (turn.side === other) {
+        if (onSubject && CONFIRMING.test(spoken)) decisions.push({ yes: true, turn, sentence, how: 'confirmed' });
+      }
+    }
+    if (turn.side === other) openQuestion = turn.sentences.some((sentence) => sentence.question && mentions(sentence, terms));
+    else if (turn.sentences.length > 0) openQuestion = false;
+  }
+
+  const last = decisions[decisions.length - 1];
+  const subject = requirement.clause || prompt;
+  if (!last) {
+    return { isSuccessful: false, reason: `No agreement found: nobody on the ${side}'s side said yes to "${subject}".`, confidence: 0.55, evidence: [] };
+  }
+  const agreeing = decisions.filter((decision) => decision.yes).length;
+  const consistency = agreeing / decisions.length;
+  const evidence: Evidence[] = [evidenceOf(last.turn, last.sentence)];
+  const quote = evidence[0]!.quote;
+  const confidence = Math.round(Math.min(0.95, 0.6 + 0.35 * (last.yes ? consistency : 1 - consistency)) * 100) / 100;
+  if (!last.yes) return { isSuccessful: false, reason: `${last.turn.speaker} declined: "${quote}".`, confidence, evidence };
+  const verb = last.how === 'confirmed' ? 'confirmed the agreement' : 'agreed';
+  return { isSuccessful: true, reason: `${last.turn.speaker} ${verb}: "${quote}".`, confidence, evidence };
+}
+
+function mentions(sentence: Sentence, terms: readonly Term[]): boolean {
+  if (terms.length === 0) return false;
+  for (const token of sentence.tokens) {
+    if (!token.content) continue;
+    // The prompt's own words, not loose synonyms: "donate" is the subject, "give" may not be.
+    for (const term of terms) if (matchStrength(term, token) >= 0.85) return true;
+  }
+  return false;
+}

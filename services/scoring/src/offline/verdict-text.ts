@@ -1,0 +1,153 @@
+/**
+ * A finding in words a manager can check against the transcript: the one-sentence reason, the
+ * evidence quoted exactly, and for a failure what was expected and a concrete suggestion that
+ * points at the moment in the conversation it concerns.
+ */
+import type { CriterionVerdict, Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import { clock, evidenceOf, type Conversation, type Turn } from './conversation.js';
+import type { TermMatch } from './criterion-evidence.js';
+import type { Finding } from './criterion-judge.js';
+
+const MAX_QUOTES = 3;
+const MAX_LISTED_WORDS = 4;
+/** A quote in a sentence is cut to this many characters; the evidence keeps the whole sentence. */
+const QUOTE_IN_TEXT = 140;
+
+export function verdictOf(finding: Finding, conversation: Conversation): CriterionVerdict {
+  const { requirement } = finding;
+  const { criterion } = requirement;
+  const evidence = evidenceOfWindow(finding);
+  const first = evidence[0];
+  const side = requirement.actor === 'representative' ? 'representative' : 'contact';
+  const said = first ? `${first.speaker} said "${short(first.quote)}"${at(first)}` : '';
+  const matched = wordsOf(finding, (match) => match !== undefined && !match.negated);
+  const missing = wordsOf(finding, (match) => match === undefined || match.negated);
+  const clause = lowerFirst(requirement.clause) || lowerFirst(criterion.name);
+
+  let reason: string;
+  let expected = '';
+  let suggestion = '';
+  switch (finding.outcome) {
+    case 'met':
+      reason = `Met: ${said}${matched.length > 0 ? `, covering ${list(matched)}` : ''}.`;
+      break;
+    case 'respected':
+      reason = `Met: nothing the ${side} said does what it forbids (${clause}).`;
+      break;
+    case 'not-applicable':
+      reason = `Not applicable: ${situation(finding)} did not come up, so nothing was required.`;
+      break;
+    case 'violated':
+      reason = `Not met: ${said}, which the criterion forbids.`;
+      expected = `Expected the ${side} not to ${clause}.`;
+      suggestion = `Leave this out: instead of "${short(first?.quote ?? '')}"${at(first)}, stay within what the criterion allows (${clause} is not allowed).`;
+      break;
+    case 'contradicted':
+      reason = `Not met: ${said}, which says the opposite of what is required.`;
+      expected = `Expected the ${side} to ${clause}.`;
+      suggestion = `Instead of "${short(first?.quote ?? '')}"${at(first)}, ${clause}.`;
+      break;
+    case 'partial':
+      reason = `Not met: ${said}, but left out ${list(missing) || 'what matters most'}.`;
+      expected = `Expected the ${side} to ${clause}.`;
+      suggestion = `When ${first?.speaker ?? `the ${side}`} said "${short(first?.quote ?? '')}"${at(first)}, ${clause}${missing.length > 0 ? ` (mention ${list(missing)})` : ''}.`;
+      break;
+    case 'missing':
+      reason = `Not met: nothing the ${side} said covers ${list(missing) || clause}.`;
+      expected = `Expected the ${side} to ${clause}.`;
+      suggestion = `${upperFirst(clause)}${anchor(finding, conversation)}.`;
+      break;
+  }
+  return {
+    groupId: criterion.groupId,
+    criterionId: criterion.criterionId,
+    groupName: criterion.groupName,
+    criterionName: criterion.name,
+    weight: criterion.weight,
+    passed: finding.passed,
+    applicable: finding.applicable,
+    confidence: finding.confidence,
+    reason,
+    expected,
+    suggestion,
+    evidence,
+  };
+}
+
+/** The sentences holding the window's matches, in the order they were said. */
+function evidenceOfWindow(finding: Finding): Evidence[] {
+  const window = finding.window;
+  if (!window) return [];
+  const wantNegated = finding.outcome === 'contradicted';
+  const wanted = window.matches.some((match) => match && match.negated === wantNegated);
+  const seen = new Set<string>();
+  const places: TermMatch[] = [];
+  for (const match of window.matches) {
+    if (!match || (wanted && match.negated !== wantNegated)) continue;
+    const key = `${match.turn.index}:${match.sentence.start}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    places.push(match);
+  }
+  // The sentences carrying the most weight first, then shown in conversation order.
+  const weightOf = (match: TermMatch) =>
+    window.matches.reduce((sum, other) => sum + (other && other.turn === match.turn && other.sentence === match.sentence ? other.term.weight * other.strength : 0), 0);
+  return places
+    .sort((a, b) => weightOf(b) - weightOf(a))
+    .slice(0, MAX_QUOTES)
+    .sort((a, b) => a.turn.index - b.turn.index || a.sentence.start - b.sentence.start)
+    .map((match) => evidenceOf(match.turn, match.sentence));
+}
+
+function wordsOf(finding: Finding, keep: (match: TermMatch | undefined) => boolean): string[] {
+  const window = finding.window;
+  const terms = finding.requirement.terms;
+  const chosen = terms
+    .map((term, index) => ({ term, match: window?.matches[index] }))
+    .filter(({ match }) => keep(match))
+    .sort((a, b) => b.term.weight - a.term.weight)
+    .slice(0, MAX_LISTED_WORDS)
+    .map(({ term }) => `"${term.text}"`);
+  return chosen;
+}
+
+function situation(finding: Finding): string {
+  const words = finding.requirement.conditionTerms.map((term) => term.text);
+  return words.length > 0 ? `the situation it covers (${words.slice(0, MAX_LISTED_WORDS).join(', ')})` : 'this step';
+}
+
+/** Where the missing thing belonged: after what the other side said about it, or at the start. */
+function anchor(finding: Finding, conversation: Conversation): string {
+  const { requirement } = finding;
+  let best: { turn: Turn; start: number; end: number; weight: number } | undefined;
+  for (const term of requirement.terms) {
+    for (const hit of conversation.index.find(term)) {
+      if (hit.place.turn.side === requirement.actor && conversation.hasRepresentative) continue;
+      const weight = term.weight * hit.strength;
+      if (!best || weight > best.weight) best = { turn: hit.place.turn, start: hit.place.sentence.start, end: hit.place.sentence.end, weight };
+    }
+  }
+  if (best) return `, for example right after ${best.turn.speaker} said "${short(best.turn.text.slice(best.start, best.end))}"${at({ startMs: best.turn.startMs })}`;
+  const opening = conversation.turns.find((turn) => turn.side === requirement.actor && turn.sentences.length > 0);
+  if (!opening) return '';
+  const sentence = opening.sentences[0]!;
+  return `, for example alongside "${short(opening.text.slice(sentence.start, sentence.end))}"${at({ startMs: opening.startMs })}`;
+}
+
+function at(evidence: { startMs?: number | undefined } | undefined): string {
+  const time = clock(evidence?.startMs);
+  return time ? ` (${time})` : '';
+}
+
+function short(quote: string): string {
+  const flat = quote.replace(/\s+/g, ' ').trim();
+  return flat.length <= QUOTE_IN_TEXT ? flat : `${flat.slice(0, QUOTE_IN_TEXT).replace(/\s+\S*$/, '')}…`;
+}
+
+function list(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
