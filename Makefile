@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export NODE_OPTIONS ?= --enable-source-maps
 TSX := node --import tsx
 
-.PHONY: help deps web run up down test lint typecheck proto proto-check bench infra
+.PHONY: help deps web run up down test lint typecheck proto proto-check bench infra eval
 
 help:
 	@echo "make run    start Parlance standalone (one process, PGlite, in-memory bus) and print its URL and a demo login"
@@ -12,6 +12,7 @@ help:
 	@echo "make up     run every service as its own process against local PostgreSQL and Kafka"
 	@echo "make down   stop what make up started (and the local PostgreSQL and Kafka)"
 	@echo "make bench  run the benchmarks under bench/ and print medians"
+	@echo "make eval   measure the evaluation engines on public labelled conversations (DATASETS=<dir>, ARGS=\"--only qmsum --limit 5\")"
 	@echo "make proto  regenerate TypeScript from proto/"
 
 deps:
@@ -53,3 +54,6 @@ test: web
 
 bench: web infra
 	@scripts/bench.sh
+
+eval: deps
+	@DATASETS="$(DATASETS)" scripts/eval.sh $(ARGS)

@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts', 'gateway/src/**/*.test.ts', 'gateway/test/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts', 'services/*/eval/**/*.test.ts', 'gateway/src/**/*.test.ts', 'gateway/test/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
