@@ -11,6 +11,12 @@ import type { Conversation, Side, Turn } from './conversation.js';
 
 /** A step of a conversation may take a couple of turns ("name?" … "and your date of birth?"). */
 export const WINDOW_TURNS = 2;
+/**
+ * Each turn of a longer window must itself say this share of the requirement: two turns each
+ * about the step add up ("your name?" … "and your date of birth?"); a turn about something else
+ * that happens to share a word does not top up its neighbour.
+ */
+export const WINDOW_TURN_MIN_COVERAGE = 0.25;
 
 export interface TermMatch {
   readonly term: Term;
@@ -62,9 +68,12 @@ export function scoreWindows(conversation: Conversation, turns: readonly Turn[],
   const perTurn = matchTurns(conversation, turns, terms);
   const total = terms.reduce((sum, term) => sum + term.weight, 0);
   if (total === 0 || turns.length === 0) return [];
+  const coverageOf = (at: number) => perTurn[at]!.reduce((sum, match) => sum + (match && !match.negated ? match.term.weight * match.strength : 0), 0) / total;
+  const ownCoverage = turns.map((_, at) => coverageOf(at));
   const windows: Window[] = [];
   for (let first = 0; first < turns.length; first += 1) {
     for (let size = 1; size <= WINDOW_TURNS && first + size <= turns.length; size += 1) {
+      if (size > 1 && ownCoverage.slice(first, first + size).some((coverage) => coverage < WINDOW_TURN_MIN_COVERAGE)) continue;
       const matches = terms.map((_, index) => {
         let best: TermMatch | undefined;
         for (let at = first; at < first + size; at += 1) {

@@ -108,8 +108,13 @@ const relatednessOf = (requirement: Requirement, window: Window) => adjusted(req
  * contradictions.
  */
 function judge(requirement: Requirement, conversation: Conversation, meeting: readonly Window[], windows: readonly Window[], attemptsThis: (window: Window) => boolean): Finding {
+  // A window that says part of the requirement is not to be done ("Please give your name. Do not
+  // give your member ID.") contradicts it, however much else it covers.
   let best: Window | undefined;
-  for (const window of meeting) if (!best || adjusted(requirement, window) > adjusted(requirement, best)) best = window;
+  for (const window of meeting) {
+    if (window.negation >= ATTEMPT_COVERAGE) continue;
+    if (!best || adjusted(requirement, window) > adjusted(requirement, best)) best = window;
+  }
   const coverage = best ? adjusted(requirement, best) : 0;
   const attempts = windows.filter(attemptsThis);
   let attempt: Window | undefined;

@@ -17,11 +17,13 @@ import { evidenceOf, type Conversation, type Side, type Turn } from './conversat
 import { readRequirement } from './requirement.js';
 
 const AGREEING =
-  /\b(?:yes|yeah|yep|sure|ok(?:ay)?|absolutely|definitely|certainly|of course|why not|sounds? (?:good|great|fine)|deal|agreed?|happy to|glad to|go ahead|count me in|sign me up|let(?:'?s| us) (?!say\b|see\b|think\b|imagine\b|suppose\b|assume\b|not\b)[a-z]+|(?:i|we)(?:'ll| will) take|i(?:'ll| will| would|'d| can| want to| am going to|'m going to) (?!not\b|never\b)|will do|i do\b|i'm in|that works)/i;
+  /\b(?:yes|yeah|yep|(?<!make |not |for )sure|ok(?:ay)?|absolutely|definitely|certainly|of course|why not|sounds? (?:good|great|fine)|deal|agreed?|happy to|glad to|go ahead|count me in|sign me up|let(?:'?s| us) (?!say\b|see\b|think\b|imagine\b|suppose\b|assume\b|not\b)[a-z]+|(?:i|we)(?:'ll| will) take|i(?:'ll| will| would|'d| can| want to| am going to|'m going to) (?!not\b|never\b|like to (?:know|ask|see|hear|understand|learn)\b|want to (?:know|ask|see|hear|understand|learn|make sure)\b)|will do|i do\b|i'm in|that works|(?:i am|i'm) willing|put me down)/i;
+// An amount offered: "$1", "50 cents", "two dollars".
+const AMOUNT = /(?:\$\s?\d|\b\d+(?:\.\d+)?\s?(?:cents?|dollars?|usd|bucks|pounds?|euros?)\b|\b(?:one|two|three|four|five|ten|twenty|fifty) (?:cents?|dollars?|bucks)\b)/i;
 const DECLINING =
-  /\b(?:no|nope|not (?:interested|now|today|really|sure|at this time)|no thanks?|can't|cannot|won't|will not|don't|do not|wouldn't|would not|shouldn't|am not|i'm not|not going to|never|maybe (?:later|next time)|(?:think|thinking) about it|pass on|decline|rather not|no way)\b/i;
+  /\b(?:no|nope|probably not|not really|i don'?t think so|not for me|not (?:interested|now|today|really|sure|at this time)|no thanks?|can't|cannot|won't|will not|don't|do not|wouldn't|would not|shouldn't|am not|i'm not|not going to|never|maybe (?:later|next time)|(?:think|thinking) about it|pass on|decline|rather not|no way)\b/i;
 // Not a decision either way: "Maybe I'll consider donating", "I might".
-const HEDGING = /\b(?:maybe|perhaps|possibly|might|consider(?:ing)?|not sure|if i (?:can|could|had)|some ?day|in the future)\b/i;
+const HEDGING = /\b(?:maybe|perhaps|possibly|might|consider(?:ing)?|not sure|if|as long as|depends|unless|some ?day|in the future)\b/i;
 // Verbs that are the decision itself, not its subject: "agrees to donate" is about donating.
 const DECISION_VERBS = new Set(['agree', 'accept', 'decide', 'commit', 'consent', 'say', 'end', 'result', 'make', 'successful', 'succeed']);
 const CONFIRMING =
@@ -48,14 +50,14 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
       const onSubject = mentions(sentence, terms);
       if (decider) {
         if ((onSubject || openQuestion) && !sentence.question && !HEDGING.test(spoken)) {
-          const zero = /(?:\$\s?0(?:\.0+)?(?!\.?\d)|\b0 (?:cents|dollars)|\bnothing\b)/i.test(spoken);
+          const zero = /(?:\$\s?0(?:\.0+)?(?!\.?\d)|\b0 (?:cents|dollars)|\b(?:choose|give|donate|do|pick) (?:\$\s?)?0\b(?!\.\d)|\bnothing\b)/i.test(spoken);
           // "I can't donate more": an earlier yes stands.
           const onlyMore = /\b(?:more|another|again|extra|additional)\b/i.test(spoken) && decisions.some((decision) => decision.yes);
           const declined = zero || (DECLINING.test(spoken) && !onlyMore && !/\b(?:no problem|no worries|not a problem|why not)\b/i.test(spoken));
           const agreed = AGREEING.test(spoken) && !onlyMore;
           // "I'd love to but I can't": the refusal is the decision.
           if (declined) decisions.push({ yes: false, turn, sentence, how: onSubject ? 'decided' : 'answered' });
-          else if (agreed || (onSubject && sentence.tokens.some((token) => token.kind === 'money'))) decisions.push({ yes: true, turn, sentence, how: onSubject ? 'decided' : 'answered' });
+          else if (agreed || AMOUNT.test(spoken)) decisions.push({ yes: true, turn, sentence, how: onSubject ? 'decided' : 'answered' });
         }
       } else if (turn.side === other) {
         if (onSubject && CONFIRMING.test(spoken)) decisions.push({ yes: true, turn, sentence, how: 'confirmed' });
