@@ -4,7 +4,8 @@
  * with one `POST` endpoint, answering anything else 404 `Invalid URL (METHOD path)` as OpenAI
  * does, reading the request body, answering after an optional delay, in OpenAI's error shape
  * `{ error: { message, type, param, code } }` where it refuses, and closing with its timers cleared.
- * What the endpoint does is the fake's own `handle` function.
+ * What the endpoint does is the fake's own `handle` function; an answer may carry headers and its
+ * own delay, and `hangUp` drops the connection instead of answering.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,8 +32,17 @@ export interface ReceivedRequest {
   body: Buffer;
 }
 
+/** What else an answer may carry: response headers (e.g. Retry-After), and its own delay instead of the server's. */
+export interface AnswerExtras {
+  headers?: Record<string, string>;
+  delayMs?: number;
+}
+
 /** Answers the request: a string body as it is, anything else as JSON; after the server's delay, if it has one. */
-export type Send = (status: number, body: unknown, contentType?: string) => void;
+export type Send = (status: number, body: unknown, contentType?: string, extras?: AnswerExtras) => void;
+
+/** Drops the connection without an answer, as a crashing server or a broken network does. */
+export type HangUp = () => void;
 
 export interface OpenAICompatibleServerOptions {
   /** The one endpoint, e.g. '/v1/chat/completions'. */
@@ -40,7 +50,7 @@ export interface OpenAICompatibleServerOptions {
   /** Wait this long before every answer (to test timeouts). */
   delayMs?: number;
   /** Answers a POST to the endpoint; when it throws or rejects, the answer is a 500 server_error. */
-  handle: (request: ReceivedRequest, send: Send) => void | Promise<void>;
+  handle: (request: ReceivedRequest, send: Send, hangUp: HangUp) => void | Promise<void>;
 }
 
 export interface OpenAICompatibleServer {
@@ -73,16 +83,17 @@ export async function startOpenAICompatibleServer(options: OpenAICompatibleServe
 
   const sender =
     (response: ServerResponse): Send =>
-    (status, body, contentType = 'application/json') => {
+    (status, body, contentType = 'application/json', extras = {}) => {
       const write = () => {
         if (response.destroyed || response.writableEnded) return;
-        response.writeHead(status, { 'content-type': contentType }).end(typeof body === 'string' ? body : JSON.stringify(body));
+        response.writeHead(status, { ...extras.headers, 'content-type': contentType }).end(typeof body === 'string' ? body : JSON.stringify(body));
       };
-      if (!options.delayMs) return write();
+      const delayMs = extras.delayMs ?? options.delayMs;
+      if (!delayMs) return write();
       const timer = setTimeout(() => {
         timers.delete(timer);
         write();
-      }, options.delayMs);
+      }, delayMs);
       timers.add(timer);
     };
 
@@ -103,7 +114,8 @@ export async function startOpenAICompatibleServer(options: OpenAICompatibleServe
         contentType: request.headers['content-type'],
         body: Buffer.concat(chunks),
       };
-      void (async () => options.handle(received, send))().catch((failure: unknown) => send(500, openAIError(String(failure), 'server_error')));
+      const hangUp = () => request.socket.destroy();
+      void (async () => options.handle(received, send, hangUp))().catch((failure: unknown) => send(500, openAIError(String(failure), 'server_error')));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,6 +5,7 @@
  * CRITERION_PROMPT_MAX_LENGTH characters. Every failure is a ModelSuggestionError whose message
  * says what went wrong in words a person can act on, and never contains the API key.
  */
+import { chatCompletionsUrl, isTimeout, networkReason, serverMessage, withoutCredentials, withoutSecrets } from '../engines/chat/model-server-text.js';
 import { CRITERION_PROMPT_MAX_LENGTH, fitToLength, toPlainText, type CriterionPromptInput } from './offline-suggestion.js';
 
 export interface ModelSuggesterOptions {
@@ -42,11 +43,9 @@ export const SUGGESTION_SYSTEM_PROMPT = [
 ].join(' ');
 
 const TEMPERATURE = 0.2;
-// Enough of a server's error message to explain it, not a page of HTML.
-const SERVER_MESSAGE_MAX_LENGTH = 300;
 
 export function createModelSuggester(options: ModelSuggesterOptions): ModelSuggester {
-  const url = `${options.baseUrl.trim().replace(/\/+$/, '')}/chat/completions`;
+  const url = chatCompletionsUrl(options.baseUrl);
   const server = `Language model server at ${withoutCredentials(url)}`;
   const scrub = (text: string) => withoutSecrets(text, options.apiKey);
 
@@ -141,53 +140,4 @@ function unwrap(text: string): string {
 function userMessage(input: CriterionPromptInput): string {
   const description = input.description?.trim();
   return [`Criterion name: ${input.name.trim()}`, `Current description: ${description ? description : '(none)'}`].join('\n');
-}
-
-/** OpenAI's `{"error": {"message": …}}`, or a plain `{"message": …}` or `{"error": "…"}`. */
-function serverMessage(text: string): string | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const body = parsed as { error?: unknown; message?: unknown } | null;
-  const error = body?.error;
-  const message =
-    typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'
-      ? (error as { message: string }).message
-      : typeof error === 'string'
-        ? error
-        : typeof body?.message === 'string'
-          ? body.message
-          : undefined;
-  const trimmed = message?.replace(/\s+/g, ' ').trim();
-  return trimmed ? fitToLength(trimmed, SERVER_MESSAGE_MAX_LENGTH) : undefined;
-}
-
-const isTimeout = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-
-/** What undici's "fetch failed" hides in its cause: ECONNREFUSED, ENOTFOUND, a TLS error… */
-function networkReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-  if (typeof cause?.code === 'string') return cause.code;
-  if (typeof cause?.message === 'string') return cause.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
-function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
-
-/** The text with the API key, and anything shaped like a bearer token or an OpenAI key, masked. */
-function withoutSecrets(text: string, apiKey: string | undefined): string {
-  const masked = apiKey ? text.split(apiKey).join('***') : text;
-  return masked.replace(/\bBearer\s+\S+/gi, 'Bearer ***').replace(/\bsk-[A-Za-z0-9_-]{8,}/g, 'sk-***');
 }
