@@ -1,6 +1,7 @@
-import { bigint, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
+import { leasedWorkQueue, leasedWorkTable } from '@parlance/platform/work/leased-work';
 import type { Segment, Speaker } from '@parlance/proto/parlance/transcription/v1/transcription';
 
 /** Everything transcription stores lives in its own Postgres schema; no other service reads it. */
@@ -22,23 +23,17 @@ export interface WorkRequest {
 }
 
 /**
- * Activities waiting to be transcribed, or being transcribed. A worker claims a row for a lease it
- * keeps renewing; a row whose lease ran out (its worker died) is claimed again. The row goes when
- * the transcript is stored or the failure announced, in the same transaction.
+ * Activities waiting to be transcribed, or being transcribed, held by a worker's lease (see
+ * `@parlance/platform/work/leased-work`). The row goes when the transcript is stored or the
+ * failure announced, in the same transaction.
  */
-export const pendingWork = transcriptionSchema.table(
-  'pending_work',
-  {
-    activityId: uuid('activity_id').primaryKey(),
-    companyId: uuid('company_id').notNull(),
-    jobId: text('job_id').notNull(),
-    request: jsonb('request').$type<WorkRequest>().notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('pending_work_created_idx').on(table.createdAt)],
-);
+export const pendingWork = leasedWorkTable(transcriptionSchema, 'pending_work', {
+  activityId: uuid('activity_id').primaryKey(),
+  jobId: text('job_id').notNull(),
+  request: jsonb('request').$type<WorkRequest>().notNull(),
+});
+
+export const pendingWorkQueue = leasedWorkQueue(pendingWork, pendingWork.activityId);
 
 /** One transcript per activity: speakers with roles, and segments with their words and times. */
 export const transcripts = transcriptionSchema.table('transcripts', {
