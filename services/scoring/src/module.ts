@@ -1,12 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import type { ModuleDefinition } from '@parlance/platform/host/module';
 import { defineServiceModule, type ServiceRuntime } from '@parlance/platform/service/service-runtime';
+import { ScoringServiceService } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { CriterionSuggestionServiceService } from '@parlance/proto/parlance/scoring/v1/suggestions';
 import { loadScoringConfig } from './config.js';
+import { purgeDeletions } from './db/evaluations.repository.js';
 import { inbox, outbox, probes } from './db/schema.js';
+import { createEvaluationEngine } from './engines/create-evaluation-engine.js';
+import { activityDeletedConsumer } from './events/activity-deleted.consumer.js';
 import { teamChangedConsumer } from './events/team-changed.consumer.js';
+import { transcriptReadyConsumer } from './events/transcript-ready.consumer.js';
+import { scoringService } from './grpc/scoring.server.js';
 import { suggestionsService } from './grpc/suggestions.server.js';
+import { createOfflineEngine } from './offline/offline-engine.js';
+import { startScoringWorker } from './pipeline/scoring-worker.js';
 import { createCriterionSuggester } from './suggestions/criterion-suggester.js';
+
+const HOUR_MS = 3_600_000;
+/** Deletions are remembered as long as the inbox remembers event ids (a late transcript is still recognised). */
+const DELETION_RETENTION_MS = 8 * 24 * HOUR_MS;
 
 /**
  * The scoring service. Its settings (the optional language model) are read when the process
@@ -14,16 +26,32 @@ import { createCriterionSuggester } from './suggestions/criterion-suggester.js';
  */
 export function scoringModule(env: NodeJS.ProcessEnv = process.env): ModuleDefinition<ServiceRuntime> {
   const config = loadScoringConfig(env);
-  const model = config.suggestions.model;
+  const suggestionModel = config.suggestions.model;
+  const evaluationModel = config.evaluation.model;
+  const evaluatedBy = evaluationModel ? `${evaluationModel.model}, falling back to the offline evaluator` : 'the offline evaluator';
   return defineServiceModule({
     name: 'scoring',
-    description: `evaluations of activities against team criteria, with evidence; criterion suggestions ${model ? `from ${model.model}` : 'offline'}`,
+    description: `evaluations of activities against team criteria, with evidence, by ${evaluatedBy}; criterion suggestions ${suggestionModel ? `from ${suggestionModel.model}` : 'offline'}`,
     tables: { outbox, inbox, probes },
     migrationsFolder: fileURLToPath(new URL('./db/migrations', import.meta.url)),
 
     async start(runtime) {
+      const db = runtime.database.db;
+      const engine = createEvaluationEngine(config.evaluation, runtime.logger.child({ part: 'evaluation' }), createOfflineEngine());
+      const worker = startScoringWorker({ db, engine, logger: runtime.logger.child({ part: 'worker' }), settings: config.worker });
       runtime.serve(CriterionSuggestionServiceService, suggestionsService(createCriterionSuggester(config.suggestions, runtime.logger.child({ part: 'suggestions' }))));
+      runtime.serve(ScoringServiceService, scoringService(db));
       await runtime.consume(teamChangedConsumer);
+      await runtime.consume(transcriptReadyConsumer(worker.wake));
+      await runtime.consume(activityDeletedConsumer);
+      const housekeeping = setInterval(() => {
+        purgeDeletions(db, new Date(Date.now() - DELETION_RETENTION_MS)).catch((error: unknown) => runtime.logger.warn({ err: error }, 'could not purge old deletions; will try again'));
+      }, HOUR_MS);
+      housekeeping.unref();
+      return {
+        quiesce: () => worker.stop(),
+        stop: async () => clearInterval(housekeeping),
+      };
     },
   });
 }

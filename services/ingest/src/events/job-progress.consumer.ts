@@ -1,12 +1,16 @@
 /**
  * A job's status comes from the pipeline's events: transcription started (active), the
- * transcript is ready (completed), or it failed (failed, with 'Processing failed for {file}:
- * {reason}'). Events of a deleted activity find no job and change nothing.
+ * transcript is ready (still active: scoring comes next), the activity is scored (completed), or
+ * transcription or scoring failed (failed, with 'Processing failed for {file}: {reason}'). A job
+ * only moves forward, so a late or redelivered event changes nothing; events of a deleted activity
+ * find no job and change nothing.
  */
 import { and, eq } from 'drizzle-orm';
-import type { EventConsumer } from '@parlance/platform/service/service-runtime';
-import { TranscriptionFailed, TranscriptionStarted, TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
+import type { Executor } from '@parlance/platform/db/database';
 import { isUuid } from '@parlance/platform/db/uuid';
+import type { EventConsumer } from '@parlance/platform/service/service-runtime';
+import { ActivityScored, ScoringFailed } from '@parlance/proto/parlance/scoring/v1/events';
+import { TranscriptionFailed, TranscriptionStarted, TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
 import { advanceJob } from '../db/activities.repository.js';
 import { jobs } from '../db/schema.js';
 import { UPLOAD_MESSAGES } from '../domain/upload-rules.js';
@@ -14,28 +18,42 @@ import { UPLOAD_MESSAGES } from '../domain/upload-rules.js';
 export const TRANSCRIPTION_STARTED = 'transcription.transcription-started.v1';
 export const TRANSCRIPT_READY = 'transcription.transcript-ready.v1';
 export const TRANSCRIPTION_FAILED = 'transcription.transcription-failed.v1';
+export const ACTIVITY_SCORED = 'scoring.activity-scored.v1';
+export const SCORING_FAILED = 'scoring.scoring-failed.v1';
 
 export const jobProgressConsumer: EventConsumer = {
   consumer: 'job-progress',
-  eventTypes: [TRANSCRIPTION_STARTED, TRANSCRIPT_READY, TRANSCRIPTION_FAILED],
+  eventTypes: [TRANSCRIPTION_STARTED, TRANSCRIPT_READY, TRANSCRIPTION_FAILED, ACTIVITY_SCORED, SCORING_FAILED],
   async handle(event, tx) {
     switch (event.type) {
       case TRANSCRIPTION_STARTED:
         await advanceJob(tx, event.companyId, TranscriptionStarted.decode(event.payload).jobId, 'active');
         return;
       case TRANSCRIPT_READY:
-        await advanceJob(tx, event.companyId, TranscriptReady.decode(event.payload).jobId, 'completed');
+        await advanceJob(tx, event.companyId, TranscriptReady.decode(event.payload).jobId, 'active');
+        return;
+      case ACTIVITY_SCORED:
+        await advanceJob(tx, event.companyId, ActivityScored.decode(event.payload).jobId, 'completed');
         return;
       case TRANSCRIPTION_FAILED: {
         const { jobId, reason } = TranscriptionFailed.decode(event.payload);
-        if (!isUuid(jobId)) return;
-        const [job] = await tx
-          .select({ fileName: jobs.fileName })
-          .from(jobs)
-          .where(and(eq(jobs.companyId, event.companyId), eq(jobs.id, jobId)));
-        if (job) await advanceJob(tx, event.companyId, jobId, 'failed', UPLOAD_MESSAGES.processingFailed(job.fileName, reason));
+        await failJob(tx, event.companyId, jobId, reason);
+        return;
+      }
+      case SCORING_FAILED: {
+        const { jobId, reason } = ScoringFailed.decode(event.payload);
+        await failJob(tx, event.companyId, jobId, reason);
         return;
       }
     }
   },
 };
+
+async function failJob(tx: Executor, companyId: string, jobId: string, reason: string): Promise<void> {
+  if (!isUuid(jobId)) return;
+  const [job] = await tx
+    .select({ fileName: jobs.fileName })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)));
+  if (job) await advanceJob(tx, companyId, jobId, 'failed', UPLOAD_MESSAGES.processingFailed(job.fileName, reason));
+}

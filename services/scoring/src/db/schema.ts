@@ -1,7 +1,9 @@
-import { bigint, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
+import { leasedWorkQueue, leasedWorkTable } from '@parlance/platform/work/leased-work';
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
+import type { ActivityKindName, TeamSnapshot } from '../engines/evaluation-engine.js';
 
 /** Everything scoring stores lives in its own Postgres schema; no other service reads it. */
 export const scoringSchema = pgSchema('scoring');
@@ -30,4 +32,67 @@ export const teamCriteria = scoringSchema.table(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.teamId] })],
+);
+
+/**
+ * Activities waiting to be evaluated, or being evaluated, held by a worker's lease (see
+ * `@parlance/platform/work/leased-work`). Each row carries what the evaluation needs as
+ * `transcription.transcript-ready.v1` said it, and the team's criteria as scoring held them when
+ * that event was consumed (null when scoring did not know the team yet: the worker looks again).
+ * The row goes in the transaction that stores the evaluation or announces the failure.
+ */
+export const pendingEvaluations = leasedWorkTable(scoringSchema, 'pending_evaluations', {
+  activityId: uuid('activity_id').primaryKey(),
+  jobId: text('job_id').notNull(),
+  kind: text('kind').$type<ActivityKindName>().notNull(),
+  teamId: text('team_id').notNull(),
+  representativeEmail: text('representative_email').notNull(),
+  representativeName: text('representative_name').notNull(),
+  /** `Transcript.toJSON`. */
+  transcript: jsonb('transcript').$type<unknown>().notNull(),
+  team: jsonb('team').$type<TeamSnapshot>(),
+});
+
+export const pendingEvaluationsQueue = leasedWorkQueue(pendingEvaluations, pendingEvaluations.activityId);
+
+/**
+ * One evaluation per activity. The whole evaluation is kept as the contract's JSON
+ * (`Evaluation.toJSON`); the columns beside it are what lists and filters will need.
+ */
+export const evaluations = scoringSchema.table(
+  'evaluations',
+  {
+    activityId: uuid('activity_id').primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    kind: text('kind').$type<ActivityKindName>().notNull(),
+    teamId: text('team_id').notNull(),
+    teamVersion: bigint('team_version', { mode: 'number' }).notNull(),
+    jobId: text('job_id').notNull(),
+    representativeEmail: text('representative_email').notNull(),
+    engine: text('engine').notNull(),
+    score: doublePrecision('score').notNull(),
+    /** Null when the team has no call script. */
+    scriptMatch: doublePrecision('script_match'),
+    /** Null (N/A) when the team has no success prompt. */
+    isSuccessful: boolean('is_successful'),
+    evaluation: jsonb('evaluation').$type<unknown>().notNull(),
+    insightTokens: bigint('insight_tokens', { mode: 'number' }).notNull(),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('evaluations_company_team_idx').on(table.companyId, table.teamId, table.evaluatedAt)],
+);
+
+/**
+ * Activities deleted (`ingest.activity-deleted.v1`), so that a transcript-ready event arriving
+ * after the deletion (another topic, no order between them) stores nothing. Kept as long as the
+ * inbox keeps event ids.
+ */
+export const deletedActivities = scoringSchema.table(
+  'deleted_activities',
+  {
+    companyId: uuid('company_id').notNull(),
+    activityId: uuid('activity_id').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.activityId] }), index('deleted_activities_deleted_at_idx').on(table.deletedAt)],
 );

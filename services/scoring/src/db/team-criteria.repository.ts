@@ -1,6 +1,7 @@
 /** scoring's copy of every team's criteria, kept by `identity.team-changed.v1`. */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
+import type { TeamSnapshot } from '../engines/evaluation-engine.js';
 import { teamCriteria } from './schema.js';
 
 export type TeamCriteria = typeof teamCriteria.$inferSelect;
@@ -34,4 +35,19 @@ export async function findTeamCriteria(db: Executor, companyId: string, teamId: 
     .where(and(eq(teamCriteria.companyId, companyId), eq(teamCriteria.teamId, teamId)))
     .limit(1);
   return row;
+}
+
+/** The team as an engine judges against it, as last announced; undefined if never announced. */
+export async function findTeamSnapshot(db: Executor, companyId: string, teamId: string): Promise<TeamSnapshot | undefined> {
+  const row = await findTeamCriteria(db, companyId, teamId);
+  if (!row) return undefined;
+  return {
+    id: row.teamId,
+    version: row.version,
+    name: row.name,
+    department: row.department,
+    criteriaGroups: row.criteriaGroups,
+    successPrompt: row.successPrompt,
+    callScript: row.callScript,
+  };
 }

@@ -26,7 +26,11 @@ export interface TranscriptReady {
   kind: ActivityKind;
   teamId: string;
   representativeEmail: string;
-  transcript: Transcript | undefined;
+  transcript:
+    | Transcript
+    | undefined;
+  /** As the upload named them (a first name, or empty). */
+  representativeName: string;
 }
 
 /**
@@ -134,7 +138,15 @@ export const TranscriptionStarted: MessageFns<TranscriptionStarted> = {
 };
 
 function createBaseTranscriptReady(): TranscriptReady {
-  return { activityId: "", jobId: "", kind: 0, teamId: "", representativeEmail: "", transcript: undefined };
+  return {
+    activityId: "",
+    jobId: "",
+    kind: 0,
+    teamId: "",
+    representativeEmail: "",
+    transcript: undefined,
+    representativeName: "",
+  };
 }
 
 export const TranscriptReady: MessageFns<TranscriptReady> = {
@@ -156,6 +168,9 @@ export const TranscriptReady: MessageFns<TranscriptReady> = {
     }
     if (message.transcript !== undefined) {
       Transcript.encode(message.transcript, writer.uint32(50).fork()).join();
+    }
+    if (message.representativeName !== "") {
+      writer.uint32(58).string(message.representativeName);
     }
     return writer;
   },
@@ -221,6 +236,14 @@ export const TranscriptReady: MessageFns<TranscriptReady> = {
             message.transcript = Transcript.decode(reader, reader.uint32());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.representativeName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -257,6 +280,11 @@ export const TranscriptReady: MessageFns<TranscriptReady> = {
         ? globalThis.String(object.representative_email)
         : "",
       transcript: isSet(object.transcript) ? Transcript.fromJSON(object.transcript) : undefined,
+      representativeName: isSet(object.representativeName)
+        ? globalThis.String(object.representativeName)
+        : isSet(object.representative_name)
+        ? globalThis.String(object.representative_name)
+        : "",
     };
   },
 
@@ -280,6 +308,9 @@ export const TranscriptReady: MessageFns<TranscriptReady> = {
     if (message.transcript !== undefined) {
       obj.transcript = Transcript.toJSON(message.transcript);
     }
+    if (message.representativeName !== "") {
+      obj.representativeName = message.representativeName;
+    }
     return obj;
   },
 
@@ -296,6 +327,7 @@ export const TranscriptReady: MessageFns<TranscriptReady> = {
     message.transcript = (object.transcript !== undefined && object.transcript !== null)
       ? Transcript.fromPartial(object.transcript)
       : undefined;
+    message.representativeName = object.representativeName ?? "";
     return message;
   },
 };

@@ -1,0 +1,38 @@
+/** The queue of activities to evaluate (see `pendingEvaluations`); workers claim from it in pipeline/. */
+import type { Executor } from '@parlance/platform/db/database';
+import { enqueueLeasedWork, finishLeasedWork } from '@parlance/platform/work/leased-work';
+import { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
+import type { ActivityKindName, TeamSnapshot } from '../engines/evaluation-engine.js';
+import { pendingEvaluationsQueue, type pendingEvaluations } from './schema.js';
+
+export type PendingEvaluation = typeof pendingEvaluations.$inferSelect;
+
+export interface EvaluationRequest {
+  activityId: string;
+  companyId: string;
+  jobId: string;
+  kind: ActivityKindName;
+  teamId: string;
+  representativeEmail: string;
+  representativeName: string;
+  transcript: Transcript;
+  /** Null when scoring does not know the team yet. */
+  team: TeamSnapshot | null;
+}
+
+/** Queues the activity; false when it is already queued (nothing changes then). */
+export async function enqueueEvaluation(tx: Executor, request: EvaluationRequest): Promise<boolean> {
+  return enqueueLeasedWork(tx, pendingEvaluationsQueue, { ...request, transcript: Transcript.toJSON(request.transcript) });
+}
+
+export function transcriptOf(work: PendingEvaluation): Transcript {
+  return Transcript.fromJSON(work.transcript);
+}
+
+/**
+ * Removes the work; false when it was already gone. With `attempts` (the worker's claim), only
+ * while that claim holds. Call in the transaction that records the outcome.
+ */
+export async function finishEvaluation(tx: Executor, companyId: string, activityId: string, attempts?: number): Promise<boolean> {
+  return finishLeasedWork(tx, pendingEvaluationsQueue, { companyId, key: activityId, attempts });
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
+import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
+import type { CriterionVerdict } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
+import type { EvaluationInput, Judgement } from '../engines/evaluation-engine.js';
+import { assembleEvaluation, EVALUATION_WARNINGS, hasWordsToEvaluate, improvementsFrom } from './assemble-evaluation.js';
+import { conversationStatistics } from './conversation-statistics.js';
+import { measureScriptMatch } from './script-match.js';
+
+const GROUPS: CriteriaGroup[] = [
+  {
+    id: 'opening',
+    name: 'Opening',
+    criteria: [
+      { id: 'greeting', name: 'Greeting', prompt: 'Greets the customer.', weight: 2.5 },
+      { id: 'verify', name: 'Verification', prompt: 'Verifies the account.', weight: 2.5 },
+    ],
+  },
+  { id: 'handling', name: 'Handling', criteria: [{ id: 'refund', name: 'Refund policy', prompt: 'If asked for a refund, explains the policy.', weight: 2 }] },
+  {
+    id: 'closing',
+    name: 'Closing',
+    criteria: [
+      { id: 'summary', name: 'Summary', prompt: 'Summarises the call.', weight: 1.5 },
+      { id: 'thanks', name: 'Thanks', prompt: 'Thanks the customer.', weight: 1.5 },
+    ],
+  },
+];
+
+const TRANSCRIPT: Transcript = {
+  activityId: 'a-1',
+  kind: ActivityKind.ACTIVITY_KIND_MEETING,
+  sourceFormat: 'webvtt',
+  engine: 'text',
+  durationMs: 9_000,
+  speakers: [
+    { label: 'Anna', role: SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE },
+    { label: 'John', role: SpeakerRole.SPEAKER_ROLE_CONTACT },
+  ],
+  segments: [
+    { speaker: 'Anna', startMs: 0, endMs: 4_000, text: 'Good morning, thank you for calling. Can I have your account number?', words: [] },
+    { speaker: 'John', startMs: 4_500, endMs: 9_000, text: 'Sure, it is 1234. I need help with my invoice.', words: [] },
+  ],
+  warnings: [],
+};
+
+const input = (overrides: Partial<EvaluationInput['team']> = {}): EvaluationInput => ({
+  activityId: 'a-1',
+  kind: 'meeting',
+  transcript: TRANSCRIPT,
+  team: { id: 'team-1', version: 4, name: 'Support', department: 'support', criteriaGroups: GROUPS, successPrompt: 'Solved.', callScript: '', ...overrides },
+  representative: { email: 'anna@example.com', name: 'Anna' },
+});
+
+function verdict(groupId: string, criterionId: string, passed: boolean, extra: Partial<CriterionVerdict> = {}): CriterionVerdict {
+  const group = GROUPS.find((candidate) => candidate.id === groupId)!;
+  const criterion = group.criteria.find((candidate) => candidate.id === criterionId)!;
+  return {
+    groupId,
+    criterionId,
+    groupName: group.name,
+    criterionName: criterion.name,
+    weight: criterion.weight,
+    passed,
+    applicable: true,
+    confidence: 0.8,
+    reason: '',
+    expected: passed ? '' : `Expected ${criterion.name}.`,
+    suggestion: passed ? '' : `Do ${criterion.name}.`,
+    evidence: [],
+    ...extra,
+  };
+}
+
+const judgement = (verdicts: CriterionVerdict[], extra: Partial<Judgement> = {}): Judgement => ({
+  verdicts,
+  success: { isSuccessful: false, reason: 'The invoice is still open.', confidence: 0.7, evidence: [{ quote: 'help with my invoice', segmentIndex: 1, speaker: 'John', role: SpeakerRole.SPEAKER_ROLE_CONTACT, startMs: 4_500 }] },
+  summary: { text: 'Anna took a call about an invoice.', participants: ['Anna (representative)'], discussion: 'An invoice.', outcome: 'Open.', nextSteps: ['Send the invoice'] },
+  engine: 'openai:gpt-4o-mini',
+  fallbackReason: '',
+  insightTokens: 2_048,
+  warnings: ['The transcript was judged in 2 parts.'],
+  ...extra,
+});
+
+const ALL_VERDICTS = [
+  verdict('opening', 'greeting', true),
+  verdict('opening', 'verify', false),
+  // Inapplicable: no refund was asked for, so it counts as passed.
+  verdict('handling', 'refund', true, { applicable: false }),
+  verdict('closing', 'summary', false, { suggestion: '' }),
+  verdict('closing', 'thanks', false),
+];
+
+describe('assembleEvaluation', () => {
+  it('scores the weights of the passed criteria, inapplicable ones included', () => {
+    expect(assembleEvaluation(input(), judgement(ALL_VERDICTS), new Date()).score).toBe(4.5);
+    expect(assembleEvaluation(input(), judgement(ALL_VERDICTS.map((v) => ({ ...v, passed: true }))), new Date()).score).toBe(10);
+  });
+
+  it('carries what the engine judged and who judged it, with the activity, team version and time', () => {
+    const evaluatedAt = new Date('2026-11-23T10:00:00Z');
+    const evaluation = assembleEvaluation(input(), judgement(ALL_VERDICTS, { fallbackReason: 'the model timed out', engine: 'offline-evidence' }), evaluatedAt);
+    expect(evaluation).toMatchObject({
+      activityId: 'a-1',
+      kind: ActivityKind.ACTIVITY_KIND_MEETING,
+      teamId: 'team-1',
+      teamVersion: 4,
+      representativeEmail: 'anna@example.com',
+      isSuccessful: false,
+      successReason: 'The invoice is still open.',
+      successConfidence: 0.7,
+      engine: 'offline-evidence',
+      fallbackReason: 'the model timed out',
+      insightTokens: 2_048,
+      evaluatedAt,
+      warnings: ['The transcript was judged in 2 parts.'],
+    });
+    expect(evaluation.verdicts).toEqual(ALL_VERDICTS);
+    expect(evaluation.successEvidence[0]?.quote).toBe('help with my invoice');
+    expect(evaluation.summary?.nextSteps).toEqual(['Send the invoice']);
+  });
+
+  it('leaves success unset (N/A) when the engine did not judge it', () => {
+    const evaluation = assembleEvaluation(input({ successPrompt: '' }), judgement(ALL_VERDICTS, { success: { isSuccessful: undefined, reason: '', confidence: 0, evidence: [] } }), new Date());
+    expect(evaluation.isSuccessful).toBeUndefined();
+  });
+
+  it('measures the script match and the conversation statistics from the transcript, whatever the engine', () => {
+    const script = 'Good morning, thank you for calling. Can I have your account number?';
+    const evaluation = assembleEvaluation(input({ callScript: script }), judgement(ALL_VERDICTS), new Date());
+    expect(evaluation.scriptMatch).toBe(measureScriptMatch(script, TRANSCRIPT));
+    expect(evaluation.scriptMatch).toBeGreaterThan(0);
+    expect(evaluation.statistics).toEqual(conversationStatistics(TRANSCRIPT));
+    expect(assembleEvaluation(input({ callScript: '' }), judgement(ALL_VERDICTS), new Date()).scriptMatch).toBeUndefined();
+  });
+
+  it('scores a team without criteria 0, with no verdicts and a warning', () => {
+    const evaluation = assembleEvaluation(input({ criteriaGroups: [] }), judgement([], { warnings: [] }), new Date());
+    expect(evaluation).toMatchObject({ score: 0, verdicts: [], improvements: [], warnings: [EVALUATION_WARNINGS.noCriteria] });
+  });
+
+  it('refuses a verdict for a criterion the team does not have', () => {
+    expect(() => assembleEvaluation(input(), judgement([...ALL_VERDICTS, { ...ALL_VERDICTS[0]!, criterionId: 'invented' }]), new Date())).toThrow(/invented/);
+  });
+
+  it('never reports negative or fractional insight tokens', () => {
+    expect(assembleEvaluation(input(), judgement(ALL_VERDICTS, { insightTokens: -5 }), new Date()).insightTokens).toBe(0);
+    expect(assembleEvaluation(input(), judgement(ALL_VERDICTS, { insightTokens: 10.6 }), new Date()).insightTokens).toBe(11);
+  });
+});
+
+describe('improvementsFrom', () => {
+  it('groups the failed criteria by criteria group, in the team’s order, each with its suggestion', () => {
+    // The engine's order does not matter: the team's does.
+    expect(improvementsFrom(GROUPS, [...ALL_VERDICTS].reverse())).toEqual([
+      { groupId: 'opening', groupName: 'Opening', criteria: [{ criterionId: 'verify', criterionName: 'Verification', suggestion: 'Do Verification.' }] },
+      {
+        groupId: 'closing',
+        groupName: 'Closing',
+        criteria: [
+          // No suggestion: what was expected stands in for it.
+          { criterionId: 'summary', criterionName: 'Summary', suggestion: 'Expected Summary.' },
+          { criterionId: 'thanks', criterionName: 'Thanks', suggestion: 'Do Thanks.' },
+        ],
+      },
+    ]);
+  });
+
+  it('suggests nothing when every criterion passed or did not apply', () => {
+    expect(improvementsFrom(GROUPS, ALL_VERDICTS.map((v) => ({ ...v, passed: true })))).toEqual([]);
+  });
+});
+
+describe('hasWordsToEvaluate', () => {
+  const withTexts = (...texts: string[]): Transcript => ({ ...TRANSCRIPT, segments: texts.map((text) => ({ speaker: 'Anna', text, words: [] })) });
+
+  it('is false for no segments, or segments with nothing but blanks and punctuation', () => {
+    expect(hasWordsToEvaluate(withTexts())).toBe(false);
+    expect(hasWordsToEvaluate(withTexts('', '  ', '… ?!', '—'))).toBe(false);
+  });
+
+  it('is true once any segment says something, in any script', () => {
+    expect(hasWordsToEvaluate(withTexts('', 'ok'))).toBe(true);
+    expect(hasWordsToEvaluate(withTexts('Здравствуйте'))).toBe(true);
+    expect(hasWordsToEvaluate(withTexts('42'))).toBe(true);
+  });
+});
