@@ -17,6 +17,7 @@ import { companyRoutes } from './routes/api/company/company.routes.js';
 import { probeRoutes } from './routes/api/diagnostics/probes.routes.js';
 import { healthRoutes } from './routes/api/health/health.routes.js';
 import { settingsRoutes } from './routes/api/settings/settings.routes.js';
+import { summariesRoutes } from './routes/api/summaries/summaries.routes.js';
 import { teamsRoutes } from './routes/api/teams/teams.routes.js';
 import { uploadsRoutes } from './routes/api/uploads/uploads.routes.js';
 import { webConfigRoutes } from './routes/api/web-config/web-config.routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
   await app.register(billingRoutes, { services: options.services, sessions });
   await app.register(teamsRoutes, { services: options.services, sessions, limiter });
   await app.register(uploadsRoutes, { services: options.services, sessions });
+  await app.register(summariesRoutes, { services: options.services, sessions });
   await app.register(webConfigRoutes, { web });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

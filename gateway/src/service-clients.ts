@@ -5,7 +5,9 @@ import { BillingServiceClient } from '@parlance/proto/parlance/identity/v1/billi
 import { TeamsServiceClient } from '@parlance/proto/parlance/identity/v1/teams';
 import { IngestServiceClient } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { ProbeClient } from '@parlance/proto/parlance/platform/v1/probe';
+import { ScoringServiceClient } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { CriterionSuggestionServiceClient } from '@parlance/proto/parlance/scoring/v1/suggestions';
+import { TranscriptionServiceClient } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { createClient, type PromiseClient } from '@parlance/platform/grpc/grpc-client';
 import { serviceAddress, type HostConfig } from '@parlance/platform/host/host-config';
 
@@ -32,13 +34,19 @@ export interface IngestClients {
   ingest: PromiseClient<typeof IngestServiceClient>;
 }
 
+export interface TranscriptionClients {
+  transcripts: PromiseClient<typeof TranscriptionServiceClient>;
+}
+
 export interface ScoringClients {
   suggestions: PromiseClient<typeof CriterionSuggestionServiceClient>;
+  evaluations: PromiseClient<typeof ScoringServiceClient>;
 }
 
 export interface ServiceClients {
   identity: IdentityClients;
   ingest: IngestClients;
+  transcription: TranscriptionClients;
   scoring: ScoringClients;
   get(name: ServiceName): ServiceConnection;
   all(): ServiceConnection[];
@@ -72,13 +80,18 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
   const ingest: IngestClients = {
     ingest: createClient(IngestServiceClient, addresses.ingest, { idempotent: ['getJob'] }),
   };
+  const transcription: TranscriptionClients = {
+    transcripts: createClient(TranscriptionServiceClient, addresses.transcription, { idempotent: ['getTranscript'] }),
+  };
   // A suggestion may wait on a language model: longer than the default deadline.
   const scoring: ScoringClients = {
     suggestions: createClient(CriterionSuggestionServiceClient, addresses.scoring, { deadlineMs: 60_000 }),
+    evaluations: createClient(ScoringServiceClient, addresses.scoring, { idempotent: ['getEvaluation'] }),
   };
   return {
     identity,
     ingest,
+    transcription,
     scoring,
     get: (name) => connections.get(name)!,
     all: () => [...connections.values()],
@@ -87,7 +100,7 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
         connection.health.close();
         connection.probe.close();
       }
-      for (const client of [...Object.values(identity), ...Object.values(ingest), ...Object.values(scoring)]) client.close();
+      for (const client of [...Object.values(identity), ...Object.values(ingest), ...Object.values(transcription), ...Object.values(scoring)]) client.close();
     },
   };
 }

@@ -154,9 +154,13 @@ describe('every endpoint keeps company A’s users out of company B', () => {
   });
 
   it(operation('GET', '/api/billing/subscription'), async () => {
+    // B's usage: the tokens published above and those its two uploads consumed when scored.
+    const scoredTokens = async (path: string) =>
+      waitFor(`${path} to be scored`, async () => (await b.admin.get<{ evaluation: { insightTokens: number } | null }>(path)).body.evaluation?.insightTokens, 60_000);
+    const consumed = (await scoredTokens(`/api/calls/summary/${callOfB.activityId}`)) + (await scoredTokens(`/api/meetings/summary/${meetingOfB.activityId}`));
     await waitFor('B’s usage to be recorded', async () => {
       const body = (await b.admin.get<{ usage: { total_insight_tokens: number } }>('/api/billing/subscription')).body;
-      return body.usage.total_insight_tokens === 4_242 ? true : undefined;
+      return body.usage.total_insight_tokens === 4_242 + consumed ? true : undefined;
     });
     const mine = await a.admin.get<{ usage: { total_insight_tokens: number } }>(`/api/billing/subscription?companyId=${b.companyId}`, { headers: smuggle() });
     expect(mine.body.usage.total_insight_tokens).toBe(0);
@@ -225,6 +229,19 @@ describe('every endpoint keeps company A’s users out of company B', () => {
     expect((await b.admin.get(`/api/meetings/upload-status/${meetingOfB.jobId}`)).status).toBe(200);
   });
 
+  it(`${operation('GET', '/api/calls/summary/{callId}')}, ${operation('GET', '/api/meetings/summary/{meetingId}')}`, async () => {
+    // B reads its own once transcribed; A gets B's ids answered as unknown, whatever it claims.
+    await waitFor('B’s call to be transcribed', async () => ((await b.admin.get(`/api/calls/summary/${callOfB.activityId}`)).status === 200 ? true : undefined));
+    await waitFor('B’s meeting to be transcribed', async () => ((await b.manager.get(`/api/meetings/summary/${meetingOfB.activityId}`)).status === 200 ? true : undefined));
+    const call = await a.admin.get(`/api/calls/summary/${callOfB.activityId}?companyId=${b.companyId}`, { headers: smuggle() });
+    expect(call.status).toBe(404);
+    expect(call.body).toEqual({ error: `Call ${callOfB.activityId} not found.`, message: `Call ${callOfB.activityId} not found.` });
+    expect(JSON.stringify(call.body)).not.toContain('Hello from B');
+    const meeting = await a.manager.get(`/api/meetings/summary/${meetingOfB.activityId}`, { headers: smuggle() });
+    expect(meeting.status).toBe(404);
+    expect(JSON.stringify(meeting.body)).not.toContain('Minutes of B');
+  });
+
   it(operation('POST', '/api/auth/logout'), async () => {
     const outsider = await stack.signUpVerified();
     await outsider.browser.post('/api/auth/logout', undefined, { headers: smuggle() });
@@ -285,6 +302,8 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       ['GET', `/api/meetings/upload-status/${meetingOfB.jobId}`],
       ['DELETE', `/api/calls/${callOfB.activityId}`],
       ['DELETE', `/api/meetings/${meetingOfB.activityId}`],
+      ['GET', `/api/calls/summary/${callOfB.activityId}`],
+      ['GET', `/api/meetings/summary/${meetingOfB.activityId}`],
     ] as const) {
       const response = await anonymous.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(response.status, `${method} ${path}`).toBe(401);

@@ -1,5 +1,5 @@
 /**
- * The identity service (and, when asked, scoring) and the gateway in front of it, as the tests of
+ * The identity service (and, when asked, scoring, or the whole upload pipeline) and the gateway in front of it, as the tests of
  * sign-in, members, billing and teams need them: a real gRPC server, a real database and bus (PostgreSQL and Kafka, or PGlite
  * and the in-memory bus), a real SMTP server receiving the e-mails, and the gateway listening on
  * 127.0.0.1 over real HTTP. Every log line of both is kept, so a test can read what was logged.
@@ -48,7 +48,10 @@ export interface IdentityStackOptions {
   logLevel?: string;
   /** Also run scoring (team criteria, AI suggestions) in this process; its settings come from `env`. */
   withScoring?: boolean;
-  /** Also run ingest and transcription (uploads, jobs, transcripts); their settings come from `env`. */
+  /**
+   * Also run ingest, transcription and scoring (uploads, jobs, transcripts, evaluations: a job
+   * completes once its activity is scored); their settings come from `env`.
+   */
   withIngest?: boolean;
 }
 
@@ -113,7 +116,7 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
     MAIL_TRANSPORT: 'smtp',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'Parlance <no-reply@parlance.test>',
-    // Every service address names this process; only identity (and scoring, if asked) runs in it.
+    // Every service address names this process; only the services asked for run in it.
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_GRPC_ADDR`, `127.0.0.1:${grpcPort}`])),
     ...options.env,
   };
@@ -131,7 +134,7 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
   const host = new ModuleHost(logger);
   const modules = [
     identityModule(config, env),
-    ...(options.withScoring ? [scoringModule(env)] : []),
+    ...(options.withScoring || options.withIngest ? [scoringModule(env)] : []),
     ...(options.withIngest ? [ingestModule(config, env), transcriptionModule(config, env)] : []),
   ];
   for (const module of [...plumbingModules(config), ...modules]) host.register(module);

@@ -240,6 +240,22 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["meetings"],
       }),
+      getCallSummary: build.query<
+        GetCallSummaryApiResponse,
+        GetCallSummaryApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/calls/summary/${queryArg.callId}` }),
+        providesTags: ["calls"],
+      }),
+      getMeetingSummary: build.query<
+        GetMeetingSummaryApiResponse,
+        GetMeetingSummaryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/meetings/summary/${queryArg.meetingId}`,
+        }),
+        providesTags: ["meetings"],
+      }),
       getWebConfig: build.query<GetWebConfigApiResponse, GetWebConfigApiArg>({
         query: () => ({ url: `/api/web-config` }),
         providesTags: ["system"],
@@ -652,6 +668,262 @@ export type DeleteMeetingApiArg = {
   /** the call or meeting id */
   id: string;
 };
+export type GetCallSummaryApiResponse = /** status 200 Default Response */ {
+  /** one line per segment, "Speaker: text", prefixed "[m:ss] " when the segment has a time; empty before it is transcribed */
+  transcript: string;
+  /** the overall summary; empty until the activity is scored */
+  summary: string;
+  /** Areas for Improvement: the failed criteria by group, each with a suggestion */
+  improvements: {
+    /** the criteria group */
+    id: string;
+    /** the group’s name when the activity was scored */
+    name: string;
+    criteria: {
+      /** the criterion */
+      id: string;
+      /** the criterion’s name when the activity was scored */
+      name: string;
+      suggestion: string;
+    }[];
+  }[];
+  segments: {
+    /** position in the transcript; evidence names segments by it */
+    index: number;
+    speaker: string;
+    /** the speaker’s role in the conversation */
+    role: "representative" | "contact" | "unknown";
+    /** milliseconds from the start; null when the transcript gives no time */
+    startMs: number | null;
+    /** null when the transcript gives no time */
+    endMs: number | null;
+    text: string;
+  }[];
+  /** null until the activity is scored */
+  evaluation: {
+    /** the weights of the passed criteria added up: 0 to 10 */
+    score: number;
+    /** percent of the team’s call script covered; null when the team has no script */
+    scriptMatch: number | null;
+    /** judged from the team’s success prompt; null (N/A) without one */
+    isSuccessful: boolean | null;
+    successReason: string;
+    successEvidence: {
+      /** an exact substring of the text of the segment it names */
+      quote: string;
+      segmentIndex: number;
+      speaker: string;
+      /** the speaker’s role in the conversation */
+      role: "representative" | "contact" | "unknown";
+      /** null when the transcript gives the segment no time */
+      startMs: number | null;
+    }[];
+    /** one per criterion of the team, in the team’s order */
+    verdicts: {
+      groupId: string;
+      groupName: string;
+      criterionId: string;
+      criterionName: string;
+      weight: number;
+      /** a passed criterion adds its weight to the score; an inapplicable one counts as passed */
+      passed: boolean;
+      /** false when the criterion only applies in a situation that did not arise */
+      applicable: boolean;
+      /** 0 to 1 */
+      confidence: number;
+      reason: string;
+      /** failures: what was expected and not found */
+      expected: string;
+      /** failures: what to do instead */
+      suggestion: string;
+      evidence: {
+        /** an exact substring of the text of the segment it names */
+        quote: string;
+        segmentIndex: number;
+        speaker: string;
+        /** the speaker’s role in the conversation */
+        role: "representative" | "contact" | "unknown";
+        /** null when the transcript gives the segment no time */
+        startMs: number | null;
+      }[];
+    }[];
+    /** talk share, monologues, questions, interruptions, fillers and pace */
+    statistics: {
+      speakers: {
+        speaker: string;
+        /** the speaker’s role in the conversation */
+        role: "representative" | "contact" | "unknown";
+        words: number;
+        /** 0 when the transcript has no times */
+        talkMs: number;
+        /** share of the talking, 0 to 1 (by time when timed, else by words) */
+        talkShare: number;
+        questions: number;
+        longestMonologueMs: number;
+        longestMonologueWords: number;
+        interruptions: number;
+        fillerWords: number;
+        /** filler words per 100 words */
+        fillerRate: number;
+        /** null when the transcript has no times */
+        wordsPerMinute: number | null;
+      }[];
+      durationMs: number;
+      timed: boolean;
+      wordTimings: boolean;
+      /** the representatives’ share of the talking, 0 to 1; null without a representative */
+      representativeTalkShare: number | null;
+      longestMonologueSpeaker: string;
+      longestMonologueMs: number;
+      longestMonologueWords: number;
+    } | null;
+    summaryDetails: {
+      participants: string[];
+      discussion: string;
+      outcome: string;
+      nextSteps: string[];
+    };
+    /** "offline-evidence", or "openai:<model>" */
+    engine: string;
+    /** why the configured model did not judge; empty when it did */
+    fallbackReason: string;
+    insightTokens: number;
+    evaluatedAt: string;
+    warnings: string[];
+  } | null;
+};
+export type GetCallSummaryApiArg = {
+  /** the call id */
+  callId: string;
+};
+export type GetMeetingSummaryApiResponse = /** status 200 Default Response */ {
+  /** one line per segment, "Speaker: text", prefixed "[m:ss] " when the segment has a time; empty before it is transcribed */
+  transcript: string;
+  /** the overall summary; empty until the activity is scored */
+  summary: string;
+  /** Areas for Improvement: the failed criteria by group, each with a suggestion */
+  improvements: {
+    /** the criteria group */
+    id: string;
+    /** the group’s name when the activity was scored */
+    name: string;
+    criteria: {
+      /** the criterion */
+      id: string;
+      /** the criterion’s name when the activity was scored */
+      name: string;
+      suggestion: string;
+    }[];
+  }[];
+  segments: {
+    /** position in the transcript; evidence names segments by it */
+    index: number;
+    speaker: string;
+    /** the speaker’s role in the conversation */
+    role: "representative" | "contact" | "unknown";
+    /** milliseconds from the start; null when the transcript gives no time */
+    startMs: number | null;
+    /** null when the transcript gives no time */
+    endMs: number | null;
+    text: string;
+  }[];
+  /** null until the activity is scored */
+  evaluation: {
+    /** the weights of the passed criteria added up: 0 to 10 */
+    score: number;
+    /** percent of the team’s call script covered; null when the team has no script */
+    scriptMatch: number | null;
+    /** judged from the team’s success prompt; null (N/A) without one */
+    isSuccessful: boolean | null;
+    successReason: string;
+    successEvidence: {
+      /** an exact substring of the text of the segment it names */
+      quote: string;
+      segmentIndex: number;
+      speaker: string;
+      /** the speaker’s role in the conversation */
+      role: "representative" | "contact" | "unknown";
+      /** null when the transcript gives the segment no time */
+      startMs: number | null;
+    }[];
+    /** one per criterion of the team, in the team’s order */
+    verdicts: {
+      groupId: string;
+      groupName: string;
+      criterionId: string;
+      criterionName: string;
+      weight: number;
+      /** a passed criterion adds its weight to the score; an inapplicable one counts as passed */
+      passed: boolean;
+      /** false when the criterion only applies in a situation that did not arise */
+      applicable: boolean;
+      /** 0 to 1 */
+      confidence: number;
+      reason: string;
+      /** failures: what was expected and not found */
+      expected: string;
+      /** failures: what to do instead */
+      suggestion: string;
+      evidence: {
+        /** an exact substring of the text of the segment it names */
+        quote: string;
+        segmentIndex: number;
+        speaker: string;
+        /** the speaker’s role in the conversation */
+        role: "representative" | "contact" | "unknown";
+        /** null when the transcript gives the segment no time */
+        startMs: number | null;
+      }[];
+    }[];
+    /** talk share, monologues, questions, interruptions, fillers and pace */
+    statistics: {
+      speakers: {
+        speaker: string;
+        /** the speaker’s role in the conversation */
+        role: "representative" | "contact" | "unknown";
+        words: number;
+        /** 0 when the transcript has no times */
+        talkMs: number;
+        /** share of the talking, 0 to 1 (by time when timed, else by words) */
+        talkShare: number;
+        questions: number;
+        longestMonologueMs: number;
+        longestMonologueWords: number;
+        interruptions: number;
+        fillerWords: number;
+        /** filler words per 100 words */
+        fillerRate: number;
+        /** null when the transcript has no times */
+        wordsPerMinute: number | null;
+      }[];
+      durationMs: number;
+      timed: boolean;
+      wordTimings: boolean;
+      /** the representatives’ share of the talking, 0 to 1; null without a representative */
+      representativeTalkShare: number | null;
+      longestMonologueSpeaker: string;
+      longestMonologueMs: number;
+      longestMonologueWords: number;
+    } | null;
+    summaryDetails: {
+      participants: string[];
+      discussion: string;
+      outcome: string;
+      nextSteps: string[];
+    };
+    /** "offline-evidence", or "openai:<model>" */
+    engine: string;
+    /** why the configured model did not judge; empty when it did */
+    fallbackReason: string;
+    insightTokens: number;
+    evaluatedAt: string;
+    warnings: string[];
+  } | null;
+};
+export type GetMeetingSummaryApiArg = {
+  /** the meeting id */
+  meetingId: string;
+};
 export type GetWebConfigApiResponse = /** status 200 Default Response */ {
   /** OAuth client id for Google Identity Services; null hides the Google button */
   googleClientId: string | null;
@@ -759,6 +1031,10 @@ export const {
   useLazyGetMeetingUploadStatusQuery,
   useDeleteCallMutation,
   useDeleteMeetingMutation,
+  useGetCallSummaryQuery,
+  useLazyGetCallSummaryQuery,
+  useGetMeetingSummaryQuery,
+  useLazyGetMeetingSummaryQuery,
   useGetWebConfigQuery,
   useLazyGetWebConfigQuery,
 } = injectedRtkApi;

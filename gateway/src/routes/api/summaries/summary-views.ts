@@ -1,0 +1,104 @@
+/** Between transcription's transcript and scoring's evaluation (protobuf) and the summary JSON. */
+import type { Static } from 'typebox';
+import type { ConversationStatistics, Evaluation, Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
+import type { ActivitySummaryResponse, EvaluationView, EvidenceView, StatisticsView } from '../../../schemas/summaries.schema.js';
+
+type Role = Static<typeof EvidenceView>['role'];
+
+export function activitySummaryView(transcript: Transcript | undefined, evaluation: Evaluation | undefined): Static<typeof ActivitySummaryResponse> {
+  const roles = new Map((transcript?.speakers ?? []).map((speaker) => [speaker.label, roleName(speaker.role)]));
+  const segments = (transcript?.segments ?? []).map((segment, index) => ({
+    index,
+    speaker: segment.speaker,
+    role: roles.get(segment.speaker) ?? ('unknown' as const),
+    startMs: segment.startMs ?? null,
+    endMs: segment.endMs ?? null,
+    text: segment.text,
+  }));
+  return {
+    transcript: (transcript?.segments ?? []).map((segment) => `${segment.startMs === undefined ? '' : `[${clockTime(segment.startMs)}] `}${segment.speaker}: ${segment.text}`).join('\n'),
+    summary: evaluation?.summary?.text ?? '',
+    improvements: (evaluation?.improvements ?? []).map((group) => ({
+      id: group.groupId,
+      name: group.groupName,
+      criteria: group.criteria.map((criterion) => ({ id: criterion.criterionId, name: criterion.criterionName, suggestion: criterion.suggestion })),
+    })),
+    segments,
+    evaluation: evaluation ? evaluationView(evaluation) : null,
+  };
+}
+
+function evaluationView(evaluation: Evaluation): Static<typeof EvaluationView> {
+  return {
+    score: evaluation.score,
+    scriptMatch: evaluation.scriptMatch ?? null,
+    isSuccessful: evaluation.isSuccessful ?? null,
+    successReason: evaluation.successReason,
+    successEvidence: evaluation.successEvidence.map(evidenceView),
+    verdicts: evaluation.verdicts.map((verdict) => ({
+      groupId: verdict.groupId,
+      groupName: verdict.groupName,
+      criterionId: verdict.criterionId,
+      criterionName: verdict.criterionName,
+      weight: verdict.weight,
+      passed: verdict.passed,
+      applicable: verdict.applicable,
+      confidence: verdict.confidence,
+      reason: verdict.reason,
+      expected: verdict.expected,
+      suggestion: verdict.suggestion,
+      evidence: verdict.evidence.map(evidenceView),
+    })),
+    statistics: evaluation.statistics ? statisticsView(evaluation.statistics) : null,
+    summaryDetails: {
+      participants: evaluation.summary?.participants ?? [],
+      discussion: evaluation.summary?.discussion ?? '',
+      outcome: evaluation.summary?.outcome ?? '',
+      nextSteps: evaluation.summary?.nextSteps ?? [],
+    },
+    engine: evaluation.engine,
+    fallbackReason: evaluation.fallbackReason,
+    insightTokens: evaluation.insightTokens,
+    evaluatedAt: (evaluation.evaluatedAt ?? new Date(0)).toISOString(),
+    warnings: evaluation.warnings,
+  };
+}
+
+function evidenceView(evidence: Evidence): Static<typeof EvidenceView> {
+  return {
+    quote: evidence.quote,
+    segmentIndex: evidence.segmentIndex,
+    speaker: evidence.speaker,
+    role: roleName(evidence.role),
+    startMs: evidence.startMs ?? null,
+  };
+}
+
+function statisticsView(statistics: ConversationStatistics): Static<typeof StatisticsView> {
+  return {
+    speakers: statistics.speakers.map((speaker) => ({ ...speaker, role: roleName(speaker.role), wordsPerMinute: speaker.wordsPerMinute ?? null })),
+    durationMs: statistics.durationMs,
+    timed: statistics.timed,
+    wordTimings: statistics.wordTimings,
+    representativeTalkShare: statistics.representativeTalkShare ?? null,
+    longestMonologueSpeaker: statistics.longestMonologueSpeaker,
+    longestMonologueMs: statistics.longestMonologueMs,
+    longestMonologueWords: statistics.longestMonologueWords,
+  };
+}
+
+function roleName(role: SpeakerRole): Role {
+  if (role === SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE) return 'representative';
+  if (role === SpeakerRole.SPEAKER_ROLE_CONTACT) return 'contact';
+  return 'unknown';
+}
+
+/** "m:ss", or "h:mm:ss" from an hour on. */
+export function clockTime(ms: number): string {
+  const totalSeconds = Math.floor(ms / 1000);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = String(totalSeconds % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
