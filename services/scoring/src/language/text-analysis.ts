@@ -72,6 +72,24 @@ const WINK_KINDS: Record<string, TokenKind | undefined> = {
 };
 
 export function analyzeText(text: string): AnalyzedText {
+  return analyzeTexts([text])[0]!;
+}
+
+/**
+ * Several texts at once (a transcript's segments): read as one document, which costs wink-nlp far
+ * less than a document each, then handed back per text with spans in that text.
+ */
+export function analyzeTexts(texts: readonly string[]): AnalyzedText[] {
+  // A blank line between texts ends every sentence at a text's end.
+  const text = texts.join(TEXT_SEPARATOR);
+  const partStarts: number[] = [];
+  let offset = 0;
+  for (const part of texts) {
+    partStarts.push(offset);
+    offset += part.length + TEXT_SEPARATOR.length;
+  }
+  const parts: Sentence[][] = texts.map(() => []);
+  let part = 0;
   const doc = nlp.readDoc(text);
   const tokens = doc.tokens();
   const values = tokens.out(its.value) as string[];
@@ -89,12 +107,13 @@ export function analyzeText(text: string): AnalyzedText {
     at += values[index]!.length;
   }
 
-  const sentences: Sentence[] = [];
   const addSentence = (first: number, last: number) => {
     // Blanks and line breaks at either end are not part of what was said.
     while (first <= last && types[first] === 'tabCRLF') first += 1;
     while (last >= first && types[last] === 'tabCRLF') last -= 1;
     if (first > last) return;
+    while (part + 1 < partStarts.length && partStarts[part + 1]! <= starts[first]!) part += 1;
+    const base = partStarts[part]!;
     const sentenceTokens: Token[] = [];
     // wink-nlp's negation scope stops at a comma; English carries it through a list ("we will
     // not collect your e-mail, phone number or address") until the clause turns ("…, but …").
@@ -121,18 +140,18 @@ export function analyzeText(text: string): AnalyzedText {
         kind,
         content: kind !== 'word' || !STOP_WORDS.has(normal),
         negated,
-        start: starts[index]!,
-        end: starts[index]! + values[index]!.length,
+        start: starts[index]! - base,
+        end: starts[index]! - base + values[index]!.length,
       });
     }
-    const start = starts[first]!;
-    const end = starts[last]! + values[last]!.length;
-    const spoken = text.slice(start, end);
+    const start = starts[first]! - base;
+    const end = starts[last]! - base + values[last]!.length;
+    const spoken = texts[part]!.slice(start, end);
     const question = /\?["')\]]*\s*$/.test(spoken) || (!/[.!?]/.test(spoken) && QUESTION_OPENINGS.test(spoken));
     for (const act of speechActsOf(spoken)) {
       sentenceTokens.push({ normal: act, lemmas: [act], kind: 'act', content: true, negated: false, start, end });
     }
-    sentences.push({ start, end, tokens: sentenceTokens, question });
+    parts[part]!.push({ start, end, tokens: sentenceTokens, question });
   };
   doc.sentences().each((sentence: ItemSentence) => {
     const [first, last] = sentence.out(its.span) as unknown as [number, number];
@@ -146,8 +165,10 @@ export function analyzeText(text: string): AnalyzedText {
     }
     addSentence(from, last);
   });
-  return { text, sentences };
+  return texts.map((partText, index) => ({ text: partText, sentences: parts[index]! }));
 }
+
+const TEXT_SEPARATOR = '\n\n';
 
 function tokenKind(winkType: string, value: string): TokenKind | undefined {
   const kind = WINK_KINDS[winkType];

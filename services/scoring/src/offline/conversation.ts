@@ -6,7 +6,7 @@
 import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { MatchIndex } from '../language/match-index.js';
-import { analyzeText, type Sentence } from '../language/text-analysis.js';
+import { analyzeTexts, type Sentence } from '../language/text-analysis.js';
 
 export type Side = 'representative' | 'contact';
 
@@ -38,11 +38,21 @@ export interface Conversation {
   readonly speakers: ReadonlyArray<{ label: string; role: SpeakerRole }>;
 }
 
+// The engine and the measures after it (script match) read the same transcript: once is enough.
+const read = new WeakMap<Transcript, Conversation>();
+
 export function readConversation(transcript: Transcript): Conversation {
+  let conversation = read.get(transcript);
+  if (!conversation) read.set(transcript, (conversation = readTranscript(transcript)));
+  return conversation;
+}
+
+function readTranscript(transcript: Transcript): Conversation {
   const roles = new Map(transcript.speakers.map((speaker) => [speaker.label, speaker.role]));
+  const analysedSegments = analyzeTexts(transcript.segments.map((segment) => segment.text));
   const turns = transcript.segments.map((segment, index): Turn => {
     const role = roles.get(segment.speaker) ?? SpeakerRole.SPEAKER_ROLE_UNSPECIFIED;
-    const analysed = analyzeText(segment.text);
+    const analysed = analysedSegments[index]!;
     return {
       index,
       speaker: segment.speaker,

@@ -6,7 +6,7 @@
  * is the evidence.
  */
 import type { Sentence, Token } from '../language/text-analysis.js';
-import { matchStrength, type Term } from '../language/term-match.js';
+import type { Term } from '../language/term-match.js';
 import type { Conversation, Side, Turn } from './conversation.js';
 
 /** A step of a conversation may take a couple of turns ("name?" … "and your date of birth?"). */
@@ -70,8 +70,11 @@ export function scoreWindows(conversation: Conversation, turns: readonly Turn[],
   if (total === 0 || turns.length === 0) return [];
   const coverageOf = (at: number) => perTurn[at]!.reduce((sum, match) => sum + (match && !match.negated ? match.term.weight * match.strength : 0), 0) / total;
   const ownCoverage = turns.map((_, at) => coverageOf(at));
+  const said = perTurn.map((matches) => matches.some((match) => match !== undefined));
   const windows: Window[] = [];
   for (let first = 0; first < turns.length; first += 1) {
+    // A window starting with a turn that says none of it is no better than the one after it.
+    if (!said[first]) continue;
     for (let size = 1; size <= WINDOW_TURNS && first + size <= turns.length; size += 1) {
       if (size > 1 && ownCoverage.slice(first, first + size).some((coverage) => coverage < WINDOW_TURN_MIN_COVERAGE)) continue;
       const matches = terms.map((_, index) => {

@@ -71,7 +71,22 @@ const REVIEW_SENTENCE = /(?:^|(?<=[.!?]\s))(pass|fail)\s+(?:if|when)\b[^.!?]*[.!
 const LABEL_WEIGHT = 0.5;
 const PASS_SENTENCE_WEIGHT = 0.5;
 
+// A team's criteria are read for every activity it scores; they change rarely.
+const CACHE_SIZE = 2_000;
+const cache = new Map<string, Requirement>();
+
+/** What the criterion asks for (read once per wording, then remembered). */
 export function readRequirement(criterion: CriterionRef, defaultActor: Side = 'representative'): Requirement {
+  const key = JSON.stringify([criterion.groupId, criterion.groupName, criterion.criterionId, criterion.name, criterion.prompt, criterion.weight, defaultActor]);
+  const known = cache.get(key);
+  if (known) return known;
+  const requirement = parseRequirement(criterion, defaultActor);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, requirement);
+  return requirement;
+}
+
+function parseRequirement(criterion: CriterionRef, defaultActor: Side): Requirement {
   let text = (criterion.prompt.trim() || criterion.name.trim()).replace(/\s+/g, ' ');
 
   // "Pass if …" adds words at half weight; "Fail if …" restates the requirement negatively.

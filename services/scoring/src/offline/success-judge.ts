@@ -12,7 +12,7 @@
 import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import type { SuccessJudgement } from '../engines/evaluation-engine.js';
 import type { Sentence } from '../language/text-analysis.js';
-import { matchStrength, type Term } from '../language/term-match.js';
+import { MATCH_STRENGTH } from '../language/term-match.js';
 import { evidenceOf, type Conversation, type Side, type Turn } from './conversation.js';
 import { readRequirement } from './requirement.js';
 
@@ -29,6 +29,9 @@ const DECISION_VERBS = new Set(['agree', 'accept', 'decide', 'commit', 'consent'
 const CONFIRMING =
   /\b(?:thank(?:s| you) (?:so much |very much )?for (?:your|the|agreeing)|you(?:'re| are) all set|(?:is|are|has been|have been) (?:confirmed|booked|scheduled|processed|placed|approved|signed)|i(?:'ve| have) (?:booked|scheduled|confirmed|sent|placed|processed|set up)|(?:glad|great|happy) (?:that )?you(?:'re| are| have|'ve)? (?:agreed|decided|joining|on board))/i;
 
+/** How closely a word must meet the prompt's subject: the word itself or a relative, not a synonym. */
+const SUBJECT_MATCH = MATCH_STRENGTH.data;
+
 export function judgeSuccess(successPrompt: string, conversation: Conversation): SuccessJudgement {
   const prompt = successPrompt.trim();
   if (!prompt) return { isSuccessful: undefined, reason: '', confidence: 0, evidence: [] };
@@ -40,14 +43,20 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
   const heaviest = Math.max(0, ...candidates.map((term) => term.weight));
   const terms = candidates.filter((term) => term.weight >= heaviest / 2);
 
+  // The sentences that name the subject: the prompt's own words, not loose synonyms ("donate" is
+  // the subject, "give" may not be).
+  const onSubjectSentences = new Set<Sentence>();
+  for (const term of terms) for (const hit of conversation.index.find(term)) if (hit.strength >= SUBJECT_MATCH) onSubjectSentences.add(hit.place.sentence);
+
   type Decision = { yes: boolean; turn: Turn; sentence: Sentence; how: 'decided' | 'answered' | 'confirmed' };
   const decisions: Decision[] = [];
   let openQuestion = false; // the other side just asked about the subject
   for (const turn of conversation.turns) {
     const decider = turn.side === side || !conversation.hasRepresentative;
     for (const sentence of turn.sentences) {
+      const onSubject = onSubjectSentences.has(sentence);
+      if (!onSubject && !openQuestion) continue;
       const spoken = turn.text.slice(sentence.start, sentence.end);
-      const onSubject = mentions(sentence, terms);
       if (decider) {
         if ((onSubject || openQuestion) && !sentence.question && !HEDGING.test(spoken)) {
           const zero = /(?:\$\s?0(?:\.0+)?(?!\.?\d)|\b0 (?:cents|dollars)|\b(?:choose|give|donate|do|pick) (?:\$\s?)?0\b(?!\.\d)|\bnothing\b)/i.test(spoken);
@@ -63,7 +72,7 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
         if (onSubject && CONFIRMING.test(spoken)) decisions.push({ yes: true, turn, sentence, how: 'confirmed' });
       }
     }
-    if (turn.side === other) openQuestion = turn.sentences.some((sentence) => sentence.question && mentions(sentence, terms));
+    if (turn.side === other) openQuestion = turn.sentences.some((sentence) => sentence.question && onSubjectSentences.has(sentence));
     else if (turn.sentences.length > 0) openQuestion = false;
   }
 
@@ -82,12 +91,3 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
   return { isSuccessful: true, reason: `${last.turn.speaker} ${verb}: "${quote}".`, confidence, evidence };
 }
 
-function mentions(sentence: Sentence, terms: readonly Term[]): boolean {
-  if (terms.length === 0) return false;
-  for (const token of sentence.tokens) {
-    if (!token.content) continue;
-    // The prompt's own words, not loose synonyms: "donate" is the subject, "give" may not be.
-    for (const term of terms) if (matchStrength(term, token) >= 0.85) return true;
-  }
-  return false;
-}

@@ -23,7 +23,8 @@ import type { Conversation, Turn } from './conversation.js';
 interface Candidate {
   turn: Turn;
   sentence: Sentence;
-  text: string;
+  /** Content words and numbers in the sentence. */
+  words: number;
   lemmas: Set<string>;
   score: number;
   order: number;
@@ -73,11 +74,11 @@ export function summarise(conversation: Conversation, context: SummaryContext): 
     Math.max(MIN_POINT_BUDGET, Math.min(MAX_POINT_BUDGET, Math.round(words / 50))),
   );
   const outcome = outcomeOf(conversation, context);
-  const nextSteps = steps.map((step) => `${step.turn.speaker}: "${step.text}"`);
+  const nextSteps = steps.map((step) => `${step.turn.speaker}: "${textOf(step)}"`);
 
   const discussion = [
     topics.length > 0 ? `It was mainly about ${list(topics)}.` : '',
-    ...points.map((point) => `${point.turn.speaker} said: "${point.text}"`),
+    ...points.map((point) => `${point.turn.speaker} said: "${textOf(point)}"`),
   ]
     .filter(Boolean)
     .join(' ');
@@ -113,7 +114,8 @@ function candidatesOf(conversation: Conversation): Candidate[] {
     for (const sentence of turn.sentences) {
       const lemmas = new Set<string>();
       for (const token of sentence.tokens) if (isTopical(token)) lemmas.add(token.lemmas[0]!);
-      candidates.push({ turn, sentence, text: readable(turn.text.slice(sentence.start, sentence.end)), lemmas, score: 0, order: candidates.length });
+      const words = sentence.tokens.reduce((sum, token) => sum + (token.kind === 'act' ? 0 : 1), 0);
+      candidates.push({ turn, sentence, words, lemmas, score: 0, order: candidates.length });
     }
   }
   return candidates;
@@ -175,6 +177,15 @@ function topicsOf(conversation: Conversation, weights: ReadonlyMap<string, numbe
   return topics;
 }
 
+const readableText = new WeakMap<Candidate, string>();
+
+/** What the candidate said, readable (computed once, and only for sentences that get looked at). */
+function textOf(candidate: Candidate): string {
+  let text = readableText.get(candidate);
+  if (text === undefined) readableText.set(candidate, (text = readable(candidate.turn.text.slice(candidate.sentence.start, candidate.sentence.end))));
+  return text;
+}
+
 /** What was said, for reading: without non-speech marks and hesitations. Evidence keeps the exact words. */
 function readable(text: string): string {
   return text.replace(NON_SPEECH, ' ').replace(HESITATION, ' ').replace(/\s+([,.!?])/g, '$1').replace(/\s+/g, ' ').replace(/^[,\s]+/, '').trim();
@@ -182,10 +193,7 @@ function readable(text: string): string {
 
 /** Sentences by centroid score with a penalty for repeating chosen ones, until `budget` words. */
 function keyPoints(candidates: Candidate[], weights: ReadonlyMap<string, number>, budget: number): Candidate[] {
-  const eligible = candidates.filter((candidate) => {
-    const size = candidate.text.split(' ').length;
-    return size >= MIN_POINT_WORDS && size <= MAX_POINT_WORDS && !candidate.sentence.question;
-  });
+  const eligible = candidates.filter((candidate) => candidate.words >= MIN_POINT_WORDS && candidate.words <= MAX_POINT_WORDS && !candidate.sentence.question);
   for (const candidate of eligible) {
     let sum = 0;
     for (const lemma of candidate.lemmas) sum += weights.get(lemma) ?? 0;
@@ -210,7 +218,7 @@ function keyPoints(candidates: Candidate[], weights: ReadonlyMap<string, number>
     }
     if (!best) break;
     chosen.push(best);
-    used += best.text.split(' ').length;
+    used += best.words;
     for (const lemma of best.lemmas) covered.add(lemma);
   }
   return chosen.sort((a, b) => a.order - b.order);
@@ -223,8 +231,11 @@ function outcomeOf(conversation: Conversation, context: SummaryContext): string 
   let decision: { speaker: string; text: string } | undefined;
   for (const turn of conversation.turns) {
     for (const sentence of turn.sentences) {
-      const text = readable(turn.text.slice(sentence.start, sentence.end));
-      if (crisp(text) && DECISION.test(text)) decision = { speaker: turn.speaker, text };
+      if (sentence.tokens.length > MAX_COMMITMENT_WORDS + 5) continue;
+      const spoken = turn.text.slice(sentence.start, sentence.end);
+      if (!DECISION.test(spoken)) continue;
+      const text = readable(spoken);
+      if (crisp(text)) decision = { speaker: turn.speaker, text };
     }
   }
   return decision ? `${decision.speaker}: "${decision.text}"` : '';
@@ -233,7 +244,10 @@ function outcomeOf(conversation: Conversation, context: SummaryContext): string 
 /** Commitments from the last third of the conversation, at most the last three. */
 function nextStepsOf(candidates: readonly Candidate[]): Candidate[] {
   const late = candidates.slice(Math.floor((candidates.length * 2) / 3));
-  const steps = late.filter((candidate) => crisp(candidate.text) && COMMITMENT.test(candidate.text) && !candidate.sentence.question && candidate.sentence.tokens.length >= 4);
+  const steps = late.filter(
+    (candidate) =>
+      !candidate.sentence.question && candidate.words >= 4 && candidate.words <= MAX_COMMITMENT_WORDS + 5 && COMMITMENT.test(textOf(candidate)) && crisp(textOf(candidate)),
+  );
   return steps.slice(-MAX_NEXT_STEPS);
 }
 
