@@ -54,24 +54,30 @@ const QUESTION_MARK = /[?？]/;
 const CLAUSE_BREAK = /[,;:…\-–—()，；：、]/;
 
 export function tokenize(text: string): TokenizedText {
-  const words: string[] = [];
-  const breaks: Break[] = [];
-  const questionMarks: boolean[] = [];
+  const tokenized: TokenizedText = { words: [], breaks: [], questionMarks: [], punctuated: false };
   let last = 0;
-  let punctuated = false;
-  const addBreak = (separator: string, edge: boolean) => {
-    const marked = SENTENCE_END.test(separator);
-    punctuated ||= marked;
-    breaks.push(edge || marked ? 'sentence' : CLAUSE_BREAK.test(separator) ? 'clause' : 'none');
-    questionMarks.push(QUESTION_MARK.test(separator));
-  };
-  for (const match of text.matchAll(WORD)) {
-    addBreak(text.slice(last, match.index), words.length === 0);
-    words.push(match[0].toLowerCase().replaceAll('’', "'"));
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
+    addBreak(tokenized, text.slice(last, match.index), tokenized.words.length === 0);
+    const word = match[0].toLowerCase();
+    tokenized.words.push(word.includes('’') ? word.replaceAll('’', "'") : word);
     last = match.index + match[0].length;
   }
-  addBreak(text.slice(last), true);
-  return { words, breaks, questionMarks, punctuated };
+  addBreak(tokenized, text.slice(last), true);
+  return tokenized;
+}
+
+function addBreak(tokenized: TokenizedText, separator: string, edge: boolean): void {
+  // Most words are parted by one blank: nothing to look for.
+  if (separator === ' ' && !edge) {
+    tokenized.breaks.push('none');
+    tokenized.questionMarks.push(false);
+    return;
+  }
+  const marked = SENTENCE_END.test(separator);
+  tokenized.punctuated ||= marked;
+  tokenized.breaks.push(edge || marked ? 'sentence' : CLAUSE_BREAK.test(separator) ? 'clause' : 'none');
+  tokenized.questionMarks.push(QUESTION_MARK.test(separator));
 }
 
 // ---- Questions ----------------------------------------------------------------------------------
@@ -116,6 +122,8 @@ function opensLikeQuestion(words: readonly string[]): boolean {
 const FILLER_SOUND = /^(?:u+m+|u+h+m*|e+r+m*|a+h+|h+m+)$/;
 const SET_OFF_FILLERS = new Set(['like', 'you know', 'i mean']);
 const HEDGES = new Set(['kind of', 'sort of']);
+/** First words of the two-word fillers, so other words are not paired up. */
+const PAIR_STARTS = new Set([...SET_OFF_FILLERS, ...HEDGES].filter((filler) => filler.includes(' ')).map((filler) => filler.split(' ')[0]!));
 const QUALIFIERS = new Set([
   'a', 'an', 'the', 'this', 'that', 'these', 'those', 'what', 'which', 'whatever', 'any', 'some', 'every', 'each', 'no', 'one', 'my', 'your', 'our',
   'their', 'his', 'her', 'its', 'same', 'other', 'another', 'different', 'certain', 'similar', 'particular', 'new', 'right', 'wrong', 'best', 'first', 'whole',
@@ -131,7 +139,7 @@ export function countFillers({ words, breaks }: TokenizedText): number {
   let fillers = 0;
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index]!;
-    const pair = breaks[index + 1] === 'none' && index + 1 < words.length ? `${word} ${words[index + 1]}` : undefined;
+    const pair = PAIR_STARTS.has(word) && breaks[index + 1] === 'none' && index + 1 < words.length ? `${word} ${words[index + 1]}` : undefined;
     if (pair !== undefined && SET_OFF_FILLERS.has(pair) && setOffBefore(index) && setOffBefore(index + 2)) {
       fillers += 1;
       index += 1;

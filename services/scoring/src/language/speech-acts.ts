@@ -4,10 +4,14 @@
  * Criteria name these acts ("Greet the caller and introduce yourself", "Show empathy") with words
  * nobody says on a call, so a sentence doing the act offers a match key for it (term-match.ts),
  * met by the words that name the act.
+ *
+ * One act is not in the words of a sentence but in the conversation: a representative's sentence
+ * that takes up what the other side said ("echo", found by offline/conversation.ts), which a
+ * criterion names as "a need the caller stated" (offline/requirement-structure.ts).
  */
-export type SpeechAct = 'greet' | 'introduce' | 'thank' | 'apologise' | 'empathise' | 'farewell' | 'recap' | 'record';
+export type SpeechAct = 'greet' | 'introduce' | 'thank' | 'apologise' | 'empathise' | 'farewell' | 'recap' | 'record' | 'propose' | 'arrange' | 'askName' | 'echo';
 
-const PATTERNS: Record<SpeechAct, RegExp> = {
+const PATTERNS: Record<Exclude<SpeechAct, 'echo'>, RegExp> = {
   greet: /\b(?:hello|hi|hey|good (?:morning|afternoon|evening|day)|welcome|thanks? (?:you )?for (?:calling|contacting|reaching out|joining|holding)|greetings)\b/i,
   introduce: /\b(?:this is [a-z]+|my name(?:'s| is)|i(?:'m| am) [a-z]+,? (?:from|with|at|your)|[a-z]+ (?:speaking|here) (?:from|with|at)|[a-z]+ speaking\b|you(?:'re| are) (?:speaking|talking) (?:to|with))/i,
   thank: /\b(?:thank(?:s| you)|appreciate|grateful)\b/i,
@@ -16,6 +20,11 @@ const PATTERNS: Record<SpeechAct, RegExp> = {
   farewell: /\b(?:goodbye|good ?bye|bye|have a (?:great|good|nice|wonderful|lovely) (?:day|evening|night|weekend|one|afternoon)|take care|talk (?:to you )?soon)\b/i,
   recap: /\b(?:to (?:summari[sz]e|recap)|let me (?:recap|summari[sz]e|repeat that back)|just to confirm|in summary|so to confirm|to sum up)\b/i,
   record: /\b(?:(?:call|conversation) (?:is|may be|might be|will be) (?:being )?recorded|recorded for (?:quality|training))\b/i,
+  askName: /\b(?:who am i (?:speaking|talking) (?:with|to)|who(?:'s| is) (?:calling|speaking|on the line)|(?:may|can|could) i (?:have|get|take|ask|know) (?:your|the) (?:full |first |last )?name|what(?:'s| is) your (?:full |first |last )?name|your (?:full )?name,? please|who do i have on the line)\b/i,
+  propose:
+    /\b(?:(?:would|does|do|could|can|will) [^.?!]{0,40}\b(?:suit|work for|be good for|be convenient for|fit)|how about|shall we|why don'?t we|let'?s (?:schedule|book|set up|meet|plan|arrange|get)|i(?:'d| would) (?:suggest|recommend|propose)|i suggest|i recommend|can we (?:schedule|book|set up|meet)|the next step)\b/i,
+  arrange:
+    /\b(?:i(?:'ve| have) (?:booked|scheduled|set up|arranged|confirmed|put you down|sent)|you(?:'re| are) (?:all set|booked|confirmed|scheduled)|(?:is|are|has been|have been) (?:booked|confirmed|scheduled|arranged)|see you (?:on|then|next|tomorrow)|got you down|i(?:'ll| will) (?:send|email) you (?:the|an?) (?:invite|invitation|confirmation|calendar))\b/i,
 };
 
 /** Words that name each act in a criterion, as WordNet lemmas. */
@@ -28,10 +37,14 @@ export const ACT_WORDS: Record<SpeechAct, readonly string[]> = {
   farewell: ['farewell', 'goodbye', 'bye'],
   recap: ['recap', 'summarize', 'summarise', 'summary', 'paraphrase', 'restate'],
   record: ['record', 'recording', 'recorded'],
+  askName: ['name'],
+  echo: ['echo'],
+  propose: ['propose', 'proposal', 'suggest', 'suggestion', 'recommend', 'recommendation'],
+  arrange: ['arrange', 'arrangement', 'book', 'booking', 'schedule', 'confirm', 'confirmation'],
 };
 
 export function speechActsOf(sentence: string): SpeechAct[] {
   const acts: SpeechAct[] = [];
-  for (const act of Object.keys(PATTERNS) as SpeechAct[]) if (PATTERNS[act].test(sentence)) acts.push(act);
+  for (const act of Object.keys(PATTERNS) as Array<keyof typeof PATTERNS>) if (PATTERNS[act].test(sentence)) acts.push(act);
   return acts;
 }

@@ -37,7 +37,7 @@ export interface Term {
 }
 
 // Words of a requirement that data of a kind meets.
-const DATA_WORDS: Record<string, TokenKind[]> = {
+const DATA_WORDS: Record<string, Array<TokenKind | 'name'>> = {
   email: ['email'],
   mail: ['email'],
   // A number said with spaces ("415 555 0100") arrives as several numbers.
@@ -68,6 +68,7 @@ const DATA_WORDS: Record<string, TokenKind[]> = {
   pin: ['number'],
   zip: ['number'],
   postcode: ['number'],
+  name: ['name'],
   link: ['url'],
   url: ['url'],
   website: ['url'],
@@ -84,6 +85,11 @@ const keyCache = new Map<string, readonly string[]>();
 export function tokenKeys(token: Token): readonly string[] {
   if (!token.content) return [];
   if (token.kind === 'act') return [`act:${token.normal}`];
+  if (token.proper) return [...wordKeys(token), 'data:name'];
+  return wordKeys(token);
+}
+
+function wordKeys(token: Token): readonly string[] {
   if (token.kind !== 'word') return [`lemma:${token.normal}`, `data:${token.kind}`];
   let keys = keyCache.get(token.normal);
   if (keys) return keys;
@@ -146,6 +152,8 @@ export function matchStrength(term: Term, token: Token): number {
  */
 export function specificity(token: Pick<Token, 'lemmas' | 'kind'>): number {
   if (token.kind !== 'word') return 1;
+  // A word naming an act ("greet", "introduce") is what its criterion is about, however many senses it has.
+  if (token.lemmas.some((lemma) => ACTS_NAMED_BY.has(lemma))) return 1;
   const words = lexicon();
   let weight = 1;
   for (const lemma of token.lemmas) weight = Math.min(weight, 1 / (1 + Math.log2(words.polysemy(lemma))));

@@ -24,6 +24,8 @@ export interface Token {
   readonly content: boolean;
   /** In the scope of a negation. */
   readonly negated: boolean;
+  /** Written with a capital inside a sentence, or unknown to WordNet at its start: a name ("Daniel", "Parlance"). */
+  readonly proper: boolean;
   /** Character span in the analysed text. */
   readonly start: number;
   readonly end: number;
@@ -53,6 +55,8 @@ const its = nlp.its;
 const QUESTION_OPENINGS = /^(?:what|how|why|when|where|who|whom|whose|which|(?:can|could|would|will|may|might|shall|should|do|does|did|is|are|was|were|have|has|had)\s+(?:i|you|we|they|he|she|it|there|your|the))\b/i;
 
 const PREFIXES = new Set(['anti', 'co', 'de', 'dis', 'ex', 'inter', 'mis', 'multi', 'non', 'over', 'post', 'pre', 're', 'self', 'semi', 'sub', 'un', 'under']);
+/** Marks after which a clause no longer continues a negation. */
+const CLAUSE_MARKS = ';:!?';
 /** Words after which a clause no longer continues a negation. */
 const CLAUSE_TURNS = new Set(['but', 'however', 'although', 'though', 'instead', 'yet', 'except', 'unless', 'otherwise', 'because', 'so', 'while', 'whereas']);
 /** Verbs whose objects are left out, as if negated. */
@@ -129,17 +133,19 @@ export function analyzeTexts(texts: readonly string[]): AnalyzedText[] {
         continue;
       }
       const normal = normalise(normals[index]!);
-      if (CLAUSE_TURNS.has(normal) || /^[;:!?]$/.test(values[index]!)) inNegation = false;
-      const kind = tokenKind(types[index]!, values[index]!);
+      if (CLAUSE_TURNS.has(normal) || (value.length === 1 && CLAUSE_MARKS.includes(value))) inNegation = false;
+      const kind = refinedKind(tokenKind(types[index]!, value), normal, value, normals[index - 1], normals[index + 1]);
       if (!kind) continue;
       const negated = negations[index] === true || inNegation;
       if (negations[index] === true || NEGATORS.has(normal) || LEAVING_OUT.has(normal)) inNegation = true;
+      const lemmas = lemmasOf(normal, kind);
       sentenceTokens.push({
         normal,
-        lemmas: lemmasOf(normal, kind),
+        lemmas,
         kind,
         content: kind !== 'word' || !STOP_WORDS.has(normal),
         negated,
+        proper: kind === 'word' && isName(value, sentenceTokens.length === 0, lemmas),
         start: starts[index]! - base,
         end: starts[index]! - base + values[index]!.length,
       });
@@ -149,7 +155,7 @@ export function analyzeTexts(texts: readonly string[]): AnalyzedText[] {
     const spoken = texts[part]!.slice(start, end);
     const question = /\?["')\]]*\s*$/.test(spoken) || (!/[.!?]/.test(spoken) && QUESTION_OPENINGS.test(spoken));
     for (const act of speechActsOf(spoken)) {
-      sentenceTokens.push({ normal: act, lemmas: [act], kind: 'act', content: true, negated: false, start, end });
+      sentenceTokens.push({ normal: act, lemmas: [act], kind: 'act', content: true, negated: false, proper: false, start, end });
     }
     parts[part]!.push({ start, end, tokens: sentenceTokens, question });
   };
@@ -169,6 +175,25 @@ export function analyzeTexts(texts: readonly string[]): AnalyzedText[] {
 }
 
 const TEXT_SEPARATOR = '\n\n';
+
+const DAY_WORDS = new Set([
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'tomorrow', 'tonight', 'yesterday', 'weekend',
+  'january', 'february', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+]);
+const CLOCK_WORDS = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'noon', 'midnight']);
+
+/** Days and dates said in words ("Thursday", "tomorrow", "March"), and times ("at two", "ten o'clock"). */
+function refinedKind(kind: TokenKind | undefined, normal: string, value: string, previous: string | undefined, next: string | undefined): TokenKind | undefined {
+  if (kind !== 'word' && kind !== 'number') return kind;
+  if (DAY_WORDS.has(normal) || ((normal === 'march' || normal === 'may') && /^[A-Z]/.test(value) && next !== undefined && /^\d/.test(next))) return 'date';
+  if ((CLOCK_WORDS.has(normal) || kind === 'number') && (previous === 'at' || next === "o'clock" || next === 'am' || next === 'pm' || next === 'a.m.' || next === 'p.m.')) return 'time';
+  return kind;
+}
+
+function isName(value: string, sentenceStart: boolean, lemmas: readonly string[]): boolean {
+  if (value.length < 2 || !/^[A-Z][a-z]/.test(value)) return false;
+  return !sentenceStart || !lexicon().knows(lemmas[0] ?? '');
+}
 
 function tokenKind(winkType: string, value: string): TokenKind | undefined {
   const kind = WINK_KINDS[winkType];

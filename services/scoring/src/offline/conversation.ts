@@ -6,7 +6,7 @@
 import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { MatchIndex } from '../language/match-index.js';
-import { analyzeTexts, type Sentence } from '../language/text-analysis.js';
+import { analyzeTexts, type Sentence, type Token } from '../language/text-analysis.js';
 
 export type Side = 'representative' | 'contact';
 
@@ -61,13 +61,55 @@ function readTranscript(transcript: Transcript): Conversation {
       text: segment.text,
       sentences: analysed.sentences,
       startMs: segment.startMs,
-      words: analysed.sentences.reduce((sum, sentence) => sum + sentence.tokens.filter((token) => token.kind === 'word').length, 0),
+      words: wordsIn(analysed.sentences),
     };
   });
   const index = new MatchIndex<Place>();
   for (const turn of turns) for (const sentence of turn.sentences) for (const token of sentence.tokens) index.add(token, { turn, sentence });
+  addEchoes(turns, index);
   const speakers = transcript.speakers.length > 0 ? transcript.speakers : [...new Set(turns.map((turn) => turn.speaker))].map((label) => ({ label, role: SpeakerRole.SPEAKER_ROLE_UNSPECIFIED }));
   return { turns, index, hasRepresentative: turns.some((turn) => turn.side === 'representative'), speakers };
+}
+
+/** Words the other side said recently that a sentence must take up to echo them. */
+const ECHO_WORDS = 2;
+const ECHO_MEMORY_TURNS = 4;
+
+/**
+ * Marks the representative's sentences that take up at least ECHO_WORDS distinct content words
+ * the contact said in their last ECHO_MEMORY_TURNS turns ("…so your managers get consistent
+ * scores": the caller had said "managers" and "scoring"), with an 'echo' act in the index.
+ */
+function addEchoes(turns: readonly Turn[], index: MatchIndex<Place>): void {
+  const recent: Array<Set<string>> = [];
+  for (const turn of turns) {
+    if (turn.side === 'contact') {
+      const said = new Set<string>();
+      for (const sentence of turn.sentences) for (const token of sentence.tokens) if (echoable(token)) for (const lemma of token.lemmas) said.add(lemma);
+      recent.push(said);
+      if (recent.length > ECHO_MEMORY_TURNS) recent.shift();
+      continue;
+    }
+    if (recent.length === 0) continue;
+    for (const sentence of turn.sentences) {
+      const taken = new Set<string>();
+      for (const token of sentence.tokens) {
+        if (!echoable(token)) continue;
+        if (recent.some((said) => token.lemmas.some((lemma) => said.has(lemma)))) taken.add(token.lemmas[0]!);
+      }
+      if (taken.size >= ECHO_WORDS) {
+        index.add({ normal: 'echo', lemmas: ['echo'], kind: 'act', content: true, negated: false, proper: false, start: sentence.start, end: sentence.end }, { turn, sentence });
+      }
+    }
+  }
+}
+
+const echoable = (token: Token) => token.content && token.kind === 'word' && !token.proper && token.normal.length > 3;
+
+function wordsIn(sentences: readonly Sentence[]): number {
+  let words = 0;
+  for (const sentence of sentences) for (const token of sentence.tokens) if (token.kind === 'word') words += 1;
+  return words;
 }
 
 /** The sentence as evidence: its exact words, with the segment's index, speaker, role and time. */

@@ -51,6 +51,46 @@ describe('judgeCriterion', () => {
   });
 });
 
+describe('when and how often', () => {
+  it('holds "at the start" and "before the call ends" to the side’s first and last turns', () => {
+    expect(outcome('Greet the customer in the first sentence.')).toBe('met');
+    const late: Line[] = [
+      ['Anna', 'Acme Analytics, account number please?'],
+      ['Mark', '55120.'],
+      ['Anna', 'Good morning, thank you for calling.'],
+      ['Mark', 'Morning.'],
+      ['Anna', 'Is there anything else?'],
+    ];
+    const finding = judgeCriterion(requirement('Greet the customer in the first sentence.'), readConversation(transcriptOf(late)));
+    expect(finding).toMatchObject({ outcome: 'misplaced', detail: 'at the start' });
+    expect(outcome('Mention the training session before the call ends.')).toBe('met');
+    expect(outcome('Mention the account number before the call ends.')).toBe('misplaced');
+  });
+
+  it('holds "before discussing X" to what was said before X first came up', () => {
+    expect(outcome('Before discussing the subscription, verify the account number and date of birth.')).toBe('met');
+    const unverified: Line[] = [
+      ['Anna', 'Your subscription renews next month at the new price.'],
+      ['Mark', 'Okay.'],
+      ['Anna', 'Could you confirm your account number and date of birth?'],
+    ];
+    const finding = judgeCriterion(requirement('Before discussing the subscription, verify the account number and date of birth.'), readConversation(transcriptOf(unverified)));
+    expect(finding.outcome).toBe('misplaced');
+    expect(finding.detail).toBe('before subscription came up');
+  });
+
+  it('counts the questions a criterion asks for, and open ones when it says so', () => {
+    expect(outcome('Ask at least two questions about the dashboards and the reports.')).toBe('too-few');
+    const curious: Line[] = [
+      ['Anna', 'How are you using the dashboards today?'],
+      ['Mark', 'For weekly reports.'],
+      ['Anna', 'Do you share those reports with your team?'],
+    ];
+    expect(outcome('Ask at least two questions about the dashboards and the reports.', curious)).toBe('met');
+    expect(outcome('Ask at least two open questions about the dashboards and the reports.', curious)).toBe('too-few');
+  });
+});
+
 describe('judgeCriteria', () => {
   it('lets one sentence meet two criteria', () => {
     const findings = judgeCriteria([requirement('Greet the caller.', 'greeting'), requirement('Introduce yourself by name and company: Anna from Acme.', 'introduction')], readConversation(transcriptOf(RENEWAL_CALL)));

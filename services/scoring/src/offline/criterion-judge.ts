@@ -12,24 +12,21 @@
  *   - for a prohibition, violated when the forbidden thing was said (not under a negation), else
  *     respected.
  */
-import { scoreWindows, turnsOf, type Window } from './criterion-evidence.js';
-import type { Conversation } from './conversation.js';
+import { MATCH_STRENGTH } from '../language/term-match.js';
+import type { Sentence } from '../language/text-analysis.js';
+import { isAsking, scoreWindows, turnsOf, type Window } from './criterion-evidence.js';
+import { clock, type Conversation } from './conversation.js';
+import type { Token } from '../language/text-analysis.js';
 import type { Requirement } from './requirement.js';
 
 /** At least half of what the criterion asks for, by weight, must be said. */
 export const MET_COVERAGE = 0.5;
-/**
- * A turn meets the criteria it is mostly about: those covered at least this share as well as the
- * best-covered criterion there ("Please confirm your e-mail" meets "confirm the e-mail on file",
- * not also "send the confirmation by e-mail", which shares two of its words).
- */
-const MOSTLY_ABOUT = 0.75;
 /** A quarter of it shows the step was addressed. */
 export const ATTEMPT_COVERAGE = 0.25;
 /** Saying what should have been asked is not asking: it can show an attempt, never meet the criterion. */
 const NOT_ASKED_FACTOR = 0.5;
 
-export type Outcome = 'met' | 'not-applicable' | 'contradicted' | 'partial' | 'missing' | 'violated' | 'respected';
+export type Outcome = 'met' | 'not-applicable' | 'contradicted' | 'partial' | 'missing' | 'violated' | 'respected' | 'misplaced' | 'too-few';
 
 export interface Finding {
   readonly requirement: Requirement;
@@ -41,6 +38,11 @@ export interface Finding {
   readonly confidence: number;
   /** The window the verdict rests on: what was said for it, or against it. */
   readonly window: Window | undefined;
+  /**
+   * 'misplaced': where it should have been ("at the start", "before the account came up at 0:42");
+   * 'too-few': how many there were ("1 of the 2 questions").
+   */
+  readonly detail: string;
 }
 
 /**
@@ -71,23 +73,36 @@ export function judgeCriteria(requirements: readonly Requirement[], conversation
       if (!known || relatedness > known.relatedness) mostAbout.set(turn, { requirement, relatedness });
     }
   }
-  // How well the best criterion covers each turn: a criterion meets a turn only if the turn is
-  // mostly about it.
-  const bestCoverage = new Map<number, number>();
+  // A turn meets a criterion unless the words it shares with it are only words it shares with a
+  // criterion it says more of: "Please confirm your e-mail" meets "confirm the e-mail on file", and
+  // not also "send the confirmation by e-mail", whose words there are a subset of the first's. A
+  // sentence that greets and introduces meets both: different words meet each.
+  const saidIn = new Map<Requirement, Map<number, { weight: number; tokens: Set<Token> }>>();
   for (const { requirement, windows } of scored) {
+    const byTurn = new Map<number, { weight: number; tokens: Set<Token> }>();
     for (const window of windows) {
       if (window.turns.length !== 1) continue;
-      const turn = window.turns[0]!.index;
-      bestCoverage.set(turn, Math.max(bestCoverage.get(turn) ?? 0, adjusted(requirement, window)));
+      const tokens = new Set<Token>();
+      for (const match of window.matches) if (match && !match.negated) tokens.add(match.token);
+      byTurn.set(window.turns[0]!.index, { weight: saidWeight(requirement, window), tokens });
     }
+    saidIn.set(requirement, byTurn);
   }
-  const mostlyAbout = (requirement: Requirement, window: Window) =>
-    window.turns.some((turn) => adjusted(requirement, window) >= MOSTLY_ABOUT * (bestCoverage.get(turn.index) ?? 0));
+  const explainedAway = (requirement: Requirement, turn: number) => {
+    const mine = saidIn.get(requirement)?.get(turn);
+    if (!mine || mine.tokens.size === 0) return false;
+    for (const [other, byTurn] of saidIn) {
+      if (other === requirement) continue;
+      const theirs = byTurn.get(turn);
+      if (theirs && theirs.weight > mine.weight && [...mine.tokens].every((token) => theirs.tokens.has(token))) return true;
+    }
+    return false;
+  };
   return scored.map(({ requirement, windows }) =>
     judge(
       requirement,
       conversation,
-      windows.filter((window) => mostlyAbout(requirement, window)),
+      windows.filter((window) => window.turns.some((turn) => !explainedAway(requirement, turn.index))),
       windows,
       (window) => window.turns.length === 1 && mostAbout.get(window.turns[0]!.index)?.requirement === requirement,
     ),
@@ -102,6 +117,8 @@ export function judgeCriterion(requirement: Requirement, conversation: Conversat
 
 const adjusted = (requirement: Requirement, window: Window) => (requirement.asks && !window.asking ? window.coverage * NOT_ASKED_FACTOR : window.coverage);
 const relatednessOf = (requirement: Requirement, window: Window) => adjusted(requirement, window) + window.negation;
+/** The weight of the requirement's words the window says. */
+const saidWeight = (requirement: Requirement, window: Window) => adjusted(requirement, window) * requirement.terms.reduce((sum, term) => sum + term.weight, 0);
 
 /**
  * `meeting`: the windows that may meet the requirement; `windows`: all of them, for attempts and
@@ -123,7 +140,7 @@ function judge(requirement: Requirement, conversation: Conversation, meeting: re
     .filter((window) => window.negation >= ATTEMPT_COVERAGE && window.negation > window.coverage)
     .sort((a, b) => b.negation - a.negation)[0];
 
-  const finding = (outcome: Outcome, window: Window | undefined, confidence: number): Finding => ({
+  const finding = (outcome: Outcome, window: Window | undefined, confidence: number, detail = ''): Finding => ({
     requirement,
     outcome,
     passed: outcome === 'met' || outcome === 'not-applicable' || outcome === 'respected',
@@ -131,12 +148,21 @@ function judge(requirement: Requirement, conversation: Conversation, meeting: re
     coverage,
     confidence: round(Math.min(0.99, Math.max(0.5, confidence))),
     window,
+    detail,
   });
 
   if (requirement.prohibited) {
     return coverage >= MET_COVERAGE ? finding('violated', best, 0.5 + (coverage - MET_COVERAGE)) : finding('respected', undefined, 0.5 + (MET_COVERAGE - coverage));
   }
-  if (coverage >= MET_COVERAGE && (!requirement.asks || best!.asking)) return finding('met', best, 0.5 + (coverage - MET_COVERAGE));
+  if (coverage >= MET_COVERAGE && (!requirement.asks || best!.asking)) {
+    // Said, and asked if it is a question: now where, and how often.
+    const meets = meeting.filter((window) => window.negation < ATTEMPT_COVERAGE && adjusted(requirement, window) >= MET_COVERAGE && (!requirement.asks || window.asking));
+    const placed = placedWindow(requirement, conversation, meets);
+    if (!placed.window) return finding('misplaced', best, 0.75, placed.detail);
+    const questions = requirement.asks && requirement.minimum > 1 ? askingSentences(requirement, conversation) : requirement.minimum;
+    if (questions < requirement.minimum) return finding('too-few', placed.window, 0.7, `${questions} of the ${requirement.minimum}`);
+    return finding('met', placed.window, 0.5 + (adjusted(requirement, placed.window) - MET_COVERAGE));
+  }
 
   const attempted = attempt !== undefined && relatednessOf(requirement, attempt) >= ATTEMPT_COVERAGE;
   if (requirement.conditional && !attempted && !situationArose(requirement, conversation)) {
@@ -145,6 +171,54 @@ function judge(requirement: Requirement, conversation: Conversation, meeting: re
   if (contradiction) return finding('contradicted', contradiction, 0.6 + contradiction.negation / 2);
   if (attempted) return finding('partial', attempt, 0.5 + (MET_COVERAGE - coverage));
   return finding('missing', best && best.coverage > 0 ? best : undefined, 0.5 + (MET_COVERAGE - coverage));
+}
+
+/**
+ * The best window that is where the requirement wants it: in the side's first turn ("at the
+ * start"), in one of its last two ("before the call ends"), or before what it must precede first
+ * came up ("before discussing the account"). Without a constraint, the best window.
+ */
+function placedWindow(requirement: Requirement, conversation: Conversation, meets: readonly Window[]): { window: Window | undefined; detail: string } {
+  const best = [...meets].sort((a, b) => adjusted(requirement, b) - adjusted(requirement, a));
+  const own = turnsOf(conversation, requirement.actor);
+  if (requirement.position === 'start') {
+    const first = own[0];
+    return { window: best.find((window) => window.turns[0] === first), detail: 'at the start' };
+  }
+  if (requirement.position === 'end') {
+    const last = own.slice(-2);
+    return { window: best.find((window) => window.turns.some((turn) => last.includes(turn))), detail: 'at the end' };
+  }
+  if (requirement.before.length > 0) {
+    const [anchor] = scoreWindows(conversation, conversation.turns, requirement.before)
+      .filter((window) => window.turns.length === 1 && window.coverage >= MET_COVERAGE && !best.some((meet) => meet.turns.includes(window.turns[0]!)))
+      .sort((a, b) => a.turns[0]!.index - b.turns[0]!.index);
+    if (!anchor) return { window: best[0], detail: '' };
+    const cutoff = anchor.turns[0]!;
+    const beforeIt = best.find((window) => window.turns[0]!.index < cutoff.index);
+    const when = clock(cutoff.startMs);
+    return { window: beforeIt, detail: `before ${requirement.before.map((term) => term.text).join(' ')} came up${when ? ` at ${when}` : ''}` };
+  }
+  return { window: best[0], detail: '' };
+}
+
+// Questions that open the conversation up ("what", "how", "tell me about"), not yes-or-no ones.
+const OPEN_QUESTION = /^\W*(?:(?:so|and|okay|ok|well|now|great|right)\b[\s,]*)?(?:what|how|why|which|where|when|who|tell me|describe|walk me through|(?:could|can|would) you (?:tell|describe|walk|explain|share))\b/i;
+
+/** The side's questions (open ones, if it must be open) that say something of the requirement. */
+function askingSentences(requirement: Requirement, conversation: Conversation): number {
+  // About the subject means its own words or their relatives, not a synonym in some sense of them.
+  const relevant = new Set<Sentence>();
+  for (const term of requirement.terms) for (const hit of conversation.index.find(term)) if (!hit.token.negated && hit.strength >= MATCH_STRENGTH.data) relevant.add(hit.place.sentence);
+  let count = 0;
+  for (const turn of turnsOf(conversation, requirement.actor)) {
+    for (const sentence of turn.sentences) {
+      if (!relevant.has(sentence) || !isAsking(sentence, turn.text)) continue;
+      if (requirement.openQuestions && !OPEN_QUESTION.test(turn.text.slice(sentence.start, sentence.end))) continue;
+      count += 1;
+    }
+  }
+  return count;
 }
 
 /** The words of the situation were said, by either side. */

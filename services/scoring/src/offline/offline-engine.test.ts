@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { criteria, inputOf, RENEWAL_CALL, type Line } from '../../test/support/sample-calls.js';
+import { criteria, INBOUND_SALES, inputOf, RENEWAL_CALL, SALES_CALL_DONE_POORLY, SALES_CALL_DONE_WELL, type Line } from '../../test/support/sample-calls.js';
 import { UnjudgeableActivityError } from '../engines/evaluation-engine.js';
 import { createOfflineEngine, judgeOffline, OFFLINE_ENGINE_NAME, OFFLINE_MAX_WORDS } from './offline-engine.js';
 
@@ -57,6 +57,24 @@ describe('the offline engine', () => {
       expect(verdict.expected).toBe('');
       expect(verdict.suggestion).toBe('');
     }
+  });
+
+  it('tells a discovery call done well from one done poorly, by the demo sales team’s criteria', () => {
+    const verdicts = (lines: readonly Line[]) => judgeOffline(inputOf(lines, INBOUND_SALES)).verdicts.map((verdict) => [verdict.criterionName, verdict.passed]);
+    expect(verdicts(SALES_CALL_DONE_WELL)).toEqual([
+      ['Greeting', true],
+      ['Rapport', true],
+      ['Needs discovery', true],
+      ['Value proposition', true],
+      ['Objection handling', true],
+      ['Next steps', true],
+    ]);
+    const poorly = verdicts(SALES_CALL_DONE_POORLY);
+    expect(poorly.filter(([, passed]) => passed)).toHaveLength(1);
+    expect(Object.fromEntries(poorly)).toMatchObject({ Greeting: false, 'Needs discovery': false, 'Objection handling': false, 'Next steps': false });
+    const judgement = judgeOffline(inputOf(SALES_CALL_DONE_WELL, INBOUND_SALES));
+    expect(judgement.success.isSuccessful).toBe(true);
+    expect(judgeOffline(inputOf(SALES_CALL_DONE_POORLY, INBOUND_SALES)).success.isSuccessful).toBe(false);
   });
 
   it('judges success and summarises', async () => {

@@ -44,7 +44,26 @@ describe('readRequirement', () => {
     expect(terms).not.toContain('late');
   });
 
+  it('reads when and how often apart from what: position, order, counts and open questions', () => {
+    const greeting = readRequirement(criterion('The representative greets the caller and says their own name in the first sentence.'));
+    expect(greeting.position).toBe('start');
+    expect(greeting.clause).toBe('greets the caller and says their own name');
+    expect(readRequirement(criterion('States the ticket number before the call ends.')).position).toBe('end');
+    const verification = readRequirement(criterion('Before discussing the account, the representative confirms the customer’s identity with two security details.'));
+    expect(verification.actor).toBe('representative');
+    expect(verification.before.map((term) => term.text)).toEqual(['account']);
+    expect(verification.clause).toBe('confirms the customer’s identity with two security details');
+    const discovery = readRequirement(criterion('The representative asks at least two open questions about the caller’s goals.'));
+    expect(discovery).toMatchObject({ asks: true, openQuestions: true, minimum: 2 });
+    expect(discovery.terms.map((term) => term.text)).toEqual(['goals']);
+  });
+
+  it('reads "a need the caller stated" as taking up what the other side said, and "next step" as a proposal', () => {
+    expect(words('The representative links a product capability to a need the caller stated.')).toEqual(expect.arrayContaining(['echo', 'product', 'capability']));
+    expect(words('Proposes a concrete next step with a date.')).toEqual(expect.arrayContaining(['proposal', 'date']));
+  });
+
   it('falls back to the name when the prompt is empty', () => {
-    expect(readRequirement(criterion('', 'Next steps agreed')).terms.map((term) => term.text)).toEqual(['next', 'steps', 'agreed']);
+    expect(readRequirement(criterion('', 'Budget agreed')).terms.map((term) => term.text)).toEqual(['budget', 'agreed']);
   });
 });

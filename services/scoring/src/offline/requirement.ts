@@ -15,6 +15,7 @@
 import { analyzeText, type Token } from '../language/text-analysis.js';
 import { termOf, type Term } from '../language/term-match.js';
 import type { Side } from './conversation.js';
+import { structureOf, type Position } from './requirement-structure.js';
 
 export interface CriterionRef {
   groupId: string;
@@ -33,8 +34,16 @@ export interface Requirement {
   /** Words of the situation a conditional criterion applies in; may be empty ("this step"). */
   readonly conditionTerms: readonly Term[];
   readonly asks: boolean;
+  /** Questions that ask what, how, why (not yes-or-no ones). */
+  readonly openQuestions: boolean;
+  /** How many asking sentences it takes, at least ("asks at least two questions"). */
+  readonly minimum: number;
+  /** Where the evidence must be: the side's first turn, or one of its last two. */
+  readonly position: Position | undefined;
+  /** What must not have come up before the requirement is met ("before discussing the account"). */
+  readonly before: readonly Term[];
   readonly terms: readonly Term[];
-  /** The requirement as a clause, for messages: "greet the caller and introduce yourself as Ava". */
+  /** The requirement as the team wrote it, for messages: "greet the caller and introduce yourself as Ava". */
   readonly clause: string;
 }
 
@@ -52,7 +61,7 @@ const PLACING_WORDS = new Set(
 
 // Verbs that name the act of speaking or asking, not what is said.
 const SPEECH_ACT_VERBS = new Set(
-  'ask asks asked asking inquire enquire query request requests requested collect gather obtain say says said state states tell tells told mention mentions mentioned inform informs use uses let lets know prompt'.split(
+  'ask asks asked asking inquire enquire query request requests requested collect gather obtain say says said state states tell tells told mention mentions mentioned inform informs use uses let lets know prompt question questions'.split(
     ' ',
   ),
 );
@@ -120,24 +129,29 @@ function parseRequirement(criterion: CriterionRef, defaultActor: Side): Requirem
     text = laterCondition[2]!;
   }
 
+  const structure = structureOf(text.trim());
   let actor = defaultActor;
-  let clause = text.trim();
-  const otherSide = OTHER_SIDE_SUBJECT.exec(clause);
-  const ownSide = OWN_SIDE_SUBJECT.exec(clause);
-  if (otherSide) {
-    actor = 'contact';
-    clause = clause.slice(otherSide[0].length);
-  } else if (ownSide) {
-    actor = 'representative';
-    clause = clause.slice(ownSide[0].length);
-  }
-  clause = clause.replace(MODAL, '');
-  const prohibition = PROHIBITION.exec(clause);
-  const prohibited = prohibition !== null;
-  if (prohibition) clause = clause.slice(prohibition[0].length);
+  let clause = structure.clause;
+  let stated = structure.stated;
+  // Who must act, a modal and a prohibition open the clause: "The agent must never share …".
+  const strip = (pattern: RegExp) => {
+    const found = pattern.exec(clause);
+    if (found) clause = clause.slice(found[0].length);
+    const inStated = pattern.exec(stated);
+    if (inStated) stated = stated.slice(inStated[0].length);
+    return found !== null;
+  };
+  if (strip(OTHER_SIDE_SUBJECT)) actor = 'contact';
+  else if (strip(OWN_SIDE_SUBJECT)) actor = 'representative';
+  strip(MODAL);
+  const prohibited = strip(PROHIBITION);
 
   const mainTokens = contentTokens(clause);
-  const asks = mainTokens.some((token) => token.lemmas.some((lemma) => ASKING_VERBS.has(lemma))) || /^(?:ask|inquire|enquire|check whether|find out)\b/i.test(clause);
+  const asks =
+    structure.openQuestions ||
+    mainTokens.some((token) => token.lemmas.some((lemma) => ASKING_VERBS.has(lemma))) ||
+    /^(?:ask|inquire|enquire|check whether|find out)\b/i.test(clause) ||
+    /\bquestions?\b/i.test(clause);
   const terms = uniqueTerms([
     ...mainTokens.map((token) => termOf(token)),
     ...contentTokens(label).map((token) => termOf(token, LABEL_WEIGHT)),
@@ -150,8 +164,12 @@ function parseRequirement(criterion: CriterionRef, defaultActor: Side): Requirem
     conditional,
     conditionTerms: uniqueTerms(contentTokens(condition, PLACING_WORDS).map((token) => termOf(token))),
     asks,
+    openQuestions: structure.openQuestions,
+    minimum: structure.minimum,
+    position: structure.position,
+    before: structure.before ? uniqueTerms(contentTokens(structure.before).map((token) => termOf(token))) : [],
     terms,
-    clause: clause.replace(/[.\s]+$/, ''),
+    clause: stated.replace(/[.\s]+$/, ''),
   };
 }
 

@@ -10,6 +10,7 @@
  * last decision wins; with none, the activity did not succeed. No prompt: not judged (N/A).
  */
 import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { SuccessJudgement } from '../engines/evaluation-engine.js';
 import type { Sentence } from '../language/text-analysis.js';
 import { MATCH_STRENGTH } from '../language/term-match.js';
@@ -29,13 +30,18 @@ const DECISION_VERBS = new Set(['agree', 'accept', 'decide', 'commit', 'consent'
 const CONFIRMING =
   /\b(?:thank(?:s| you) (?:so much |very much )?for (?:your|the|agreeing)|you(?:'re| are) all set|(?:is|are|has been|have been) (?:confirmed|booked|scheduled|processed|placed|approved|signed)|i(?:'ve| have) (?:booked|scheduled|confirmed|sent|placed|processed|set up)|(?:glad|great|happy) (?:that )?you(?:'re| are| have|'ve)? (?:agreed|decided|joining|on board))/i;
 
+const SUCCESS_IS =
+  /^(?:an? |the )?(?:call|meeting|conversation|activity|interview|chat|deal)(?: is| counts as| will be| was)? (?:considered |deemed |only )?(?:successful|a success|won|a win)(?: only)?(?: if| when| once| where)?[\s,:]*/i;
+
 /** How closely a word must meet the prompt's subject: the word itself or a relative, not a synonym. */
 const SUBJECT_MATCH = MATCH_STRENGTH.data;
 
 export function judgeSuccess(successPrompt: string, conversation: Conversation): SuccessJudgement {
   const prompt = successPrompt.trim();
   if (!prompt) return { isSuccessful: undefined, reason: '', confidence: 0, evidence: [] };
-  const requirement = readRequirement({ groupId: '', groupName: '', criterionId: 'success', name: 'Success', prompt, weight: 0 }, 'contact');
+  // "The call is successful when the prospect agrees to …" says what success is: "the prospect agrees to …".
+  const definition = prompt.replace(SUCCESS_IS, '');
+  const requirement = readRequirement({ groupId: '', groupName: '', criterionId: 'success', name: 'Success', prompt: definition, weight: 0 }, 'contact');
   const side: Side = requirement.actor;
   const other: Side = side === 'contact' ? 'representative' : 'contact';
   // The subject: the prompt's most specific words, not the verb of deciding.
@@ -79,7 +85,9 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
   const last = decisions[decisions.length - 1];
   const subject = requirement.clause || prompt;
   if (!last) {
-    return { isSuccessful: false, reason: `No agreement found: nobody on the ${side}'s side said yes to "${subject}".`, confidence: 0.55, evidence: [] };
+    const decider = conversation.hasRepresentative ? conversation.speakers.find((speaker) => (side === 'representative') === (speaker.role === SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE))?.label : undefined;
+    const what = subject.replace(/^(?:agrees?|agreed|consents?|commits?|decides?) to\s+/i, '');
+    return { isSuccessful: false, reason: `No agreement found: ${decider ?? `the ${side}`} did not agree to ${what}.`, confidence: 0.55, evidence: [] };
   }
   const agreeing = decisions.filter((decision) => decision.yes).length;
   const consistency = agreeing / decisions.length;

@@ -35,7 +35,7 @@ const DECISION =
 const COMMITMENT =
   /\b(?:i(?:'ll| will| am going to|'m going to)|we(?:'ll| will| are going to|'re going to)|let'?s|next steps?|follow(?:ing)?[- ]up|action items?|i(?:'ll| will) (?:send|email|call)|schedule|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week|end of (?:the )?(?:day|week|month)))\b/i;
 // Talking about possibilities is neither a decision nor a commitment: "let's say", "we might".
-const TENTATIVE = /\b(?:let'?s (?:say|see|think|imagine|suppose|assume)|may|might|maybe|perhaps|if|would|could|whether|suppose)\b/i;
+const TENTATIVE = /\b(?:let'?s (?:say|see|think|imagine|suppose|assume)|may|might|maybe|perhaps|if|would|could|whether|suppose|think about it|consider)\b/i;
 /** A decision or a commitment is said crisply; a long sentence around one is usually about something else. */
 const MAX_COMMITMENT_WORDS = 30;
 /** Sentences of fewer words rarely carry a point ("Yes, sure.", "Okay, thanks."). */

@@ -4,6 +4,9 @@
  * points at the moment in the conversation it concerns.
  */
 import type { CriterionVerdict, Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import winkLemmatizer from 'wink-lemmatizer';
+import { lexicon } from '../language/lexicon.js';
+import { STOP_WORDS } from '../language/stop-words.js';
 import { clock, evidenceOf, type Conversation, type Turn } from './conversation.js';
 import type { TermMatch } from './criterion-evidence.js';
 import type { Finding } from './criterion-judge.js';
@@ -22,40 +25,56 @@ export function verdictOf(finding: Finding, conversation: Conversation): Criteri
   const said = first ? `${first.speaker} said "${short(first.quote)}"${at(first)}` : '';
   const matched = wordsOf(finding, (match) => match !== undefined && !match.negated);
   const missing = wordsOf(finding, (match) => match === undefined || match.negated);
-  const clause = lowerFirst(requirement.clause) || lowerFirst(criterion.name);
+  const instruction = instructionOf(requirement.clause || criterion.name);
+  // "Expected the representative to greet the caller", or, for a clause that is no instruction,
+  // "Expected that every concern the caller raises is answered".
+  const expectedTo = (negated = false) =>
+    instruction.verb ? `Expected the ${side} ${negated ? 'not ' : ''}to ${instruction.text}.` : `Expected that ${negated ? 'it is not the case that ' : ''}${instruction.text}.`;
+  const todo = instruction.verb ? instruction.text : `make sure that ${instruction.text}`;
+  const words = matched.map(readableWord);
 
   let reason: string;
   let expected = '';
   let suggestion = '';
   switch (finding.outcome) {
     case 'met':
-      reason = `Met: ${said}${matched.length > 0 ? `, covering ${list(matched)}` : ''}.`;
+      reason = `Met: ${said}${words.length > 0 ? `, covering ${list(words)}` : ''}.`;
       break;
     case 'respected':
-      reason = `Met: nothing the ${side} said does what it forbids (${clause}).`;
+      reason = `Met: nothing the ${side} said does what it forbids (${instruction.text}).`;
       break;
     case 'not-applicable':
       reason = `Not applicable: ${situation(finding)} did not come up, so nothing was required.`;
       break;
     case 'violated':
       reason = `Not met: ${said}, which the criterion forbids.`;
-      expected = `Expected the ${side} not to ${clause}.`;
-      suggestion = `Leave this out: instead of "${short(first?.quote ?? '')}"${at(first)}, stay within what the criterion allows (${clause} is not allowed).`;
+      expected = expectedTo(true);
+      suggestion = `Leave this out: instead of "${short(first?.quote ?? '')}"${at(first)}, stay within what the criterion allows.`;
       break;
     case 'contradicted':
       reason = `Not met: ${said}, which says the opposite of what is required.`;
-      expected = `Expected the ${side} to ${clause}.`;
-      suggestion = `Instead of "${short(first?.quote ?? '')}"${at(first)}, ${clause}.`;
+      expected = expectedTo();
+      suggestion = `Instead of "${short(first?.quote ?? '')}"${at(first)}, ${todo}.`;
       break;
     case 'partial':
-      reason = `Not met: ${said}, but left out ${list(missing) || 'what matters most'}.`;
-      expected = `Expected the ${side} to ${clause}.`;
-      suggestion = `When ${first?.speaker ?? `the ${side}`} said "${short(first?.quote ?? '')}"${at(first)}, ${clause}${missing.length > 0 ? ` (mention ${list(missing)})` : ''}.`;
+      reason = `Not met: ${said}, but left out ${list(missing.map(readableWord)) || 'what matters most'}.`;
+      expected = expectedTo();
+      suggestion = `When ${first?.speaker ?? `the ${side}`} said "${short(first?.quote ?? '')}"${at(first)}, ${todo}${missing.length > 0 ? ` (mention ${list(missing.map(readableWord))})` : ''}.`;
+      break;
+    case 'misplaced':
+      reason = `Not met: ${said}, but not ${finding.detail}.`;
+      expected = expectedTo().replace(/\.$/, ` ${finding.detail}.`);
+      suggestion = `${upperFirst(todo)} ${finding.detail}, not only where ${first?.speaker ?? `the ${side}`} did${at(first) ? ` (${at(first).trim().slice(1, -1)})` : ''}.`;
+      break;
+    case 'too-few':
+      reason = `Not met: ${finding.detail} questions asked (for example ${said}).`;
+      expected = expectedTo();
+      suggestion = `Ask ${requirement.minimum - Number.parseInt(finding.detail, 10)} more ${requirement.openQuestions ? 'open ' : ''}question${requirement.minimum - Number.parseInt(finding.detail, 10) === 1 ? '' : 's'} like "${short(first?.quote ?? '')}"${at(first)}: ${todo}.`;
       break;
     case 'missing':
-      reason = `Not met: nothing the ${side} said covers ${list(missing) || clause}.`;
-      expected = `Expected the ${side} to ${clause}.`;
-      suggestion = `${upperFirst(clause)}${anchor(finding, conversation)}.`;
+      reason = `Not met: nothing the ${side} said covers ${list(missing.map(readableWord)) || instruction.text}.`;
+      expected = expectedTo();
+      suggestion = `${upperFirst(todo)}${anchor(finding, conversation)}.`;
       break;
   }
   return {
@@ -109,6 +128,26 @@ function wordsOf(finding: Finding, keep: (match: TermMatch | undefined) => boole
     .slice(0, MAX_LISTED_WORDS)
     .map(({ term }) => `"${term.text}"`);
   return chosen;
+}
+
+/** A word of the requirement as a reader knows it: "echo" is taking up what the other side said. */
+function readableWord(word: string): string {
+  return word === '"echo"' ? 'what the other side said' : word;
+}
+
+/**
+ * The clause as an instruction: "greets the caller" → "greet the caller" (verb: true); a clause
+ * that does not open with a verb ("every concern … is answered") stays as it is (verb: false).
+ */
+export function instructionOf(clause: string): { verb: boolean; text: string } {
+  const text = lowerFirst(clause.trim());
+  const [first = '', ...rest] = text.split(' ');
+  const word = first.toLowerCase();
+  const base = winkLemmatizer.lemmatizeVerb(word);
+  if (!lexicon().partsOfSpeech(base).includes('v') || STOP_WORDS.has(word)) return { verb: false, text };
+  // A third-person "greets" becomes "greet"; "offer" and "process" stay.
+  const verb = word.endsWith('s') && base !== word ? base : word;
+  return { verb: true, text: [verb, ...rest].join(' ') };
 }
 
 function situation(finding: Finding): string {

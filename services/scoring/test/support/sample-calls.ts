@@ -58,3 +58,66 @@ export function team(overrides: Partial<TeamSnapshot> = {}): TeamSnapshot {
 export function inputOf(lines: readonly Line[], teamOverrides: Partial<TeamSnapshot> = {}): EvaluationInput {
   return { activityId: 'activity-1', kind: 'call', transcript: transcriptOf(lines), team: team(teamOverrides), representative: { email: 'anna@acme.test', name: 'Anna' } };
 }
+
+/** The criteria of the demo company's Inbound Sales team (services/identity/src/demo-teams.ts). */
+export const INBOUND_SALES: Partial<TeamSnapshot> = {
+  successPrompt: 'The call is successful when the prospect agrees to a product demo, a trial or a purchase, with a date.',
+  callScript:
+    'Thank you for calling Parlance, this is {name}. May I ask who I am speaking with? What made you reach out today? How do you review your calls now? Based on what you said, I would suggest a short demo. Would Tuesday or Thursday suit you?',
+  criteriaGroups: [
+    {
+      id: 'opening',
+      name: 'Opening',
+      criteria: [
+        { id: 'greeting', name: 'Greeting', prompt: 'The representative greets the caller, says their own name and the company name in the first sentence.', weight: 1.5 },
+        { id: 'rapport', name: 'Rapport', prompt: 'The representative asks for the caller’s name and uses it at least once later in the call.', weight: 1 },
+      ],
+    },
+    {
+      id: 'discovery',
+      name: 'Discovery',
+      criteria: [
+        { id: 'needs', name: 'Needs discovery', prompt: 'The representative asks at least two open questions about how the caller reviews calls today and what they want to improve.', weight: 2.5 },
+        { id: 'value', name: 'Value proposition', prompt: 'The representative links at least one product capability to a need the caller stated.', weight: 2 },
+      ],
+    },
+    {
+      id: 'closing',
+      name: 'Closing',
+      criteria: [
+        { id: 'objections', name: 'Objection handling', prompt: 'Every concern the caller raises (price, time, fit) is acknowledged and answered before moving on.', weight: 1.5 },
+        { id: 'next-steps', name: 'Next steps', prompt: 'The representative proposes a concrete next step with a date and time, and the caller’s answer is confirmed.', weight: 1.5 },
+      ],
+    },
+  ],
+};
+
+/** A discovery call done well by the Inbound Sales team's standards. */
+export const SALES_CALL_DONE_WELL: readonly Line[] = [
+  ['Maya Okafor', 'Thank you for calling Parlance, this is Maya. May I ask who I am speaking with?', 0],
+  ['Daniel', "Hi Maya, I'm Daniel from Northwind Logistics.", 8_000],
+  ['Maya Okafor', 'Nice to meet you, Daniel. What made you reach out today?', 16_000],
+  ['Daniel', 'We have about forty people on the phones and our managers listen to maybe two calls a week each. It is not enough.', 24_000],
+  ['Maya Okafor', 'How do you review your calls right now, and what would you like to improve first?', 32_000],
+  ['Daniel', 'Mostly spreadsheets and gut feeling. I want consistent scoring and coaching that is based on evidence.', 40_000],
+  ['Maya Okafor', 'That makes sense. Parlance scores every call against your own criteria, so your managers get consistent scores with the quotes behind them, which helps with coaching.', 48_000],
+  ['Daniel', 'Sounds good, but honestly the price worries me. We are a small team.', 56_000],
+  ['Maya Okafor', 'I understand the concern about price, Daniel. The team plan is billed per seat, and most teams your size save more in manager time than it costs.', 64_000],
+  ['Daniel', 'Okay, that helps.', 72_000],
+  ['Maya Okafor', 'Based on what you said, I would suggest a short demo. Would Tuesday at ten or Thursday at two suit you?', 80_000],
+  ['Daniel', 'Thursday at two works for me.', 88_000],
+  ['Maya Okafor', "Great, I've booked the demo for Thursday at two and I'll send you the invite by email. Thanks for calling, Daniel!", 96_000],
+];
+
+/** The same caller, handled poorly: no greeting or questions, the price concern brushed off, no next step. */
+export const SALES_CALL_DONE_POORLY: readonly Line[] = [
+  ['Maya Okafor', 'Yeah, Parlance.', 0],
+  ['Daniel', "Hi, I'm Daniel from Northwind Logistics, I wanted to learn about call scoring.", 8_000],
+  ['Maya Okafor', 'Sure. We have dashboards, integrations with HubSpot and Close, and an API.', 16_000],
+  ['Daniel', 'Our managers listen to two calls a week each. It is not enough.', 24_000],
+  ['Maya Okafor', 'Okay. The plans start at forty dollars per seat per month.', 32_000],
+  ['Daniel', 'Honestly the price worries me. We are a small team.', 40_000],
+  ['Maya Okafor', 'It is what it is. You can look at the website for details.', 48_000],
+  ['Daniel', 'Alright. I will think about it.', 56_000],
+  ['Maya Okafor', 'Bye.', 64_000],
+];
