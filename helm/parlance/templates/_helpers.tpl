@@ -164,22 +164,55 @@ page, analytics script), and DIAGNOSTICS_TOKEN from a Secret only when one is co
 {{- end -}}
 
 {{/*
+A whole number as an environment variable's value, quoted. A number from a values file arrives as
+float64, which quote would write 1.2e+06; toJson writes 1200000 (and an int64 from --set as is).
+*/}}
+{{- define "parlance.integer" -}}
+{{- toJson . | quote -}}
+{{- end -}}
+
+{{/*
 The scoring service's own variables (takes the root context): the optional language model for
-criterion suggestions, its key from a Secret only.
+evaluations and criterion suggestions, its key from a Secret only, then the evaluation workers.
+The settings whose values default to null are rendered only when given, so the service's own
+defaults hold otherwise; the model's are refused without its URL, like the model and the key.
 */}}
 {{- define "parlance.scoringEnv" -}}
 {{- $model := .Values.languageModel -}}
+{{- $scoring := .Values.scoring | default dict -}}
+{{- $tuning := list (list "evaluationTimeoutMs" "SCORING_LLM_EVALUATION_TIMEOUT_MS") (list "maxAttempts" "SCORING_LLM_MAX_ATTEMPTS") (list "contextTokens" "SCORING_LLM_CONTEXT_TOKENS") -}}
 {{- if $model.url }}
 - { name: SCORING_LLM_URL, value: {{ $model.url | quote }} }
 - { name: SCORING_LLM_MODEL, value: {{ required "languageModel.model is required when languageModel.url is set" $model.model | quote }} }
-- { name: SCORING_LLM_TIMEOUT_MS, value: {{ $model.timeoutMs | quote }} }
+- { name: SCORING_LLM_TIMEOUT_MS, value: {{ include "parlance.integer" $model.timeoutMs }} }
+{{- range $setting := $tuning }}
+{{- $value := index $model (first $setting) }}
+{{- if not (kindIs "invalid" $value) }}
+- { name: {{ last $setting }}, value: {{ include "parlance.integer" $value }} }
+{{- end }}
+{{- end }}
 {{- if or $model.apiKey $model.existingSecret }}
 - name: SCORING_LLM_API_KEY
   valueFrom:
     secretKeyRef: { name: {{ include "parlance.languageModelSecret" . }}, key: SCORING_LLM_API_KEY }
 {{- end }}
-{{- else if or $model.model $model.apiKey $model.existingSecret }}
-{{- fail "languageModel.model, apiKey or existingSecret is set but languageModel.url is empty: the model needs its URL" }}
+{{- else }}
+{{- $stray := list }}
+{{- range $name := list "model" "apiKey" "existingSecret" }}
+{{- if index $model . }}{{ $stray = append $stray (printf "languageModel.%s" $name) }}{{ end }}
+{{- end }}
+{{- range $setting := $tuning }}
+{{- if not (kindIs "invalid" (index $model (first $setting))) }}{{ $stray = append $stray (printf "languageModel.%s" (first $setting)) }}{{ end }}
+{{- end }}
+{{- with $stray }}
+{{- fail (printf "%s %s set but languageModel.url is empty: the model needs its URL" (join ", " .) (ternary "is" "are" (eq (len .) 1))) }}
+{{- end }}
+{{- end }}
+{{- with $scoring.workers }}
+- { name: SCORING_WORKERS, value: {{ include "parlance.integer" . }} }
+{{- end }}
+{{- with $scoring.leaseSeconds }}
+- { name: SCORING_LEASE_SECONDS, value: {{ include "parlance.integer" . }} }
 {{- end }}
 {{- end -}}
 
@@ -194,7 +227,7 @@ Secret only.
 - { name: TRANSCRIPTION_SPEECH_ENGINE, value: openai }
 - { name: TRANSCRIPTION_SPEECH_URL, value: {{ $server.url | quote }} }
 - { name: TRANSCRIPTION_SPEECH_MODEL, value: {{ required "speechServer.model is required when speechServer.url is set" $server.model | quote }} }
-- { name: TRANSCRIPTION_SPEECH_TIMEOUT_MS, value: {{ $server.timeoutMs | quote }} }
+- { name: TRANSCRIPTION_SPEECH_TIMEOUT_MS, value: {{ include "parlance.integer" $server.timeoutMs }} }
 {{- if or $server.apiKey $server.existingSecret }}
 - name: TRANSCRIPTION_SPEECH_API_KEY
   valueFrom:
