@@ -9,7 +9,7 @@
  * that takes up what the other side said ("echo", found by offline/conversation.ts), which a
  * criterion names as "a need the caller stated" (offline/requirement-structure.ts).
  */
-export type SpeechAct = 'greet' | 'introduce' | 'thank' | 'apologise' | 'empathise' | 'farewell' | 'recap' | 'record' | 'propose' | 'arrange' | 'askName' | 'echo';
+export type SpeechAct = 'greet' | 'introduce' | 'thank' | 'apologise' | 'empathise' | 'farewell' | 'recap' | 'record' | 'propose' | 'arrange' | 'askName' | 'verify' | 'instruct' | 'resolved' | 'echo';
 
 const PATTERNS: Record<Exclude<SpeechAct, 'echo'>, RegExp> = {
   greet: /\b(?:hello|hi|hey|good (?:morning|afternoon|evening|day)|welcome|thanks? (?:you )?for (?:calling|contacting|reaching out|joining|holding)|greetings)\b/i,
@@ -20,7 +20,15 @@ const PATTERNS: Record<Exclude<SpeechAct, 'echo'>, RegExp> = {
   farewell: /\b(?:goodbye|good ?bye|bye|have a (?:great|good|nice|wonderful|lovely) (?:day|evening|night|weekend|one|afternoon)|take care|talk (?:to you )?soon)\b/i,
   recap: /\b(?:to (?:summari[sz]e|recap)|let me (?:recap|summari[sz]e|repeat that back)|just to confirm|in summary|so to confirm|to sum up)\b/i,
   record: /\b(?:(?:call|conversation) (?:is|may be|might be|will be) (?:being )?recorded|recorded for (?:quality|training))\b/i,
-  askName: /\b(?:who am i (?:speaking|talking) (?:with|to)|who(?:'s| is) (?:calling|speaking|on the line)|(?:may|can|could) i (?:have|get|take|ask|know) (?:your|the) (?:full |first |last )?name|what(?:'s| is) your (?:full |first |last )?name|your (?:full )?name,? please|who do i have on the line)\b/i,
+  askName: /\b(?:who (?:am i|i am) (?:speaking|talking) (?:with|to)|who(?:'s| is) (?:calling|speaking|on the line)|(?:may|can|could) i (?:have|get|take|ask|know) (?:your|the) (?:full |first |last )?name|what(?:'s| is) your (?:full |first |last )?name|your (?:full )?name,? please|who do i have on the line)\b/i,
+  // Asking for details that identify the caller: checking who they are.
+  verify:
+    /\b(?:confirm|verify|provide|give me|tell me|(?:can|could|may) i (?:have|get|take)|what(?:'s| is))\b[^.?!]{0,60}\b(?:date of birth|birth ?date|e-?mail(?: address)?|phone number|(?:postal |mailing |home )?address|post ?code|zip(?: code)?|last (?:four|4) digits|account number|customer number|member(?:ship)? (?:id|number)|policy number|security (?:question|answer|code)|passcode|password|pin|mother's maiden name)\b/i,
+  // Telling someone what to do, one step after another.
+  instruct:
+    /\b(?:first(?:ly)?|then|next|after that|finally|step (?:one|two|three|1|2|3))\b,?\s+(?:\w+\s+){0,2}?(?:open|go|click|choose|select|press|tap|enter|type|clear|restart|reset|check|upload|install|log ?in|sign in|unplug|plug|turn|switch|update|delete|remove|try)\b/i,
+  // The other side saying the problem is gone.
+  resolved: /\b(?:(?:it|that|this|everything)(?:'s| is) (?:working|fixed|solved|resolved|sorted)(?: now)?|(?:it )?works now|(?:all|problem) (?:solved|fixed|sorted|resolved)|that (?:worked|did it|fixed it)|(?:it(?:'s| is)|that(?:'s| is)) (?:all )?(?:good|fine) now)\b/i,
   propose:
     /\b(?:(?:would|does|do|could|can|will) [^.?!]{0,40}\b(?:suit|work for|be good for|be convenient for|fit)|how about|shall we|why don'?t we|let'?s (?:schedule|book|set up|meet|plan|arrange|get)|i(?:'d| would) (?:suggest|recommend|propose)|i suggest|i recommend|can we (?:schedule|book|set up|meet)|the next step)\b/i,
   arrange:
@@ -37,7 +45,11 @@ export const ACT_WORDS: Record<SpeechAct, readonly string[]> = {
   farewell: ['farewell', 'goodbye', 'bye'],
   recap: ['recap', 'summarize', 'summarise', 'summary', 'paraphrase', 'restate'],
   record: ['record', 'recording', 'recorded'],
-  askName: ['name'],
+  // A criterion asking for the caller's name is read as this word (offline/requirement-structure.ts).
+  askName: ['askname'],
+  verify: ['verify', 'verification', 'identity', 'identify', 'identification', 'authenticate', 'authentication', 'security'],
+  instruct: ['instruction', 'instruct', 'step', 'walkthrough', 'guidance', 'guide'],
+  resolved: ['resolve', 'resolved', 'solve', 'solved', 'fix', 'fixed', 'resolution'],
   echo: ['echo'],
   propose: ['propose', 'proposal', 'suggest', 'suggestion', 'recommend', 'recommendation'],
   arrange: ['arrange', 'arrangement', 'book', 'booking', 'schedule', 'confirm', 'confirmation'],

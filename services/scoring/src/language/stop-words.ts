@@ -19,7 +19,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   why's will with within without won't would wouldn't yet you you'd you'll you're you've your yours
   yourself yourselves
   ah aha alright eh er erm hm hmm huh mm mhm oh okay ok uh uh-huh um umm yeah yep yes yup
-  well like gonna wanna gotta kinda sorta thing things stuff lot lots bit sure right`.split(/\s+/),
+  well like gonna wanna gotta kinda sorta thing things stuff lot lots bit sure right
+  already still ever even actually basically simply really quite somewhat rather`.split(/\s+/),
 );
 
 /** Tokens that negate what follows them; wink-nlp marks the scope. */

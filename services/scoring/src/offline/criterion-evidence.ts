@@ -11,12 +11,6 @@ import type { Conversation, Side, Turn } from './conversation.js';
 
 /** A step of a conversation may take a couple of turns ("name?" … "and your date of birth?"). */
 export const WINDOW_TURNS = 2;
-/**
- * Each turn of a longer window must itself say this share of the requirement: two turns each
- * about the step add up ("your name?" … "and your date of birth?"); a turn about something else
- * that happens to share a word does not top up its neighbour.
- */
-export const WINDOW_TURN_MIN_COVERAGE = 0.25;
 
 export interface TermMatch {
   readonly term: Term;
@@ -68,15 +62,13 @@ export function scoreWindows(conversation: Conversation, turns: readonly Turn[],
   const perTurn = matchTurns(conversation, turns, terms);
   const total = terms.reduce((sum, term) => sum + term.weight, 0);
   if (total === 0 || turns.length === 0) return [];
-  const coverageOf = (at: number) => perTurn[at]!.reduce((sum, match) => sum + (match && !match.negated ? match.term.weight * match.strength : 0), 0) / total;
-  const ownCoverage = turns.map((_, at) => coverageOf(at));
   const said = perTurn.map((matches) => matches.some((match) => match !== undefined));
   const windows: Window[] = [];
   for (let first = 0; first < turns.length; first += 1) {
     // A window starting with a turn that says none of it is no better than the one after it.
     if (!said[first]) continue;
     for (let size = 1; size <= WINDOW_TURNS && first + size <= turns.length; size += 1) {
-      if (size > 1 && ownCoverage.slice(first, first + size).some((coverage) => coverage < WINDOW_TURN_MIN_COVERAGE)) continue;
+      if (size > 1 && !eachAddsToTheOther(perTurn, first, size)) continue;
       const matches = terms.map((_, index) => {
         let best: TermMatch | undefined;
         for (let at = first; at < first + size; at += 1) {
@@ -98,6 +90,19 @@ export function scoreWindows(conversation: Conversation, turns: readonly Turn[],
     }
   }
   return windows.sort((a, b) => b.coverage - a.coverage || a.turns.length - b.turns.length || a.turns[0]!.index - b.turns[0]!.index);
+}
+
+/**
+ * Every turn of a longer window says a word of the requirement the others do not: two turns each
+ * doing part of the step add up ("What have you tried?" … "First, open Settings…"); a turn that
+ * only repeats what its neighbour said does not make a window of its own.
+ */
+function eachAddsToTheOther(perTurn: Array<Array<TermMatch | undefined>>, first: number, size: number): boolean {
+  for (let at = first; at < first + size; at += 1) {
+    const adds = perTurn[at]!.some((match, term) => match !== undefined && !match.negated && perTurn.slice(first, first + size).every((other, position) => position + first === at || !other[term] || other[term]!.negated));
+    if (!adds) return false;
+  }
+  return true;
 }
 
 const effective = (match: TermMatch) => (match.negated ? match.strength / 2 : match.strength);

@@ -77,6 +77,8 @@ describe('when and how often', () => {
     const finding = judgeCriterion(requirement('Before discussing the subscription, verify the account number and date of birth.'), readConversation(transcriptOf(unverified)));
     expect(finding.outcome).toBe('misplaced');
     expect(finding.detail).toBe('before subscription came up');
+    // The customer raising it first is no discussion of it yet (RENEWAL_CALL: Mark mentions the
+    // subscription, then Anna verifies, then discusses it).
   });
 
   it('counts the questions a criterion asks for, and open ones when it says so', () => {

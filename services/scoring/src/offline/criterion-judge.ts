@@ -15,7 +15,7 @@
 import { MATCH_STRENGTH } from '../language/term-match.js';
 import type { Sentence } from '../language/text-analysis.js';
 import { isAsking, scoreWindows, turnsOf, type Window } from './criterion-evidence.js';
-import { clock, type Conversation } from './conversation.js';
+import { clock, type Conversation, type Turn } from './conversation.js';
 import type { Token } from '../language/text-analysis.js';
 import type { Requirement } from './requirement.js';
 
@@ -190,11 +190,16 @@ function placedWindow(requirement: Requirement, conversation: Conversation, meet
     return { window: best.find((window) => window.turns.some((turn) => last.includes(turn))), detail: 'at the end' };
   }
   if (requirement.before.length > 0) {
-    const [anchor] = scoreWindows(conversation, conversation.turns, requirement.before)
-      .filter((window) => window.turns.length === 1 && window.coverage >= MET_COVERAGE && !best.some((meet) => meet.turns.includes(window.turns[0]!)))
-      .sort((a, b) => a.turns[0]!.index - b.turns[0]!.index);
-    if (!anchor) return { window: best[0], detail: '' };
-    const cutoff = anchor.turns[0]!;
+    // Where the side first took it up: its own words or their relatives ("account", "accounts"),
+    // not a synonym in some sense ("report"). The caller raising it is no discussion of it yet.
+    let cutoff: Turn | undefined;
+    for (const term of requirement.before) {
+      for (const hit of conversation.index.find(term)) {
+        if (hit.strength < MATCH_STRENGTH.data || !own.includes(hit.place.turn) || best.some((meet) => meet.turns.includes(hit.place.turn))) continue;
+        if (!cutoff || hit.place.turn.index < cutoff.index) cutoff = hit.place.turn;
+      }
+    }
+    if (!cutoff) return { window: best[0], detail: '' };
     const beforeIt = best.find((window) => window.turns[0]!.index < cutoff.index);
     const when = clock(cutoff.startMs);
     return { window: beforeIt, detail: `before ${requirement.before.map((term) => term.text).join(' ')} came up${when ? ` at ${when}` : ''}` };

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { criteria, INBOUND_SALES, inputOf, RENEWAL_CALL, SALES_CALL_DONE_POORLY, SALES_CALL_DONE_WELL, type Line } from '../../test/support/sample-calls.js';
+import {
+  criteria,
+  CUSTOMER_CARE,
+  INBOUND_SALES,
+  inputOf,
+  RENEWAL_CALL,
+  SALES_CALL_DONE_POORLY,
+  SALES_CALL_DONE_WELL,
+  SUPPORT_CALL_DONE_POORLY,
+  SUPPORT_CALL_DONE_WELL,
+  type Line,
+} from '../../test/support/sample-calls.js';
 import { UnjudgeableActivityError } from '../engines/evaluation-engine.js';
 import { createOfflineEngine, judgeOffline, OFFLINE_ENGINE_NAME, OFFLINE_MAX_WORDS } from './offline-engine.js';
 
@@ -69,12 +80,26 @@ describe('the offline engine', () => {
       ['Objection handling', true],
       ['Next steps', true],
     ]);
-    const poorly = verdicts(SALES_CALL_DONE_POORLY);
-    expect(poorly.filter(([, passed]) => passed)).toHaveLength(1);
-    expect(Object.fromEntries(poorly)).toMatchObject({ Greeting: false, 'Needs discovery': false, 'Objection handling': false, 'Next steps': false });
+    expect(verdicts(SALES_CALL_DONE_POORLY).filter(([, passed]) => passed)).toEqual([]);
     const judgement = judgeOffline(inputOf(SALES_CALL_DONE_WELL, INBOUND_SALES));
     expect(judgement.success.isSuccessful).toBe(true);
     expect(judgeOffline(inputOf(SALES_CALL_DONE_POORLY, INBOUND_SALES)).success.isSuccessful).toBe(false);
+  });
+
+  it('tells a support call done well from one done poorly, by the demo care team’s criteria', () => {
+    const judged = (lines: readonly Line[]) => judgeOffline(inputOf(lines, CUSTOMER_CARE));
+    const well = judged(SUPPORT_CALL_DONE_WELL);
+    expect(well.verdicts.map((verdict) => [verdict.criterionName, verdict.passed])).toEqual([
+      ['Verification', true],
+      ['Empathy', true],
+      ['Troubleshooting', true],
+      ['Confirmation', true],
+    ]);
+    expect(well.success).toMatchObject({ isSuccessful: true, reason: 'Priya agreed: "Yes, all solved, thank you!".' });
+    const poorly = judged(SUPPORT_CALL_DONE_POORLY);
+    expect(poorly.verdicts.filter((verdict) => verdict.passed)).toEqual([]);
+    expect(poorly.success).toMatchObject({ isSuccessful: false, reason: 'Nothing said shows that the customer’s problem is resolved, or a ticket with a follow-up time is agreed.' });
+    // "Yes, that is the problem." agrees with a statement; it resolves nothing.
   });
 
   it('judges success and summarises', async () => {

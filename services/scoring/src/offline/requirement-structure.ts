@@ -36,6 +36,7 @@ const FILLERS =
   /\b(?:in (?:their|his|her|your) own words|at some point(?: in the (?:call|conversation))?|(?:later|again) (?:on )?in the (?:call|conversation|meeting)|on the call|during the (?:call|conversation|meeting)|throughout(?: the (?:call|conversation|meeting))?|before moving on|at any (?:point|time))\b/gi;
 const ECHOED =
   /\b(?:(?:a|an|the|one|each|every) )?(?:(?:of )?(?:the )?)(?:needs?|pains?(?: points?)?|problems?|goals?|concerns?|challenges?|requirements?|priorities?|issues?|points?)\s+(?:that\s+)?(?:the\s+)?(?:caller|customer|client|prospect|contact|buyer|patient)\s+(?:has\s+)?(?:stated|said|mentioned|raised|expressed|shared|described|gave|named)\b|\bwhat the (?:caller|customer|client|prospect|contact|buyer|patient) (?:said|stated|mentioned|shared|described)\b/gi;
+const ASKED_NAME = /\b((?:asks?|requests?|gets?|obtains?|takes?)(?: for)?) (?:the |their )?(?:caller|customer|client|contact|prospect|patient|person)['’]s (?:full |first |last )?name\b/gi;
 const OPEN_QUESTIONS = /\bopen(?:[- ]ended)? questions?\b/i;
 
 export function structureOf(clause: string): RequirementStructure {
@@ -67,6 +68,10 @@ export function structureOf(clause: string): RequirementStructure {
 
   // "a need the caller stated": the representative takes up what the other side said.
   text = text.replace(ECHOED, ' echo ');
+
+  // "asks for the caller's name": the act of asking someone's name, said in many ways ("who am I
+  // speaking with?").
+  text = text.replace(ASKED_NAME, '$1 askname');
 
   // "next step" names a proposal of what happens next, said in many ways ("shall we…", "would
   // Tuesday suit you?").

@@ -68,9 +68,9 @@ const SPEECH_ACT_VERBS = new Set(
 const ASKING_VERBS = new Set('ask inquire enquire query request collect gather obtain'.split(' '));
 
 const OTHER_SIDE_SUBJECT =
-  /^(?:the\s+|a\s+)?(?:customer|caller|client|contact|prospect|buyer|patient|candidate|persuadee|user|lead|member|interviewee|other party)s?\b\s*/i;
+  /^(?:the\s+|a\s+)?(?:customer|caller|client|contact|prospect|buyer|patient|candidate|persuadee|user|lead|member|interviewee|other party)s?\b(?!['’])\s*/i;
 const OWN_SIDE_SUBJECT =
-  /^(?:the\s+|a\s+)?(?:representative|rep|agent|assistant|salesperson|seller|recruiter|interviewer|persuader|advisor|associate|host)s?\b\s*/i;
+  /^(?:the\s+|a\s+)?(?:representative|rep|agent|assistant|salesperson|seller|recruiter|interviewer|persuader|advisor|associate|host)s?\b(?!['’])\s*/i;
 const MODAL = /^(?:must|should|shall|will|needs? to|has to|have to|is expected to|are expected to|is required to|always)\s+/i;
 const PROHIBITION = /^(?:do not|don't|does not|doesn't|never|must not|mustn't|should not|shouldn't|shall not|may not|cannot|can't|avoid(?:s)?|refrain(?:s)? from|no longer)\b\s*/i;
 const CONDITION = /^(?:only\s+)?(?:if|when|whenever|once|in case|in the event that|where|should)\b\s+([^,:;]+?)(?:\s*[,:;]\s*|\s+then\s+)([\s\S]+)$/i;
@@ -150,7 +150,7 @@ function parseRequirement(criterion: CriterionRef, defaultActor: Side): Requirem
   const asks =
     structure.openQuestions ||
     mainTokens.some((token) => token.lemmas.some((lemma) => ASKING_VERBS.has(lemma))) ||
-    /^(?:ask|inquire|enquire|check whether|find out)\b/i.test(clause) ||
+    /^(?:asks?|inquires?|enquires?|checks? whether|finds? out)\b/i.test(clause) ||
     /\bquestions?\b/i.test(clause);
   const terms = uniqueTerms([
     ...mainTokens.map((token) => termOf(token)),

@@ -18,7 +18,7 @@ import { evidenceOf, type Conversation, type Side, type Turn } from './conversat
 import { readRequirement } from './requirement.js';
 
 const AGREEING =
-  /\b(?:yes|yeah|yep|(?<!make |not |for )sure|ok(?:ay)?|absolutely|definitely|certainly|of course|why not|sounds? (?:good|great|fine)|deal|agreed?|happy to|glad to|go ahead|count me in|sign me up|let(?:'?s| us) (?!say\b|see\b|think\b|imagine\b|suppose\b|assume\b|not\b)[a-z]+|(?:i|we)(?:'ll| will) take|i(?:'ll| will| would|'d| can| want to| am going to|'m going to) (?!not\b|never\b|like to (?:know|ask|see|hear|understand|learn)\b|want to (?:know|ask|see|hear|understand|learn|make sure)\b)|will do|i do\b|i'm in|that works|(?:i am|i'm) willing|put me down)/i;
+  /\b(?:yes|yeah|yep|(?<!make |not |for )sure|ok(?:ay)?|absolutely|definitely|certainly|of course|why not|sounds? (?:good|great|fine)|deal|agreed?|happy to|glad to|go ahead|count me in|sign me up|let(?:'?s| us) (?!say\b|see\b|think\b|imagine\b|suppose\b|assume\b|not\b)[a-z]+|(?:i|we)(?:'ll| will) take|i(?:'ll| will| would|'d| can| want to| am going to|'m going to) (?!not\b|never\b|like to (?:know|ask|see|hear|understand|learn)\b|want to (?:know|ask|see|hear|understand|learn|make sure)\b)|will do|i do\b|i'm in|that works|(?:i am|i'm) willing|put me down|(?:i|we)(?: will| 'll|'ll)? accept(?:ed)?\b|accepted)/i;
 // An amount offered: "$1", "50 cents", "two dollars".
 const AMOUNT = /(?:\$\s?\d|\b\d+(?:\.\d+)?\s?(?:cents?|dollars?|usd|bucks|pounds?|euros?)\b|\b(?:one|two|three|four|five|ten|twenty|fifty) (?:cents?|dollars?|bucks)\b)/i;
 const DECLINING =
@@ -30,6 +30,8 @@ const DECISION_VERBS = new Set(['agree', 'accept', 'decide', 'commit', 'consent'
 const CONFIRMING =
   /\b(?:thank(?:s| you) (?:so much |very much )?for (?:your|the|agreeing)|you(?:'re| are) all set|(?:is|are|has been|have been) (?:confirmed|booked|scheduled|processed|placed|approved|signed)|i(?:'ve| have) (?:booked|scheduled|confirmed|sent|placed|processed|set up)|(?:glad|great|happy) (?:that )?you(?:'re| are| have|'ve)? (?:agreed|decided|joining|on board))/i;
 
+/** "is resolved", "gets booked", "was closed": the outcome a success prompt describes. */
+const OUTCOME_PREDICATE = /\b(?:is|are|was|were|gets?|got|been|be)\s+(?:fully\s+|successfully\s+)?(\w+ed)\b/gi;
 const SUCCESS_IS =
   /^(?:an? |the )?(?:call|meeting|conversation|activity|interview|chat|deal)(?: is| counts as| will be| was)? (?:considered |deemed |only )?(?:successful|a success|won|a win)(?: only)?(?: if| when| once| where)?[\s,:]*/i;
 
@@ -44,8 +46,11 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
   const requirement = readRequirement({ groupId: '', groupName: '', criterionId: 'success', name: 'Success', prompt: definition, weight: 0 }, 'contact');
   const side: Side = requirement.actor;
   const other: Side = side === 'contact' ? 'representative' : 'contact';
-  // The subject: the prompt's most specific words, not the verb of deciding.
-  const candidates = requirement.terms.filter((term) => !term.lemmas.some((lemma) => DECISION_VERBS.has(lemma)));
+  // The subject: what is to come about ("the problem is resolved": resolved), or else the prompt's
+  // most specific words, not the verb of deciding.
+  const outcomes = [...definition.matchAll(OUTCOME_PREDICATE)].map((match) => match[1]!.toLowerCase());
+  const predicated = requirement.terms.filter((term) => outcomes.includes(term.text) && !term.lemmas.some((lemma) => DECISION_VERBS.has(lemma)));
+  const candidates = predicated.length > 0 ? predicated : requirement.terms.filter((term) => !term.lemmas.some((lemma) => DECISION_VERBS.has(lemma)));
   const heaviest = Math.max(0, ...candidates.map((term) => term.weight));
   const terms = candidates.filter((term) => term.weight >= heaviest / 2);
 
@@ -86,6 +91,7 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
   const subject = requirement.clause || prompt;
   if (!last) {
     const decider = conversation.hasRepresentative ? conversation.speakers.find((speaker) => (side === 'representative') === (speaker.role === SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE))?.label : undefined;
+    if (outcomes.length > 0) return { isSuccessful: false, reason: `Nothing said shows that ${lowerFirst(definition.replace(/[.\s]+$/, ''))}.`, confidence: 0.55, evidence: [] };
     const what = subject.replace(/^(?:agrees?|agreed|consents?|commits?|decides?) to\s+/i, '');
     return { isSuccessful: false, reason: `No agreement found: ${decider ?? `the ${side}`} did not agree to ${what}.`, confidence: 0.55, evidence: [] };
   }
@@ -99,3 +105,5 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
   return { isSuccessful: true, reason: `${last.turn.speaker} ${verb}: "${quote}".`, confidence, evidence };
 }
 
+
+const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);

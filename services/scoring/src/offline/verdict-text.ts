@@ -22,7 +22,11 @@ export function verdictOf(finding: Finding, conversation: Conversation): Criteri
   const evidence = evidenceOfWindow(finding);
   const first = evidence[0];
   const side = requirement.actor === 'representative' ? 'representative' : 'contact';
-  const said = first ? `${first.speaker} said "${short(first.quote)}"${at(first)}` : '';
+  // The quotes the verdict rests on, two at most in a sentence: "Anna said "…" (0:05) and "…" (0:20)".
+  const second = evidence[1];
+  const said = first
+    ? `${first.speaker} said "${short(first.quote)}"${at(first)}${second ? ` and ${second.speaker === first.speaker ? '' : `${second.speaker} `}"${short(second.quote)}"${at(second)}` : ''}`
+    : '';
   const matched = wordsOf(finding, (match) => match !== undefined && !match.negated);
   const missing = wordsOf(finding, (match) => match === undefined || match.negated);
   const instruction = instructionOf(requirement.clause || criterion.name);

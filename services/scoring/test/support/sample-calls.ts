@@ -121,3 +121,49 @@ export const SALES_CALL_DONE_POORLY: readonly Line[] = [
   ['Daniel', 'Alright. I will think about it.', 56_000],
   ['Maya Okafor', 'Bye.', 64_000],
 ];
+
+/** The criteria of the demo company's Customer Care team (services/identity/src/demo-teams.ts). */
+export const CUSTOMER_CARE: Partial<TeamSnapshot> = {
+  successPrompt: 'The call is successful when the customer’s problem is resolved, or a ticket with a follow-up time is agreed.',
+  callScript: '',
+  criteriaGroups: [
+    {
+      id: 'care',
+      name: 'Care',
+      criteria: [
+        { id: 'verification', name: 'Verification', prompt: 'Before discussing the account, the representative confirms the customer’s identity with two security details.', weight: 2 },
+        { id: 'empathy', name: 'Empathy', prompt: 'The representative acknowledges the customer’s frustration in their own words at least once.', weight: 2 },
+      ],
+    },
+    {
+      id: 'resolution',
+      name: 'Resolution',
+      criteria: [
+        { id: 'troubleshooting', name: 'Troubleshooting', prompt: 'The representative asks what was tried already and gives clear step-by-step instructions.', weight: 3 },
+        { id: 'confirmation', name: 'Confirmation', prompt: 'Before the call ends the representative asks whether the problem is solved and states any ticket number.', weight: 3 },
+      ],
+    },
+  ],
+};
+
+export const SUPPORT_CALL_DONE_WELL: readonly Line[] = [
+  ['Sofia Lindqvist', 'Good afternoon, Parlance support, this is Sofia. How can I help?', 0],
+  ['Priya', 'Hi, my uploads keep failing and I have a report due today. This is really frustrating.', 8_000],
+  ['Sofia Lindqvist', "I'm sorry, I can hear how frustrating that is with a deadline today. Before we look at your account, can you confirm your email address and the last four digits of the card on file?", 16_000],
+  ['Priya', 'Sure, priya@example.com and 4421.', 24_000],
+  ['Sofia Lindqvist', 'Thank you, you are verified. What have you tried so far?', 32_000],
+  ['Priya', 'I tried uploading the file twice and restarting my browser.', 40_000],
+  ['Sofia Lindqvist', 'Okay. First, open Settings and choose Uploads. Then clear the failed upload. Finally, upload the file again as an MP3 under 25 megabytes.', 48_000],
+  ['Priya', 'That worked, it is uploading now.', 56_000],
+  ['Sofia Lindqvist', 'Great. Is the problem solved on your side? I have logged this as ticket 48213 in case it happens again.', 64_000],
+  ['Priya', 'Yes, all solved, thank you!', 72_000],
+];
+
+export const SUPPORT_CALL_DONE_POORLY: readonly Line[] = [
+  ['Sofia Lindqvist', 'Support.', 0],
+  ['Priya', 'Hi, my uploads keep failing and I have a report due today. This is really frustrating.', 8_000],
+  ['Sofia Lindqvist', 'Your account shows three failed uploads this week.', 16_000],
+  ['Priya', 'Yes, that is the problem.', 24_000],
+  ['Sofia Lindqvist', 'Just try again later.', 32_000],
+  ['Priya', 'Okay...', 40_000],
+];
