@@ -1,20 +1,38 @@
 /**
  * `make up`: every service as its own process (scripts/up.sh) against the real PostgreSQL and
  * Kafka. The gateway reaches each over gRPC; a probe crosses process boundaries (gateway →
- * service → outbox → Kafka → consumer) keeping the caller's trace id.
+ * service → outbox → Kafka → consumer) keeping the caller's trace id; and a call uploaded to the
+ * gateway travels ingest → transcription → scoring and back to the gateway's summary, its job
+ * completing only once scored.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCapturedMail } from '@parlance/platform/mail/capture-mailer';
+import { testDatabaseUrl } from '@parlance/platform/testing/infra';
+import { createAudioWorkspace, type AudioWorkspace } from '../services/transcription/test/support/audio-files.js';
+import type { SynthesizedCall } from '../services/transcription/test/support/synthesized-call.js';
 import { ApiClient, linkIn } from './support/api-client.js';
 import { DIAGNOSTICS_TOKEN, operatorHeaders } from './support/diagnostics.js';
 import { freePort } from './support/free-port.js';
 import { repoRoot } from './support/host-process.js';
 import { waitFor } from './support/wait-for.js';
+import {
+  expectStereoCallJudged,
+  expectTextCallJudged,
+  saveScoringTeam,
+  signUpCompany,
+  synthesizeStereoCall,
+  uploadAudioCall,
+  uploadTextCall,
+  type CallSummary,
+  type ScoringTeam,
+} from './scoring/scoring-fixtures.js';
+import { finishedJob } from './uploads/upload-fixtures.js';
 
 const run = promisify(execFile);
 let env: NodeJS.ProcessEnv;
@@ -113,6 +131,56 @@ describe('distributed mode (make up)', () => {
     const session = await browser.get<{ company: { departments: string[] } }>('/api/auth/session');
     expect(session.status).toBe(200);
     expect(session.body.company.departments).toEqual(['sales', 'hr', 'support']);
+  });
+
+  describe('a text call and a stereo recording uploaded to the gateway', () => {
+    let audio: AudioWorkspace;
+    let database: pg.Pool;
+    let company: { browser: ApiClient; companyId: string };
+    let scoring: ScoringTeam;
+    let stereo: { call: SynthesizedCall; oggPath: string };
+    const jobs: { text?: string; audio?: string } = {};
+
+    beforeAll(async () => {
+      audio = await createAudioWorkspace('parlance-up-audio-');
+      database = new pg.Pool({ connectionString: testDatabaseUrl(), max: 1 });
+      // make up captures e-mails in <run dir>/mail.
+      [company, stereo] = await Promise.all([signUpCompany(gateway, runDir), synthesizeStereoCall(audio)]);
+      scoring = await saveScoringTeam(company.browser);
+      const [text, recording] = await Promise.all([uploadTextCall(company.browser, scoring), uploadAudioCall(company.browser, scoring, stereo.oggPath)]);
+      expect(text.status, JSON.stringify(text.body)).toBe(200);
+      expect(recording.status, JSON.stringify(recording.body)).toBe(200);
+      jobs.text = text.body.jobId;
+      jobs.audio = recording.body.jobId;
+    }, 90_000);
+
+    afterAll(async () => {
+      await database?.end();
+      await audio?.remove();
+    });
+
+    /** Waits for the job, then reads the summary of the call it made (the API answers an upload with its job only; ingest's table names the call). */
+    async function scoredSummary(jobId: string, timeoutMs: number) {
+      const job = await finishedJob(company.browser, `/api/queue/job/${jobId}`, timeoutMs);
+      const { rows } = await database.query<{ activity_id: string }>('select activity_id from ingest.jobs where id = $1 and company_id = $2', [jobId, company.companyId]);
+      expect(rows).toHaveLength(1);
+      const response = await company.browser.get<CallSummary>(`/api/calls/summary/${rows[0]!.activity_id}`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return { job, summary: response.body };
+    }
+
+    it('completes the text call’s job once scored, with every criterion judged on evidence from its segment and the score of the passed weights', async () => {
+      const { job, summary } = await scoredSummary(jobs.text!, 90_000);
+      expect(job).toEqual({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '' });
+      expect(summary.transcript.split('\n')[0]).toBe('[0:02] Daniel: Thank you for calling Northwind, my name is Daniel. This call is recorded for quality purposes. How can I help?');
+      expectTextCallJudged(summary, scoring.team);
+    }, 120_000);
+
+    it('completes the stereo recording’s job once transcribed by PocketSphinx and scored, with word timings and talk shares by time', async () => {
+      const { job, summary } = await scoredSummary(jobs.audio!, 240_000);
+      expect(job, job.failedReason).toEqual({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '' });
+      expectStereoCallJudged(summary, scoring.team, stereo.call);
+    }, 300_000);
   });
 
   it('stops every process on SIGTERM', async () => {
