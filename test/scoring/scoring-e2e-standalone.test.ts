@@ -17,10 +17,8 @@ import type { SynthesizedCall } from '../../services/transcription/test/support/
 import type { ApiClient } from '../support/api-client.js';
 import { freePort } from '../support/free-port.js';
 import { startHostProcess, waitUntilReady, type HostProcess } from '../support/host-process.js';
-import { waitFor } from '../support/wait-for.js';
 import { finishedJob, type JobStatus } from '../uploads/upload-fixtures.js';
 import {
-  activityIdInLog,
   expectStereoCallJudged,
   expectTextCallJudged,
   saveScoringTeam,
@@ -31,6 +29,8 @@ import {
   type CallSummary,
   type ScoringTeam,
 } from './scoring-fixtures.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let dataDir: string;
 let host: HostProcess;
@@ -75,9 +75,8 @@ afterAll(async () => {
 /** Waits for the job, then reads the summary of the call it made. */
 async function scoredSummary(jobId: string, timeoutMs: number): Promise<{ job: JobStatus; summary: CallSummary }> {
   const job = await finishedJob(browser, `/api/queue/job/${jobId}`, timeoutMs);
-  // The API answers an upload with its job only; the product's log names the call beside it.
-  const activityId = await waitFor('the log to name the job’s call', async () => activityIdInLog(host.output(), jobId), 10_000);
-  const response = await browser.get<CallSummary>(`/api/calls/summary/${activityId}`);
+  // The job names the call it processed.
+  const response = await browser.get<CallSummary>(`/api/calls/summary/${job.activityId}`);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return { job, summary: response.body };
 }
@@ -85,14 +84,14 @@ async function scoredSummary(jobId: string, timeoutMs: number): Promise<{ job: J
 describe('scoring in the standalone product, a real host process', () => {
   it('completes a text call’s job once scored, with the verdicts, evidence, score and statistics the offline evaluator gives it', async () => {
     const { job, summary } = await scoredSummary(jobs.text!, 90_000);
-    expect(job).toEqual({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '' });
+    expect(job).toEqual({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '', activityId: expect.stringMatching(UUID) });
     expect(summary.transcript.split('\n')[0]).toBe('[0:02] Daniel: Thank you for calling Northwind, my name is Daniel. This call is recorded for quality purposes. How can I help?');
     expectTextCallJudged(summary, scoring.team);
   }, 120_000);
 
   it('completes a stereo recording’s job once transcribed by PocketSphinx and scored, the refund heard and passed on the representative’s words', async () => {
     const { job, summary } = await scoredSummary(jobs.audio!, 240_000);
-    expect(job, job.failedReason).toEqual({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '' });
+    expect(job, job.failedReason).toEqual({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '', activityId: expect.stringMatching(UUID) });
     expectStereoCallJudged(summary, scoring.team, stereo.call);
   }, 300_000);
 });

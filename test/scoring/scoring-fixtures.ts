@@ -182,11 +182,6 @@ export async function uploadAudioCall(browser: ApiClient, scoring: ScoringTeam, 
   return browser.postForm<{ jobId: string }>('/api/calls/transcribe/audio', form);
 }
 
-/** The call a job belongs to, from a process's log: scoring's worker logs both ids on its lines for the work. */
-export function activityIdInLog(log: string, jobId: string): string | undefined {
-  const line = log.split('\n').find((candidate) => candidate.includes(`"jobId":"${jobId}"`) && candidate.includes('"activityId"'));
-  return (line && /"activityId":"([0-9a-f-]{36})"/.exec(line)?.[1]) || undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 // What every scored call shows

@@ -22,6 +22,8 @@ import { startIdentityStack, type IdentityStack } from '../support/identity-stac
 import { waitFor } from '../support/wait-for.js';
 import { activityOfJob, finishedJob, uploadingCompany, type UploadingCompany } from '../uploads/upload-fixtures.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 let stack: IdentityStack;
 let acme: UploadingCompany;
 let globex: UploadingCompany;
@@ -148,7 +150,7 @@ describe('a scored call', () => {
   }, 90_000);
 
   it('completes its job only once it is scored', async () => {
-    expect(call.job).toEqual({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '' });
+    expect(call.job).toEqual({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '', activityId: expect.stringMatching(UUID) });
     expect(await evaluationRows(call.activityId)).toHaveLength(1);
   });
 
@@ -262,7 +264,7 @@ describe('a scored meeting', () => {
 describe('transcripts scoring cannot evaluate', () => {
   it("fails the job of a transcript with no words: 'Processing failed for {file}: the transcript has no words to evaluate'", async () => {
     const { job, activityId } = await uploadCall(acme, { fileName: 'silence.txt', content: 'Grace: …\nMorgan: ?!' });
-    expect(job).toEqual({ status: 'failed', isCompleted: false, isFailed: true, failedReason: 'Processing failed for silence.txt: the transcript has no words to evaluate' });
+    expect(job).toEqual({ status: 'failed', isCompleted: false, isFailed: true, failedReason: 'Processing failed for silence.txt: the transcript has no words to evaluate', activityId: expect.stringMatching(UUID) });
     expect(await evaluationRows(activityId)).toEqual([]);
     // The transcript is there, unscored.
     const summary = (await acme.browser.get<Summary>(`/api/calls/summary/${activityId}`)).body;

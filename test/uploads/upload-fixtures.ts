@@ -13,6 +13,8 @@ export interface JobStatus {
   isCompleted: boolean;
   isFailed: boolean;
   failedReason: string;
+  /** The call or meeting the job processes. */
+  activityId: string;
 }
 
 export interface UploadingCompany {

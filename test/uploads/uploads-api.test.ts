@@ -18,6 +18,8 @@ import { startIdentityStack, type IdentityStack } from '../support/identity-stac
 import { waitFor } from '../support/wait-for.js';
 import { activityOfJob, finishedJob, storedTranscript, uploadingCompany, type UploadingCompany } from './upload-fixtures.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 let stack: IdentityStack;
 let acme: UploadingCompany;
 let globex: UploadingCompany;
@@ -67,8 +69,9 @@ describe('text uploads', () => {
     expect(upload.body).toEqual({ jobId: expect.any(String), message: 'File received. Processing has started.' });
 
     const job = await finishedJob(acme.browser, `/api/queue/job/${upload.body.jobId}`);
-    expect(job).toEqual({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '' });
+    expect(job).toEqual({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '', activityId: expect.stringMatching(UUID) });
 
+    expect(job.activityId).toBe(await activityOfJob(stack, acme.companyId, upload.body.jobId));
     const transcript = await storedTranscript(stack, acme.companyId, await activityOfJob(stack, acme.companyId, upload.body.jobId));
     expect(transcript).toMatchObject({ sourceFormat: 'speaker-lines', engine: 'text', warnings: [] });
     expect(transcript!.speakers).toEqual([
@@ -85,6 +88,7 @@ describe('text uploads', () => {
 
     const job = await finishedJob(acme.browser, `/api/meetings/upload-status/${upload.body.jobId}`);
     expect(job.isCompleted).toBe(true);
+    expect(job.activityId).toBe(await activityOfJob(stack, acme.companyId, upload.body.jobId));
     const transcript = await storedTranscript(stack, acme.companyId, await activityOfJob(stack, acme.companyId, upload.body.jobId));
     expect(transcript).toMatchObject({ sourceFormat: 'webvtt', durationMs: 8_000 });
     expect(transcript!.segments[0]).toMatchObject({ speaker: 'Grace', startMs: 1_000, endMs: 4_000, text: 'Welcome everyone to the quarterly review.' });
@@ -94,6 +98,7 @@ describe('text uploads', () => {
     const upload = await acme.browser.post<Upload>('/api/calls/transcribe/text', callText(acme, { fileName: 'notes.txt', content: 'we talked about the renewal and the price' }));
     const job = await finishedJob(acme.browser, `/api/queue/job/${upload.body.jobId}`);
     expect(job.isCompleted).toBe(true);
+    expect(job.activityId).toBe(await activityOfJob(stack, acme.companyId, upload.body.jobId));
     const transcript = await storedTranscript(stack, acme.companyId, await activityOfJob(stack, acme.companyId, upload.body.jobId));
     expect(transcript!.speakers).toEqual([{ label: 'Speaker 1', role: SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE }]);
     expect(transcript!.warnings).toEqual(['No speakers found in notes.txt: the whole text is treated as one speaker.']);
@@ -103,7 +108,7 @@ describe('text uploads', () => {
     const upload = await acme.browser.post<Upload>('/api/calls/transcribe/text', callText(acme, { fileName: 'blank.txt', content: '   \n\n' }));
     expect(upload.status).toBe(200);
     const job = await finishedJob(acme.browser, `/api/queue/job/${upload.body.jobId}`);
-    expect(job).toEqual({ status: 'failed', isCompleted: false, isFailed: true, failedReason: 'Processing failed for blank.txt: the transcript has no text' });
+    expect(job).toEqual({ status: 'failed', isCompleted: false, isFailed: true, failedReason: 'Processing failed for blank.txt: the transcript has no text', activityId: expect.stringMatching(UUID) });
   });
 });
 

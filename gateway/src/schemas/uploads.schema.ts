@@ -48,6 +48,9 @@ export const JobStatusResponse = Type.Object(
     isCompleted: Type.Boolean(),
     isFailed: Type.Boolean(),
     failedReason: Type.String({ description: "empty unless failed: 'Processing failed for {file}: {reason}'" }),
+    activityId: Type.String({
+      description: 'beyond the spec: the id of the call or meeting the job processes, for GET /api/calls/summary/{callId} or /api/meetings/summary/{meetingId}',
+    }),
   },
   { $id: 'JobStatusResponse' },
 );

@@ -637,6 +637,8 @@ export type GetCallJobApiResponse = /** status 200 Default Response */ {
   isFailed: boolean;
   /** empty unless failed: 'Processing failed for {file}: {reason}' */
   failedReason: string;
+  /** beyond the spec: the id of the call or meeting the job processes, for GET /api/calls/summary/{callId} or /api/meetings/summary/{meetingId} */
+  activityId: string;
 };
 export type GetCallJobApiArg = {
   /** the job id an upload returned */
@@ -649,6 +651,8 @@ export type GetMeetingUploadStatusApiResponse =
     isFailed: boolean;
     /** empty unless failed: 'Processing failed for {file}: {reason}' */
     failedReason: string;
+    /** beyond the spec: the id of the call or meeting the job processes, for GET /api/calls/summary/{callId} or /api/meetings/summary/{meetingId} */
+    activityId: string;
   };
 export type GetMeetingUploadStatusApiArg = {
   /** the job id the meeting upload returned */

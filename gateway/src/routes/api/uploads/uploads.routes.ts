@@ -174,7 +174,13 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
     // A call's job is not a meeting's: each poll answers for its own kind only.
     if (!job || job.kind !== kind) throw notFound(`Job ${jobId} not found.`);
     // Ingest's statuses are the schema's four; the generated type is a plain string.
-    return { status: job.status as Static<typeof JobStatusResponse>['status'], isCompleted: job.isCompleted, isFailed: job.isFailed, failedReason: job.failedReason };
+    return {
+      status: job.status as Static<typeof JobStatusResponse>['status'],
+      isCompleted: job.isCompleted,
+      isFailed: job.isFailed,
+      failedReason: job.failedReason,
+      activityId: job.activityId,
+    };
   };
 
   typed.get(
