@@ -53,11 +53,16 @@ const SENTENCE_END = /[.!?。！？]/;
 const QUESTION_MARK = /[?？]/;
 const CLAUSE_BREAK = /[,;:…\-–—()，；：、]/;
 
+// Most transcripts are plain ASCII, which a pattern without Unicode classes reads several times faster.
+const ASCII_TEXT = /^\p{ASCII}*$/u;
+const ASCII_WORD = /[A-Za-z0-9]+(?:['-][A-Za-z0-9]+|(?<=[0-9])[.,:][0-9]+)*/g;
+
 export function tokenize(text: string): TokenizedText {
   const tokenized: TokenizedText = { words: [], breaks: [], questionMarks: [], punctuated: false };
   let last = 0;
-  WORD.lastIndex = 0;
-  for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
+  const pattern = ASCII_TEXT.test(text) ? ASCII_WORD : WORD;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     addBreak(tokenized, text.slice(last, match.index), tokenized.words.length === 0);
     const word = match[0].toLowerCase();
     tokenized.words.push(word.includes('’') ? word.replaceAll('’', "'") : word);

@@ -72,9 +72,23 @@ export function scriptMatchOf(callScript: string, conversation: Conversation): n
   return Math.round(Math.min(100, (credit / total) * 100) * 10) / 10;
 }
 
+// A team's script is the same for every call it scores: read once per wording.
+const SCRIPT_CACHE_SIZE = 200;
+const readScripts = new Map<string, ScriptLine[]>();
+
 function scriptLines(callScript: string): ScriptLine[] {
   const text = callScript.trim();
   if (!text) return [];
+  let lines = readScripts.get(text);
+  if (!lines) {
+    lines = readScript(text);
+    if (readScripts.size >= SCRIPT_CACHE_SIZE) readScripts.delete(readScripts.keys().next().value!);
+    readScripts.set(text, lines);
+  }
+  return lines;
+}
+
+function readScript(text: string): ScriptLine[] {
   const lines: ScriptLine[] = [];
   for (const sentence of analyzeText(text).sentences) {
     const seen = new Set<string>();

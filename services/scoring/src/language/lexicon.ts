@@ -29,6 +29,10 @@ export interface Lexicon {
   polysemy(word: string): number;
   /** Its parts of speech, the one with most senses first: "n", "v", "a", "r" ("nv" for "book"). */
   partsOfSpeech(word: string): string;
+  /** The words having this sense among their most frequent ones: its synonyms. */
+  wordsWithSense(sense: number): readonly string[];
+  /** The words having a frequent sense one level below this one: kinds of it ("passport" of "document"). */
+  wordsOfKind(sense: number): readonly string[];
 }
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -42,6 +46,24 @@ export function lexicon(): Lexicon {
   const file = JSON.parse(readFileSync(LEXICON_PATH, 'utf8')) as LexiconFile;
   // The parsed objects are used as they are: copying 80,000 entries into Maps costs a second.
   const own = Object.prototype.hasOwnProperty;
+  // Synonyms and kinds are looked up from the sense; built from the words' senses on first use.
+  let bySense: Map<number, string[]> | undefined;
+  let byKind: Map<number, string[]> | undefined;
+  const inverse = () => {
+    bySense = new Map();
+    byKind = new Map();
+    const add = (map: Map<number, string[]>, key: number, word: string) => {
+      const list = map.get(key);
+      if (!list) map.set(key, [word]);
+      else if (list[list.length - 1] !== word) list.push(word);
+    };
+    for (const word in file.senses) {
+      for (const sense of file.senses[word]!) {
+        add(bySense, sense, word);
+        for (const up of file.hypernyms[sense] ?? NONE) add(byKind, up, word);
+      }
+    }
+  };
   loaded = {
     knows: (word) => own.call(file.senses, word),
     senses: (word) => (own.call(file.senses, word) ? file.senses[word]! : NONE),
@@ -49,6 +71,14 @@ export function lexicon(): Lexicon {
     hypernyms: (sense) => file.hypernyms[sense] ?? NONE,
     polysemy: (word) => (own.call(file.polysemy, word) ? file.polysemy[word]! : 1),
     partsOfSpeech: (word) => (own.call(file.partsOfSpeech, word) ? file.partsOfSpeech[word]! : ''),
+    wordsWithSense: (sense) => {
+      if (!bySense) inverse();
+      return bySense!.get(sense) ?? NONE;
+    },
+    wordsOfKind: (sense) => {
+      if (!byKind) inverse();
+      return byKind!.get(sense) ?? NONE;
+    },
   };
   return loaded;
 }

@@ -30,10 +30,21 @@ export class MatchIndex<Place> {
   /** Every token that meets the term, once each, at its strongest match. */
   find(term: Term): Array<Hit<Place>> {
     const strongest = new Map<number, number>();
-    for (const [key, strength] of term.keys) {
-      const list = this.byKey.get(key);
-      if (!list) continue;
+    const take = (list: readonly number[], strength: number) => {
       for (const entry of list) if ((strongest.get(entry) ?? 0) < strength) strongest.set(entry, strength);
+    };
+    // Whichever side has fewer keys is walked: a general word accepts thousands of words, a
+    // conversation says a few hundred.
+    if (term.keys.size <= this.byKey.size) {
+      for (const [key, strength] of term.keys) {
+        const list = this.byKey.get(key);
+        if (list) take(list, strength);
+      }
+    } else {
+      for (const [key, list] of this.byKey) {
+        const strength = term.keys.get(key);
+        if (strength !== undefined) take(list, strength);
+      }
     }
     const hits: Array<Hit<Place>> = [];
     for (const [entry, strength] of strongest) {

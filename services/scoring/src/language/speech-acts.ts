@@ -55,8 +55,29 @@ export const ACT_WORDS: Record<SpeechAct, readonly string[]> = {
   arrange: ['arrange', 'arrangement', 'book', 'booking', 'schedule', 'confirm', 'confirmation'],
 };
 
+/**
+ * A word every sentence doing the act holds, to skip the act's pattern cheaply on the others
+ * (most sentences do none of these acts).
+ */
+const CUES: Record<keyof typeof PATTERNS, RegExp> = {
+  greet: /hello|hi\b|hey|good|welcome|thank|greeting/i,
+  introduce: /this is|name|i'm|i am|speaking|here|you're|you are/i,
+  thank: /thank|appreciate|grateful/i,
+  apologise: /sorry|apolog|regret/i,
+  empathise: /understand|imagine|see|must|hear|know|sorry|frustrat|sounds/i,
+  farewell: /bye|have a|take care|talk/i,
+  recap: /summar|recap|confirm|repeat|sum up/i,
+  record: /record/i,
+  askName: /name|who/i,
+  verify: /confirm|verify|provide|give me|tell me|can i|could i|may i|what/i,
+  instruct: /first|then|next|after that|finally|step/i,
+  resolved: /work|fix|solv|resolv|sort|did it|good|fine/i,
+  propose: /suit|work for|good for|convenient|fit|how about|shall we|why don|let|suggest|recommend|can we|next step/i,
+  arrange: /booked|scheduled|set up|arranged|confirmed|put you down|sent|all set|see you|got you|send|email/i,
+};
+
 export function speechActsOf(sentence: string): SpeechAct[] {
   const acts: SpeechAct[] = [];
-  for (const act of Object.keys(PATTERNS) as Array<keyof typeof PATTERNS>) if (PATTERNS[act].test(sentence)) acts.push(act);
+  for (const act of Object.keys(PATTERNS) as Array<keyof typeof PATTERNS>) if (CUES[act].test(sentence) && PATTERNS[act].test(sentence)) acts.push(act);
   return acts;
 }

@@ -1,7 +1,7 @@
 /**
  * Words that carry no requirement on their own: function words, conversational fillers and
  * acknowledgements. Negations ("not", "no", "never") are here too: they are read as the scope they
- * put on the words after them (wink-nlp's negation flags), not as content.
+ * put on the words after them (text-analysis.ts), not as content.
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   `a about above after again against all also am an and any anybody anyone anything are aren't as at
@@ -23,5 +23,5 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   already still ever even actually basically simply really quite somewhat rather`.split(/\s+/),
 );
 
-/** Tokens that negate what follows them; wink-nlp marks the scope. */
+/** Tokens that negate what follows them (text-analysis.ts marks the scope). */
 export const NEGATORS: ReadonlySet<string> = new Set(['no', 'not', "n't", 'never', 'nothing', 'none', 'nobody', 'nowhere', 'neither', 'nor', 'without', 'cannot']);

@@ -9,9 +9,10 @@
  * Synonyms are taken in a word's three most frequent senses per part of speech (the lexicon keeps
  * no more), where its common meanings are.
  *
- * A requirement word becomes a Term with the match keys it accepts and their strengths; a token
- * offers its keys (its lemmas, senses, the senses one level up and its data kind), so a match is a
- * few map look-ups.
+ * A requirement word becomes a Term with every word it accepts and how strongly (its lemmas, its
+ * relatives, the synonyms of its senses and the words for kinds of them), worked out once per
+ * criterion; a token offers only its lemmas (and its data kind or act), so indexing a
+ * conversation is cheap and a match is a few map look-ups.
  */
 import { lexicon } from './lexicon.js';
 import { ACT_WORDS, type SpeechAct } from './speech-acts.js';
@@ -92,18 +93,7 @@ export function tokenKeys(token: Token): readonly string[] {
 function wordKeys(token: Token): readonly string[] {
   if (token.kind !== 'word') return [`lemma:${token.normal}`, `data:${token.kind}`];
   let keys = keyCache.get(token.normal);
-  if (keys) return keys;
-  const words = lexicon();
-  const found = new Set<string>();
-  for (const lemma of token.lemmas) {
-    found.add(`lemma:${lemma}`);
-    for (const sense of words.senses(lemma)) {
-      found.add(`sense:${sense}`);
-      for (const up of words.hypernyms(sense)) found.add(`up:${up}`);
-    }
-  }
-  keys = [...found];
-  keyCache.set(token.normal, keys);
+  if (!keys) keyCache.set(token.normal, (keys = token.lemmas.map((lemma) => `lemma:${lemma}`)));
   return keys;
 }
 
@@ -124,12 +114,12 @@ export function termOf(token: Pick<Token, 'normal' | 'lemmas' | 'kind'>, weight 
       for (const kind of DATA_WORDS[lemma] ?? []) accept(`data:${kind}`, MATCH_STRENGTH.data);
       for (const act of ACTS_NAMED_BY.get(lemma) ?? []) accept(`act:${act}`, MATCH_STRENGTH.same);
       for (const sense of words.senses(lemma)) {
-        accept(`sense:${sense}`, MATCH_STRENGTH.synonym);
-        accept(`up:${sense}`, MATCH_STRENGTH.kindOf);
+        for (const synonym of words.wordsWithSense(sense)) accept(`lemma:${synonym}`, MATCH_STRENGTH.synonym);
+        for (const kind of words.wordsOfKind(sense)) accept(`lemma:${kind}`, MATCH_STRENGTH.kindOf);
       }
       for (const relative of words.family(lemma)) {
         accept(`lemma:${relative}`, MATCH_STRENGTH.family);
-        for (const sense of words.senses(relative)) accept(`up:${sense}`, MATCH_STRENGTH.kindOfFamily);
+        for (const sense of words.senses(relative)) for (const kind of words.wordsOfKind(sense)) accept(`lemma:${kind}`, MATCH_STRENGTH.kindOfFamily);
       }
     }
   }
@@ -152,10 +142,17 @@ export function matchStrength(term: Term, token: Token): number {
  */
 export function specificity(token: Pick<Token, 'lemmas' | 'kind'>): number {
   if (token.kind !== 'word') return 1;
-  // A word naming an act ("greet", "introduce") is what its criterion is about, however many senses it has.
-  if (token.lemmas.some((lemma) => ACTS_NAMED_BY.has(lemma))) return 1;
-  const words = lexicon();
-  let weight = 1;
-  for (const lemma of token.lemmas) weight = Math.min(weight, 1 / (1 + Math.log2(words.polysemy(lemma))));
+  // Token objects share their lemma arrays (one per spelling), so this is worked out once each.
+  let weight = specificities.get(token.lemmas);
+  if (weight === undefined) {
+    weight = 1;
+    // A word naming an act ("greet", "introduce") is what its criterion is about, however many senses it has.
+    if (!token.lemmas.some((lemma) => ACTS_NAMED_BY.has(lemma))) {
+      for (const lemma of token.lemmas) weight = Math.min(weight, 1 / (1 + Math.log2(lexicon().polysemy(lemma))));
+    }
+    specificities.set(token.lemmas, weight);
+  }
   return weight;
 }
+
+const specificities = new WeakMap<readonly string[], number>();

@@ -1,21 +1,20 @@
 /**
- * Text as the offline evaluator reads it: sentences (wink-nlp's sentence boundaries) of tokens,
+ * Text as the offline evaluator reads it: sentences (tokenize.ts) of tokens,
  * each token with its candidate lemmas (WordNet's morphology through wink-lemmatizer: "sent" →
  * "send", "addresses" → "address"), whether it carries content, whether a negation ("not", "no",
  * "never", "without") has it in scope, and its character span, so evidence can quote the exact
  * words said.
  */
 import winkLemmatizer from 'wink-lemmatizer';
-import winkNLP, { type ItemSentence } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
 import { lexicon } from './lexicon.js';
 import { speechActsOf } from './speech-acts.js';
 import { NEGATORS, STOP_WORDS } from './stop-words.js';
+import { tokenize, type TokenType } from './tokenize.js';
 
 export type TokenKind = 'word' | 'number' | 'money' | 'date' | 'time' | 'email' | 'url' | 'phone' | 'act';
 
 export interface Token {
-  /** Lower-cased, as wink-nlp normalises it ("n't" → "not"). */
+  /** Lower-cased, "n't" read as "not" (tokenize.ts). */
   readonly normal: string;
   /** Candidate lemmas, the most likely first; the normal form when WordNet knows none. */
   readonly lemmas: readonly string[];
@@ -48,9 +47,6 @@ export interface AnalyzedText {
   readonly sentences: readonly Sentence[];
 }
 
-const nlp = winkNLP(model, ['sbd', 'negation']);
-const its = nlp.its;
-
 // Openings that make a sentence a question (or a request) when recognised speech has no '?'.
 const QUESTION_OPENINGS = /^(?:what|how|why|when|where|who|whom|whose|which|(?:can|could|would|will|may|might|shall|should|do|does|did|is|are|was|were|have|has|had)\s+(?:i|you|we|they|he|she|it|there|your|the))\b/i;
 
@@ -62,7 +58,7 @@ const CLAUSE_TURNS = new Set(['but', 'however', 'although', 'though', 'instead',
 /** Verbs whose objects are left out, as if negated. */
 const LEAVING_OUT = new Set(['ignore', 'ignoring', 'ignores', 'ignored', 'skip', 'skipping', 'skips', 'skipped', 'omit', 'omitting', 'omits', 'omitted', 'decline', 'declining', 'declines', 'declined', 'refuse', 'refusing', 'refuses', 'refused', 'exclude', 'excluding', 'excludes', 'excluded', 'waive', 'waiving', 'waives', 'waived']);
 
-const WINK_KINDS: Record<string, TokenKind | undefined> = {
+const KINDS: Partial<Record<TokenType, TokenKind>> = {
   word: 'word',
   number: 'number',
   ordinal: 'number',
@@ -71,8 +67,6 @@ const WINK_KINDS: Record<string, TokenKind | undefined> = {
   time: 'time',
   email: 'email',
   url: 'url',
-  mention: 'word',
-  hashtag: 'word',
 };
 
 export function analyzeText(text: string): AnalyzedText {
@@ -80,8 +74,8 @@ export function analyzeText(text: string): AnalyzedText {
 }
 
 /**
- * Several texts at once (a transcript's segments): read as one document, which costs wink-nlp far
- * less than a document each, then handed back per text with spans in that text.
+ * Several texts at once (a transcript's segments): tokenised as one document, then handed back
+ * per text with spans in that text.
  */
 export function analyzeTexts(texts: readonly string[]): AnalyzedText[] {
   // A blank line between texts ends every sentence at a text's end.
@@ -94,34 +88,19 @@ export function analyzeTexts(texts: readonly string[]): AnalyzedText[] {
   }
   const parts: Sentence[][] = texts.map(() => []);
   let part = 0;
-  const doc = nlp.readDoc(text);
-  const tokens = doc.tokens();
-  const values = tokens.out(its.value) as string[];
-  const normals = tokens.out(its.normal) as string[];
-  const types = tokens.out(its.type) as string[];
-  const spaces = tokens.out(its.precedingSpaces) as string[];
-  const negations = tokens.out(its.negationFlag) as unknown as boolean[];
-
-  // wink gives each token the blanks before it; adding them up recovers every token's span.
-  const starts = new Array<number>(values.length);
-  let at = 0;
-  for (let index = 0; index < values.length; index += 1) {
-    at += spaces[index]!.length;
-    starts[index] = at;
-    at += values[index]!.length;
-  }
+  const { values, normals, types, starts, sentences } = tokenize(text);
 
   const addSentence = (first: number, last: number) => {
     // Blanks and line breaks at either end are not part of what was said.
-    while (first <= last && types[first] === 'tabCRLF') first += 1;
-    while (last >= first && types[last] === 'tabCRLF') last -= 1;
+    while (first <= last && types[first] === 'linebreak') first += 1;
+    while (last >= first && types[last] === 'linebreak') last -= 1;
     if (first > last) return;
     while (part + 1 < partStarts.length && partStarts[part + 1]! <= starts[first]!) part += 1;
     const base = partStarts[part]!;
     const sentenceTokens: Token[] = [];
-    // wink-nlp's negation scope stops at a comma; English carries it through a list ("we will
-    // not collect your e-mail, phone number or address") until the clause turns ("…, but …").
-    // Verbs of leaving out ("ignore", "skip", "decline") scope what follows the same way.
+    // A negation scopes what follows it through a list ("we will not collect your e-mail, phone
+    // number or address") until the clause turns ("…, but …") or the sentence ends. Verbs of
+    // leaving out ("ignore", "skip", "decline") scope what follows the same way.
     let inNegation = false;
     // Transcribers mark what is not speech in brackets or braces: "[inaudible]", "{vocalsound}".
     let inMark = false;
@@ -136,8 +115,8 @@ export function analyzeTexts(texts: readonly string[]): AnalyzedText[] {
       if (CLAUSE_TURNS.has(normal) || (value.length === 1 && CLAUSE_MARKS.includes(value))) inNegation = false;
       const kind = refinedKind(tokenKind(types[index]!, value), normal, value, normals[index - 1], normals[index + 1]);
       if (!kind) continue;
-      const negated = negations[index] === true || inNegation;
-      if (negations[index] === true || NEGATORS.has(normal) || LEAVING_OUT.has(normal)) inNegation = true;
+      const negated = inNegation;
+      if (NEGATORS.has(normal) || LEAVING_OUT.has(normal)) inNegation = true;
       const lemmas = lemmasOf(normal, kind);
       sentenceTokens.push({
         normal,
@@ -159,18 +138,17 @@ export function analyzeTexts(texts: readonly string[]): AnalyzedText[] {
     }
     parts[part]!.push({ start, end, tokens: sentenceTokens, question });
   };
-  doc.sentences().each((sentence: ItemSentence) => {
-    const [first, last] = sentence.out(its.span) as unknown as [number, number];
+  for (const [first, last] of sentences) {
     // A line break ends a sentence too: lists and transcripts put one thought per line.
     let from = first;
     for (let index = first; index <= last; index += 1) {
-      if (types[index] === 'tabCRLF' && values[index]!.includes('\n')) {
+      if (types[index] === 'linebreak') {
         addSentence(from, index - 1);
         from = index + 1;
       }
     }
     addSentence(from, last);
-  });
+  }
   return texts.map((partText, index) => ({ text: partText, sentences: parts[index]! }));
 }
 
@@ -195,8 +173,8 @@ function isName(value: string, sentenceStart: boolean, lemmas: readonly string[]
   return !sentenceStart || !lexicon().knows(lemmas[0] ?? '');
 }
 
-function tokenKind(winkType: string, value: string): TokenKind | undefined {
-  const kind = WINK_KINDS[winkType];
+function tokenKind(type: TokenType, value: string): TokenKind | undefined {
+  const kind = KINDS[type];
   if (kind === 'number' && value.replace(/\D/g, '').length >= 7) return 'phone';
   return kind;
 }

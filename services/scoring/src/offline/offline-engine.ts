@@ -50,4 +50,14 @@ export function judgeOffline(input: EvaluationInput): Judgement {
   return { verdicts, success, summary, engine: OFFLINE_ENGINE_NAME, fallbackReason: '', insightTokens: offlineInsightTokens(input), warnings };
 }
 
-const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+/** Runs of non-blank characters, counted without building them. */
+function countWords(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let at = 0; at < text.length; at += 1) {
+    const blank = text.charCodeAt(at) <= 32;
+    if (!blank && !inWord) words += 1;
+    inWord = !blank;
+  }
+  return words;
+}
