@@ -63,3 +63,30 @@ describe('judgeSuccess', () => {
     expect(judgement.reason).toMatch(/^No agreement found/);
   });
 });
+
+describe('reading decisions', () => {
+  const lastLine = (answer: string) =>
+    judgeSuccess('The contact agrees to donate to Save the Children.', readConversation(transcriptOf([['Rita', 'Would you like to donate some of your payment today?'], ['Ben', answer]]))).isSuccessful;
+
+  it('reads litotes and amounts as yes, and keeping the money, zero or nothing as no', () => {
+    expect(lastLine("I don't mind donating a dollar.")).toBe(true);
+    expect(lastLine('50 cents is fine.')).toBe(true);
+    expect(lastLine('I think I will keep the bonus.')).toBe(false);
+    expect(lastLine('ok i am donating nothing')).toBe(false);
+  });
+
+  it('does not take what someone usually does, or not knowing, for a decision', () => {
+    expect(lastLine('I normally donate around $75 a year.')).toBe(false);
+    expect(lastLine("I don't know.")).toBe(false);
+  });
+
+  it('does not take a no to a question that asks for no decision', () => {
+    const lines: Line[] = [
+      ['Rita', 'Would you like to donate today?'],
+      ['Ben', 'Yes, I will donate a dollar.'],
+      ['Rita', 'Thanks! Is there anything else you want to know about Save the Children?'],
+      ['Ben', 'No, that is all.'],
+    ];
+    expect(judge('The contact agrees to donate to Save the Children.', lines).isSuccessful).toBe(true);
+  });
+});

@@ -18,17 +18,24 @@ import { evidenceOf, type Conversation, type Side, type Turn } from './conversat
 import { readRequirement } from './requirement.js';
 
 const AGREEING =
-  /\b(?:yes|yeah|yep|(?<!make |not |for )sure|ok(?:ay)?|absolutely|definitely|certainly|of course|why not|sounds? (?:good|great|fine)|deal|agreed?|happy to|glad to|go ahead|count me in|sign me up|let(?:'?s| us) (?!say\b|see\b|think\b|imagine\b|suppose\b|assume\b|not\b)[a-z]+|(?:i|we)(?:'ll| will) take|i(?:'ll| will| would|'d| can| want to| am going to|'m going to) (?!not\b|never\b|like to (?:know|ask|see|hear|understand|learn)\b|want to (?:know|ask|see|hear|understand|learn|make sure)\b)|will do|i do\b|i'm in|that works|(?:i am|i'm) willing|put me down|(?:i|we)(?: will| 'll|'ll)? accept(?:ed)?\b|accepted)/i;
+  /\b(?:yes|yeah|yep|(?<!make |not |for )sure|ok(?:ay)?|absolutely|definitely|certainly|of course|why not|sounds? (?:good|great|fine)|deal|agreed?|happy to|glad to|go ahead|count me in|sign me up|let(?:'?s| us) (?!say\b|see\b|think\b|imagine\b|suppose\b|assume\b|not\b)[a-z]+|(?:i|we)(?:'ll| will) take|i(?:'ll| will| would|'d| can| want to| am going to|'m going to) (?!not\b|never\b|like to (?:know|ask|see|hear|understand|learn)\b|want to (?:know|ask|see|hear|understand|learn|make sure)\b)|will do|i do[.!]?$|i'm in|that works|(?:i am|i'm) willing|put me down|(?:don'?t|do not|wouldn'?t|would not) mind|(?:i|we)(?: will| 'll|'ll)? accept(?:ed)?\b|accepted)/i;
 // An amount offered: "$1", "50 cents", "two dollars".
 const AMOUNT = /(?:\$\s?\d|\b\d+(?:\.\d+)?\s?(?:cents?|dollars?|usd|bucks|pounds?|euros?)\b|\b(?:one|two|three|four|five|ten|twenty|fifty) (?:cents?|dollars?|bucks)\b)/i;
 const DECLINING =
-  /\b(?:no|nope|probably not|not really|i don'?t think so|not for me|not (?:interested|now|today|really|sure|at this time)|no thanks?|can't|cannot|won't|will not|don't|do not|wouldn't|would not|shouldn't|am not|i'm not|not going to|never|maybe (?:later|next time)|(?:think|thinking) about it|pass on|decline|rather not|no way)\b/i;
+  /\b(?:no|nope|probably not|not really|i don'?t think so|not for me|dont|cant|wont|keep (?:the|my) (?:money|bonus|payment|cash|earnings|reward)|not (?:interested|now|today|really|sure|at this time)|no thanks?|can't|cannot|won't|will not|don't|do not|wouldn't|would not|shouldn't|am not|i'm not|not going to|never|maybe (?:later|next time)|(?:think|thinking) about it|pass on|decline|rather not|no way)\b/i;
 // Not a decision either way: "Maybe I'll consider donating", "I might".
-const HEDGING = /\b(?:maybe|perhaps|possibly|might|consider(?:ing)?|not sure|if|as long as|depends|unless|some ?day|in the future)\b/i;
+// Nor is what someone usually does: "I normally donate around $75".
+const HEDGING = /\b(?:maybe|perhaps|possibly|might|consider(?:ing)?|not sure|if|as long as|depends|unless|some ?day|in the future|future|normally|usually|often|generally|typically|always|don'?t know|do not know)\b/i;
 // Verbs that are the decision itself, not its subject: "agrees to donate" is about donating.
 const DECISION_VERBS = new Set(['agree', 'accept', 'decide', 'commit', 'consent', 'say', 'end', 'result', 'make', 'successful', 'succeed']);
 const CONFIRMING =
   /\b(?:thank(?:s| you) (?:so much |very much )?for (?:your|the|agreeing)|you(?:'re| are) all set|(?:is|are|has been|have been) (?:confirmed|booked|scheduled|processed|placed|approved|signed)|i(?:'ve| have) (?:booked|scheduled|confirmed|sent|placed|processed|set up)|(?:glad|great|happy) (?:that )?you(?:'re| are| have|'ve)? (?:agreed|decided|joining|on board))/i;
+
+/**
+ * A question that asks for the decision ("Would you like to donate?", "How much can you give?"),
+ * not one about the subject ("Do you know Save the Children?"), whose "no" declines nothing.
+ */
+const ASKING_FOR_DECISION = /\b(?:would|will|could|can|are|do|shall) you\b[^?]*\b(?:like|want|willing|interested|able|consider|be|agree|go|do|sign|book|buy|donate|give|join|try|take|accept)\b|\bhow much\b|\bwhat amount\b|\bshall we\b|\bready to\b/i;
 
 /** "is resolved", "gets booked", "was closed": the outcome a success prompt describes. */
 const OUTCOME_PREDICATE = /\b(?:is|are|was|were|gets?|got|been|be)\s+(?:fully\s+|successfully\s+)?(\w+ed)\b/gi;
@@ -61,7 +68,7 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
 
   type Decision = { yes: boolean; turn: Turn; sentence: Sentence; how: 'decided' | 'answered' | 'confirmed' };
   const decisions: Decision[] = [];
-  let openQuestion = false; // the other side just asked about the subject
+  let openQuestion = false; // the other side just asked for the decision
   for (const turn of conversation.turns) {
     const decider = turn.side === side || !conversation.hasRepresentative;
     for (const sentence of turn.sentences) {
@@ -70,10 +77,10 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
       const spoken = turn.text.slice(sentence.start, sentence.end);
       if (decider) {
         if ((onSubject || openQuestion) && !sentence.question && !HEDGING.test(spoken)) {
-          const zero = /(?:\$\s?0(?:\.0+)?(?!\.?\d)|\b0 (?:cents|dollars)|\b(?:choose|give|donate|do|pick) (?:\$\s?)?0\b(?!\.\d)|\bnothing\b)/i.test(spoken);
+          const zero = /(?:\$\s?0(?:\.0+)?(?!\.?\d)|\b0 (?:cents|dollars)|\b(?:choose|give|donate|do|pick) (?:\$\s?)?0\b(?!\.\d)|\b(?:giv|donat|pay|spar|afford|contribut)\w*\s+nothing\b|\bnothing (?:today|now|this time)\b)/i.test(spoken);
           // "I can't donate more": an earlier yes stands.
           const onlyMore = /\b(?:more|another|again|extra|additional)\b/i.test(spoken) && decisions.some((decision) => decision.yes);
-          const declined = zero || (DECLINING.test(spoken) && !onlyMore && !/\b(?:no problem|no worries|not a problem|why not)\b/i.test(spoken));
+          const declined = zero || (DECLINING.test(spoken) && !onlyMore && !/\b(?:no problem|no worries|not a problem|why not|(?:don'?t|do not|wouldn'?t|would not) mind)\b/i.test(spoken));
           const agreed = AGREEING.test(spoken) && !onlyMore;
           // "I'd love to but I can't": the refusal is the decision.
           if (declined) decisions.push({ yes: false, turn, sentence, how: onSubject ? 'decided' : 'answered' });
@@ -83,7 +90,9 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
         if (onSubject && CONFIRMING.test(spoken)) decisions.push({ yes: true, turn, sentence, how: 'confirmed' });
       }
     }
-    if (turn.side === other) openQuestion = turn.sentences.some((sentence) => sentence.question && onSubjectSentences.has(sentence));
+    if (turn.side === other) {
+      openQuestion = turn.sentences.some((sentence) => sentence.question && onSubjectSentences.has(sentence) && ASKING_FOR_DECISION.test(turn.text.slice(sentence.start, sentence.end)));
+    }
     else if (turn.sentences.length > 0) openQuestion = false;
   }
 
