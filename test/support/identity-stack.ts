@@ -34,7 +34,8 @@ import { waitFor } from './wait-for.js';
 
 export type Infrastructure = 'postgres-kafka' | 'pglite-memory';
 
-const SHARED_MEDIA_DIR = path.join(tmpdir(), 'parlance-test-media');
+/** The media volume every stack on the shared PostgreSQL and Kafka uses, as replicas of one installation share one. */
+export const SHARED_MEDIA_DIR = path.join(tmpdir(), 'parlance-test-media');
 
 export interface IdentityStackOptions {
   infrastructure?: Infrastructure;
