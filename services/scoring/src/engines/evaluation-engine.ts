@@ -35,6 +35,35 @@ export interface EvaluationInput {
   representative: { email: string; name: string };
 }
 
+/** One criterion of the team, with its group: what engines judge, one verdict each. */
+export interface TeamCriterion {
+  groupId: string;
+  groupName: string;
+  criterionId: string;
+  name: string;
+  prompt: string;
+  weight: number;
+}
+
+/** The team's criteria in its order, flattened out of their groups. */
+export function teamCriteria(team: TeamSnapshot): TeamCriterion[] {
+  return team.criteriaGroups.flatMap((group) =>
+    group.criteria.map((criterion) => ({
+      groupId: group.id,
+      groupName: group.name,
+      criterionId: criterion.id,
+      name: criterion.name,
+      prompt: criterion.prompt,
+      weight: criterion.weight,
+    })),
+  );
+}
+
+/** The fields of a verdict that name the criterion it judges. */
+export function verdictIdentity(criterion: TeamCriterion): Pick<CriterionVerdict, 'groupId' | 'criterionId' | 'groupName' | 'criterionName' | 'weight'> {
+  return { groupId: criterion.groupId, criterionId: criterion.criterionId, groupName: criterion.groupName, criterionName: criterion.name, weight: criterion.weight };
+}
+
 export interface SuccessJudgement {
   /** Undefined (N/A) when the team has no success prompt. */
   isSuccessful: boolean | undefined;

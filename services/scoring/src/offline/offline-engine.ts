@@ -4,12 +4,11 @@
  * in requirement.ts, how it finds and weighs evidence in criterion-evidence.ts and
  * criterion-judge.ts, success in success-judge.ts, the summary in summarizer.ts.
  */
-import type { EvaluationEngine, EvaluationInput, Judgement } from '../engines/evaluation-engine.js';
-import { UnjudgeableActivityError } from '../engines/evaluation-engine.js';
+import { teamCriteria, UnjudgeableActivityError, type EvaluationEngine, type EvaluationInput, type Judgement } from '../engines/evaluation-engine.js';
 import { offlineInsightTokens } from '../domain/insight-tokens.js';
 import { readConversation } from './conversation.js';
 import { judgeCriteria } from './criterion-judge.js';
-import { readRequirement, type Requirement } from './requirement.js';
+import { readRequirement } from './requirement.js';
 import { judgeSuccess } from './success-judge.js';
 import { summarise } from './summarizer.js';
 import { verdictOf } from './verdict-text.js';
@@ -37,11 +36,7 @@ export function judgeOffline(input: EvaluationInput): Judgement {
     throw new UnjudgeableActivityError(`the transcript has ${words.toLocaleString('en-US')} words, more than the ${OFFLINE_MAX_WORDS.toLocaleString('en-US')} the offline evaluator reads`);
   }
   const conversation = readConversation(input.transcript);
-  const requirements: Requirement[] = input.team.criteriaGroups.flatMap((group) =>
-    group.criteria.map((criterion) =>
-      readRequirement({ groupId: group.id, groupName: group.name, criterionId: criterion.id, name: criterion.name, prompt: criterion.prompt, weight: criterion.weight }),
-    ),
-  );
+  const requirements = teamCriteria(input.team).map((criterion) => readRequirement(criterion));
   const verdicts = judgeCriteria(requirements, conversation).map((finding) => verdictOf(finding, conversation));
   const success = judgeSuccess(input.team.successPrompt, conversation);
   const summary = summarise(conversation, { kind: input.kind, success });

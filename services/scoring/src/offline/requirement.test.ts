@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readRequirement, type CriterionRef } from './requirement.js';
+import type { TeamCriterion } from '../engines/evaluation-engine.js';
+import { readRequirement } from './requirement.js';
 
-const criterion = (prompt: string, name = 'Criterion'): CriterionRef => ({ groupId: 'g', groupName: 'Group', criterionId: 'c', name, prompt, weight: 2 });
+const criterion = (prompt: string, name = 'Criterion'): TeamCriterion => ({ groupId: 'g', groupName: 'Group', criterionId: 'c', name, prompt, weight: 2 });
 const words = (prompt: string) => readRequirement(criterion(prompt)).terms.map((term) => term.text);
 
 describe('readRequirement', () => {

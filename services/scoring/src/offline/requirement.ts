@@ -12,22 +12,14 @@
  *     sentences restate the requirement negatively and are left out; speech-act verbs ("ask",
  *     "say", "tell") and words naming the parties are not content: nobody says "ask".
  */
+import type { TeamCriterion } from '../engines/evaluation-engine.js';
 import { analyzeText, type Token } from '../language/text-analysis.js';
 import { termOf, type Term } from '../language/term-match.js';
 import type { Side } from './conversation.js';
 import { structureOf, type Position } from './requirement-structure.js';
 
-export interface CriterionRef {
-  groupId: string;
-  groupName: string;
-  criterionId: string;
-  name: string;
-  prompt: string;
-  weight: number;
-}
-
 export interface Requirement {
-  readonly criterion: CriterionRef;
+  readonly criterion: TeamCriterion;
   readonly actor: Side;
   readonly prohibited: boolean;
   readonly conditional: boolean;
@@ -85,7 +77,7 @@ const CACHE_SIZE = 2_000;
 const cache = new Map<string, Requirement>();
 
 /** What the criterion asks for (read once per wording, then remembered). */
-export function readRequirement(criterion: CriterionRef, defaultActor: Side = 'representative'): Requirement {
+export function readRequirement(criterion: TeamCriterion, defaultActor: Side = 'representative'): Requirement {
   const key = JSON.stringify([criterion.groupId, criterion.groupName, criterion.criterionId, criterion.name, criterion.prompt, criterion.weight, defaultActor]);
   const known = cache.get(key);
   if (known) return known;
@@ -95,7 +87,7 @@ export function readRequirement(criterion: CriterionRef, defaultActor: Side = 'r
   return requirement;
 }
 
-function parseRequirement(criterion: CriterionRef, defaultActor: Side): Requirement {
+function parseRequirement(criterion: TeamCriterion, defaultActor: Side): Requirement {
   let text = (criterion.prompt.trim() || criterion.name.trim()).replace(/\s+/g, ' ');
 
   // "Pass if …" adds words at half weight; "Fail if …" restates the requirement negatively.

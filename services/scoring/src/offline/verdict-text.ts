@@ -5,6 +5,7 @@
  */
 import type { CriterionVerdict, Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import winkLemmatizer from 'wink-lemmatizer';
+import { verdictIdentity } from '../engines/evaluation-engine.js';
 import { lexicon } from '../language/lexicon.js';
 import { STOP_WORDS } from '../language/stop-words.js';
 import { clock, evidenceOf, type Conversation, type Turn } from './conversation.js';
@@ -82,11 +83,7 @@ export function verdictOf(finding: Finding, conversation: Conversation): Criteri
       break;
   }
   return {
-    groupId: criterion.groupId,
-    criterionId: criterion.criterionId,
-    groupName: criterion.groupName,
-    criterionName: criterion.name,
-    weight: criterion.weight,
+    ...verdictIdentity(criterion),
     passed: finding.passed,
     applicable: finding.applicable,
     confidence: finding.confidence,

@@ -9,10 +9,10 @@ import { longSegments, sampleInput, SAMPLE_SEGMENTS } from '../../../../../test/
 import { answerEvaluationRequest, readRequest, type EvaluationModelScript } from '../../../../../test/support/fake-evaluation-model.js';
 import { jsonSchemaOf, startFakeOpenAI, type ChatCompletionRequest, type FakeOpenAI, type ScriptedAnswer } from '../../../../../test/support/fake-openai.js';
 import type { EvaluationModelSettings } from '../../config.js';
-import type { EvaluationInput } from '../evaluation-engine.js';
+import { teamCriteria, type EvaluationInput } from '../evaluation-engine.js';
 import { ChatEvaluationError } from './chat-evaluation-error.js';
 import { createChatEvaluationEngine } from './chat-evaluation-engine.js';
-import { EVALUATION_SYSTEM_PROMPT, evaluationAnswerTokens, findingsAnswerTokens, PART_SYSTEM_PROMPT, teamCriteria } from './evaluation-requests.js';
+import { EVALUATION_SYSTEM_PROMPT, evaluationAnswerTokens, findingsAnswerTokens, PART_SYSTEM_PROMPT } from './evaluation-requests.js';
 import { estimateRequestTokens } from './token-estimate.js';
 
 const API_KEY = 'sk-engine-test-0123456789abcdef';
@@ -224,7 +224,7 @@ describe('the chat evaluation engine, when an answer is unusable', () => {
 describe('the chat evaluation engine, for a transcript longer than the context', () => {
   /** Every request's estimated prompt plus the room kept for its answer, within the engine's limit. */
   function expectEachRequestWithin(limit: number, input: EvaluationInput) {
-    const criteria = teamCriteria(input);
+    const criteria = teamCriteria(input.team);
     for (const { body } of fake!.requests()) {
       const format = jsonSchemaOf(body!)!;
       const answerRoom = format.name === 'parlance_part_findings' ? findingsAnswerTokens(criteria) : evaluationAnswerTokens(criteria);

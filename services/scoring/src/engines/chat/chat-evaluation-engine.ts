@@ -24,7 +24,7 @@
  * create-evaluation-engine.ts has the offline engine judge instead.
  */
 import type { EvaluationModelSettings } from '../../config.js';
-import type { EvaluationEngine, EvaluationInput, Judgement } from '../evaluation-engine.js';
+import { teamCriteria, type EvaluationEngine, type EvaluationInput, type Judgement, type TeamCriterion } from '../evaluation-engine.js';
 import { ChatEvaluationError } from './chat-evaluation-error.js';
 import { createChatCompletionsClient, DEFAULT_RETRY_POLICY, type ChatMessage, type ChatReply, type RetryPolicy, type TokenMeter } from './chat-completions-client.js';
 import { judgedParts, partFindings, readEvaluationAnswer, readFindingsAnswer, type Checked } from './evaluation-answers.js';
@@ -41,11 +41,9 @@ import {
   partMessages,
   renderFindings,
   stretchOf,
-  teamCriteria,
   withCorrection,
   type EvaluationAnswer,
   type PartFindings,
-  type TeamCriterion,
 } from './evaluation-requests.js';
 import type { QuoteTally } from './quoted-evidence.js';
 import { estimateRequestTokens } from './token-estimate.js';
@@ -76,7 +74,7 @@ export function createChatEvaluationEngine(settings: EvaluationModelSettings, op
   const contextWindow = `the model's context window of ${settings.contextTokens.toLocaleString('en-US')} tokens`;
 
   async function judge(input: EvaluationInput, signal: AbortSignal): Promise<Judgement> {
-    const criteria = teamCriteria(input);
+    const criteria = teamCriteria(input.team);
     const meter: TokenMeter = { reported: 0, estimated: 0 };
     const tally: QuoteTally = { dropped: 0 };
     const warnings: string[] = [];

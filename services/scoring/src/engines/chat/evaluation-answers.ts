@@ -7,7 +7,7 @@
  */
 import Value from 'typebox/value';
 import type { CriterionVerdict, Summary } from '@parlance/proto/parlance/scoring/v1/evaluation';
-import type { EvaluationInput, SuccessJudgement } from '../evaluation-engine.js';
+import { verdictIdentity, type EvaluationInput, type SuccessJudgement, type TeamCriterion } from '../evaluation-engine.js';
 import type { ChatReply } from './chat-completions-client.js';
 import {
   criterionKey,
@@ -16,7 +16,6 @@ import {
   type ObservationStatus,
   type PartFindings,
   type SuccessLeaning,
-  type TeamCriterion,
   evaluationSchema,
   findingsSchema,
 } from './evaluation-requests.js';
@@ -100,11 +99,7 @@ export function judgedParts(answer: EvaluationAnswer, input: EvaluationInput, cr
     // An inapplicable criterion counts as passed (evaluation.proto), whatever the model wrote.
     const passed = verdict.passed || !verdict.applicable;
     return {
-      groupId: criterion.groupId,
-      criterionId: criterion.criterionId,
-      groupName: criterion.groupName,
-      criterionName: criterion.name,
-      weight: criterion.weight,
+      ...verdictIdentity(criterion),
       passed,
       applicable: verdict.applicable,
       confidence: confidenceOf(verdict.confidence),

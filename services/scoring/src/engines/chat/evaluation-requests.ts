@@ -18,7 +18,7 @@
  * so that it grounds the verdict before committing to it.
  */
 import Type, { type Static } from 'typebox';
-import type { EvaluationInput } from '../evaluation-engine.js';
+import type { EvaluationInput, TeamCriterion } from '../evaluation-engine.js';
 import type { ChatMessage } from './chat-completions-client.js';
 import type { CitedQuote } from './quoted-evidence.js';
 import { estimateTokens } from './token-estimate.js';
@@ -26,29 +26,6 @@ import type { TranscriptLine } from './transcript-parts.js';
 
 export const EVALUATION_SCHEMA_NAME = 'parlance_evaluation';
 export const FINDINGS_SCHEMA_NAME = 'parlance_part_findings';
-
-/** One criterion of the team, with its group. */
-export interface TeamCriterion {
-  groupId: string;
-  groupName: string;
-  criterionId: string;
-  name: string;
-  prompt: string;
-  weight: number;
-}
-
-export function teamCriteria(input: EvaluationInput): TeamCriterion[] {
-  return input.team.criteriaGroups.flatMap((group) =>
-    group.criteria.map((criterion) => ({
-      groupId: group.id,
-      groupName: group.name,
-      criterionId: criterion.id,
-      name: criterion.name,
-      prompt: criterion.prompt,
-      weight: criterion.weight,
-    })),
-  );
-}
 
 /** Identifies a criterion by its group and its own id, which a team need not keep unique across groups. */
 export const criterionKey = (groupId: string, criterionId: string) => JSON.stringify([groupId, criterionId]);
