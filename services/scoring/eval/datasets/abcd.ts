@@ -9,11 +9,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { binaryFigures, confusion, type BinaryFigures } from '../metrics/classification.js';
-import { atLeastHalfPresent, tokenSet } from '../metrics/content-words.js';
 import { fixed, percent, table } from '../format.js';
 import { defineDataset, skip, skipCounts, type Loaded, type Missing, type SkipCounts, type SystemFigures } from '../harness.js';
 import { saysFailed, verdictOf, type Baseline, type EvalCase, type Prediction } from '../systems.js';
-import { buildInput, textsOfRole, type Turn } from './activity.js';
+import { buildInput, keywordOverlapBaseline, type Turn } from './activity.js';
 import { ACTION_TEMPLATES, ACTION_WORDS, SUBFLOW_TITLES, flowKey } from './abcd-actions.js';
 import { isFile } from './files.js';
 
@@ -242,18 +241,7 @@ export function abcdBaselines(cases: readonly AbcdCase[]): Baseline<AbcdCase>[] 
         summary: '',
       }),
     },
-    {
-      name: 'keyword-overlap',
-      description: "a criterion fails when fewer than half of its guideline's content words appear anywhere in the Agent's turns",
-      predict: (item) => {
-        const said = tokenSet(textsOfRole(item.input, SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE));
-        return {
-          verdicts: item.criteria.map((c) => ({ groupId: ACTIONS_GROUP, criterionId: c.action, passed: atLeastHalfPresent(c.guideline, said), applicable: true, evidence: [] })),
-          isSuccessful: undefined,
-          summary: '',
-        };
-      },
-    },
+    keywordOverlapBaseline((item) => item.criteria.map((c) => ({ groupId: ACTIONS_GROUP, criterionId: c.action, guideline: c.guideline }))),
   ];
 }
 

@@ -4,8 +4,10 @@
  */
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
-import type { SpeakerRole, Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
+import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { ActivityKindName, EvaluationInput, TeamSnapshot } from '../../src/engines/evaluation-engine.js';
+import { atLeastHalfPresent, tokenSet } from '../metrics/content-words.js';
+import type { Baseline, EvalCase } from '../systems.js';
 
 export interface Turn {
   speaker: string;
@@ -97,4 +99,27 @@ export function buildInput(spec: ActivitySpec): EvaluationInput {
 export function textsOfRole(input: EvaluationInput, role: SpeakerRole): string[] {
   const roles = new Map(input.transcript.speakers.map((speaker) => [speaker.label, speaker.role]));
   return input.transcript.segments.filter((segment) => roles.get(segment.speaker) === role).map((segment) => segment.text);
+}
+
+/** A criterion a dataset writes down in words, which the keyword baseline looks for. */
+export interface GuidelineCriterion {
+  groupId: string;
+  criterionId: string;
+  guideline: string;
+}
+
+/** The keyword-overlap baseline of the criteria datasets, the same rule for each. */
+export function keywordOverlapBaseline<C extends EvalCase>(criteriaOf: (item: C) => GuidelineCriterion[]): Baseline<C> {
+  return {
+    name: 'keyword-overlap',
+    description: "a criterion fails when fewer than half of its guideline's content words appear anywhere in the Agent's turns",
+    predict: (item) => {
+      const said = tokenSet(textsOfRole(item.input, SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE));
+      return {
+        verdicts: criteriaOf(item).map(({ groupId, criterionId, guideline }) => ({ groupId, criterionId, passed: atLeastHalfPresent(guideline, said), applicable: true, evidence: [] })),
+        isSuccessful: undefined,
+        summary: '',
+      };
+    },
+  };
 }

@@ -7,11 +7,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { addConfusions, binaryFigures, confusion, type BinaryFigures, type Confusion } from '../metrics/classification.js';
-import { atLeastHalfPresent, tokenSet } from '../metrics/content-words.js';
 import { fixed, percent, table } from '../format.js';
 import { defineDataset, skip, skipCounts, type Loaded, type Missing, type SystemFigures } from '../harness.js';
 import { saysFailed, verdictOf, type Baseline, type EvalCase, type Prediction } from '../systems.js';
-import { buildInput, textsOfRole, type GroupSpec, type Turn } from './activity.js';
+import { buildInput, keywordOverlapBaseline, type GroupSpec, type Turn } from './activity.js';
 import { isDirectory } from './files.js';
 
 export type ScoredKind = 'phase' | 'condition';
@@ -293,24 +292,7 @@ export const compliBenchBaselines: Baseline<CompliBenchCase>[] = [
       summary: '',
     }),
   },
-  {
-    name: 'keyword-overlap',
-    description: "a criterion fails when fewer than half of its guideline's content words appear anywhere in the Agent's turns",
-    predict: (item) => {
-      const said = tokenSet(textsOfRole(item.input, SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE));
-      return {
-        verdicts: item.criteria.map((criterion) => ({
-          groupId: criterion.groupId,
-          criterionId: criterion.criterionId,
-          passed: atLeastHalfPresent(criterion.guideline, said),
-          applicable: true,
-          evidence: [],
-        })),
-        isSuccessful: undefined,
-        summary: '',
-      };
-    },
-  },
+  keywordOverlapBaseline((item) => item.criteria),
 ];
 
 function failureRows(label: string, systems: readonly SystemFigures<CompliBenchFigures>[], pick: (figures: CompliBenchFigures) => FailureFigures | undefined): string[][] {
