@@ -66,8 +66,11 @@ export interface CallSummary {
       wordTimings: boolean;
       representativeTalkShare: number | null;
     };
+    summaryDetails: { participants: string[]; discussion: string; outcome: string; nextSteps: string[] };
     engine: string;
+    fallbackReason: string;
     insightTokens: number;
+    evaluatedAt: string;
     warnings: string[];
   };
 }

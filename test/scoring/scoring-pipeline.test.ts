@@ -21,6 +21,7 @@ import { outbox as transcriptionOutbox } from '@parlance/transcription/db/schema
 import { startIdentityStack, type IdentityStack } from '../support/identity-stack.js';
 import { waitFor } from '../support/wait-for.js';
 import { activityOfJob, finishedJob, uploadingCompany, type UploadingCompany } from '../uploads/upload-fixtures.js';
+import type { CallSummary } from './scoring-fixtures.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -36,36 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
-
-interface Evidence {
-  quote: string;
-  segmentIndex: number;
-  speaker: string;
-  role: string;
-  startMs: number | null;
-}
-
-interface Summary {
-  transcript: string;
-  summary: string;
-  improvements: Array<{ id: string; name: string; criteria: Array<{ id: string; name: string; suggestion: string }> }>;
-  segments: Array<{ index: number; speaker: string; role: string; startMs: number | null; endMs: number | null; text: string }>;
-  evaluation: null | {
-    score: number;
-    scriptMatch: number | null;
-    isSuccessful: boolean | null;
-    successReason: string;
-    successEvidence: Evidence[];
-    verdicts: Array<{ groupId: string; groupName: string; criterionId: string; criterionName: string; weight: number; passed: boolean; applicable: boolean; reason: string; suggestion: string; evidence: Evidence[] }>;
-    statistics: { speakers: Array<{ speaker: string; role: string; words: number }>; timed: boolean } | null;
-    summaryDetails: { participants: string[]; discussion: string; outcome: string; nextSteps: string[] };
-    engine: string;
-    fallbackReason: string;
-    insightTokens: number;
-    evaluatedAt: string;
-    warnings: string[];
-  };
-}
 
 const SALES_CALL = [
   '[00:00:02] Grace: Thank you for calling Parlance, my name is Grace. How can I help you today?',
@@ -140,13 +111,13 @@ async function usageOf(company: UploadingCompany): Promise<number> {
 
 describe('a scored call', () => {
   let call: { jobId: string; activityId: string; job: { status: string } };
-  let summary: Summary;
+  let summary: CallSummary;
   let usageBefore: number;
 
   beforeAll(async () => {
     usageBefore = await usageOf(acme);
     call = await uploadCall(acme);
-    summary = (await acme.browser.get<Summary>(`/api/calls/summary/${call.activityId}`)).body;
+    summary = (await acme.browser.get<CallSummary>(`/api/calls/summary/${call.activityId}`)).body;
   }, 90_000);
 
   it('completes its job only once it is scored', async () => {
@@ -224,7 +195,7 @@ describe('a scored call', () => {
     expect(await evaluationRows(call.activityId)).toHaveLength(1);
     expect(await scoredEvents(acme.companyId, call.activityId)).toBe(1);
     expect(await scoringDb().select().from(pendingEvaluations).where(eq(pendingEvaluations.activityId, call.activityId))).toEqual([]);
-    expect((await acme.browser.get<Summary>(`/api/calls/summary/${call.activityId}`)).body.evaluation?.evaluatedAt).toBe(summary.evaluation!.evaluatedAt);
+    expect((await acme.browser.get<CallSummary>(`/api/calls/summary/${call.activityId}`)).body.evaluation?.evaluatedAt).toBe(summary.evaluation!.evaluatedAt);
   });
 
   it('is no other company’s to read, and no meeting', async () => {
@@ -253,7 +224,7 @@ describe('a scored meeting', () => {
     expect(job).toMatchObject({ status: 'completed', isCompleted: true });
     const activityId = await activityOfJob(stack, acme.companyId, upload.body.jobId);
 
-    const summary = (await acme.browser.get<Summary>(`/api/meetings/summary/${activityId}`)).body;
+    const summary = (await acme.browser.get<CallSummary>(`/api/meetings/summary/${activityId}`)).body;
     expect(summary.transcript.split('\n')[0]).toBe('[0:01] Grace: Welcome everyone, my name is Grace and thank you for joining the quarterly review.');
     expect(summary.evaluation?.verdicts.length).toBeGreaterThan(0);
     expect(summary.summary.length).toBeGreaterThan(0);
@@ -267,7 +238,7 @@ describe('transcripts scoring cannot evaluate', () => {
     expect(job).toEqual({ status: 'failed', isCompleted: false, isFailed: true, failedReason: 'Processing failed for silence.txt: the transcript has no words to evaluate', activityId: expect.stringMatching(UUID) });
     expect(await evaluationRows(activityId)).toEqual([]);
     // The transcript is there, unscored.
-    const summary = (await acme.browser.get<Summary>(`/api/calls/summary/${activityId}`)).body;
+    const summary = (await acme.browser.get<CallSummary>(`/api/calls/summary/${activityId}`)).body;
     expect(summary).toMatchObject({ transcript: 'Grace: …\nMorgan: ?!', summary: '', improvements: [], evaluation: null });
   });
 
@@ -296,7 +267,7 @@ describe('transcripts scoring cannot evaluate', () => {
 
     const { job, activityId } = await uploadCall(bare);
     expect(job.status).toBe('completed');
-    const evaluation = (await bare.browser.get<Summary>(`/api/calls/summary/${activityId}`)).body.evaluation!;
+    const evaluation = (await bare.browser.get<CallSummary>(`/api/calls/summary/${activityId}`)).body.evaluation!;
     expect(evaluation).toMatchObject({ score: 0, verdicts: [], scriptMatch: null, isSuccessful: null });
     expect(evaluation.warnings.some((warning) => warning.includes('no evaluation criteria'))).toBe(true);
   });
