@@ -27,10 +27,10 @@
  * Prints JSON lines: {"bench":"scoring.offline",…} (one per conversation) and
  * {"bench":"scoring.offline-parallel",…}.
  */
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { evaluateFor, evaluatorFor, type Batch, type Workload } from './support/offline-evaluations.js';
-import { median, percentile } from './support/measure.js';
+import { machine, median, percentile } from './support/measure.js';
 import { CRITERIA_COUNT } from './support/scoring-team.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -53,7 +53,6 @@ function typeScriptWorker(file: URL, workerData: unknown): Worker {
   return new Worker(bootstrap, { eval: true, workerData });
 }
 
-const machine = () => ({ cores: CORES, load_1m: +loadavg()[0]!.toFixed(2), node: process.version });
 const round = (value: number, digits: number) => +value.toFixed(digits);
 
 /** Evaluations per second on this thread alone, RUNS times after a warm-up; answers the per-second median. */

@@ -39,7 +39,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ingestModule } from '@parlance/ingest/module';
 import { createBus } from '@parlance/platform/bus/create-bus';
@@ -58,10 +58,10 @@ import { loadScoringConfig } from '@parlance/scoring/config';
 import { ACTIVITY_SCORED, SCORING_FAILED } from '@parlance/scoring/pipeline/scoring-worker';
 import { transcriptionModule } from '@parlance/transcription/module';
 import { freePort } from '../test/support/free-port.js';
-import { startIdentityStack } from '../test/support/identity-stack.js';
+import { SHARED_MEDIA_DIR, startIdentityStack } from '../test/support/identity-stack.js';
 import { memberPayload } from '../test/teams/team-fixtures.js';
 import { callDialogue, transcriptOf, transcriptText } from './support/call-dialogue.js';
-import { median, percentile } from './support/measure.js';
+import { machine, median, percentile } from './support/measure.js';
 import { cpuMsOf, memoryOf, sampleMemory } from './support/process-memory.js';
 import { benchTeamPayload, CRITERIA_COUNT } from './support/scoring-team.js';
 import { startServiceProcess } from './support/service-process.js';
@@ -84,10 +84,6 @@ const STALL_MS = 120_000;
 const TRANSCRIPT_READY = 'transcription.transcript-ready.v1';
 const TRANSCRIPTION_FAILED = 'transcription.transcription-failed.v1';
 const REPRESENTATIVE = 'Daniel';
-/** Where the test stacks on PostgreSQL and Kafka keep uploads: a transcription worker of any of them may take ours. */
-const SHARED_MEDIA_DIR = path.join(tmpdir(), 'parlance-test-media');
-
-const machine = () => ({ cores: availableParallelism(), load_1m: +loadavg()[0]!.toFixed(2), node: process.version });
 const ms = (value: number) => Math.round(value);
 const mb = (kb: number) => Math.round(kb / 1024);
 
@@ -126,6 +122,7 @@ try {
   // Ingest and transcription in this process, on a host of their own.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-bench-scoring-'));
   cleanup.unshift(() => rm(dataDir, { recursive: true, force: true }));
+  // Uploads go where the test stacks on PostgreSQL and Kafka keep theirs: a transcription worker of any of them may take ours.
   const pipelineEnv = { ...infra, ...addresses, GRPC_PORT: String(pipelinePort), DATA_DIR: dataDir, INGEST_MEDIA_DIR: SHARED_MEDIA_DIR };
   const pipelineConfig = loadHostConfig(pipelineEnv);
   const pipeline = new ModuleHost(createLogger({ service: 'bench-pipeline', level: 'error', pretty: false, destination: process.stderr }));
@@ -252,8 +249,7 @@ try {
         representativeName: REPRESENTATIVE,
         transcript: { ...transcripts[i % transcripts.length]!, activityId },
       }).finish();
-      const message = outboxMessageFor({ type: TRANSCRIPT_READY, companyId, producer: 'transcription', payload });
-      return busMessageFor({ ...message, eventId: message.eventId!, headers: message.headers ?? {} });
+      return busMessageFor(outboxMessageFor({ type: TRANSCRIPT_READY, companyId, producer: 'transcription', payload }));
     });
     // In batches, as an outbox relay sends them.
     for (let i = 0; i < messages.length; i += 100) await bus.publish(messages.slice(i, i + 100));

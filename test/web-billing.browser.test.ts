@@ -7,12 +7,13 @@
  * .run/screenshots.
  */
 import type { Page } from 'playwright-core';
+import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandaloneBrowser, WIDTHS, type StandaloneBrowser } from './support/standalone-browser.js';
 import { waitFor } from './support/wait-for.js';
 
 let product: StandaloneBrowser;
-const demo = { name: 'Dana Demo', email: 'demo@parlance.local', password: 'Listen-and-learn-26' };
+const demo = { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`, email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password };
 
 beforeAll(async () => {
   product = await startStandaloneBrowser({ IDENTITY_DEMO_ACCOUNT: 'true' });

@@ -14,8 +14,8 @@
  * The text is rendered as `[hh:mm:ss] Name: words` lines (Zoom's .txt export), and read into a
  * Transcript by transcription's own text reader, so the benches evaluate what the pipeline does.
  */
-import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import type { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
+import { activityKindOf } from '@parlance/scoring/activity-kinds';
 import { transcribeText } from '@parlance/transcription/pipeline/transcribe-activity';
 
 export type ConversationKind = 'call' | 'meeting';
@@ -487,5 +487,5 @@ export function transcriptOf(dialogue: Dialogue, activityId = 'bench-activity'):
     },
     Buffer.from(transcriptText(dialogue)),
   );
-  return { activityId, kind: dialogue.kind === 'meeting' ? ActivityKind.ACTIVITY_KIND_MEETING : ActivityKind.ACTIVITY_KIND_CALL, ...draft };
+  return { activityId, kind: activityKindOf(dialogue.kind), ...draft };
 }

@@ -1,4 +1,5 @@
-/** What every benchmark reports with: medians, percentiles, and calls per second under load. */
+/** What every benchmark reports with: medians, percentiles, calls per second under load, and the machine. */
+import { availableParallelism, loadavg } from 'node:os';
 
 /** The middle value (the upper middle for an even count). */
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -24,3 +25,6 @@ export async function callsPerSecond(call: () => Promise<void>, options: { secon
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   return calls / ((performance.now() - started) / 1_000);
 }
+
+/** The machine a result was measured on: its cores, its 1-minute load average and the Node version. */
+export const machine = () => ({ cores: availableParallelism(), load_1m: +loadavg()[0]!.toFixed(2), node: process.version });

@@ -12,6 +12,7 @@ import { createOfflineEngine } from '@parlance/scoring/offline/offline-engine';
 import type { Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import type { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { callDialogue, transcriptOf, type ConversationKind } from './call-dialogue.js';
+import { cpuMsOfStat } from './process-memory.js';
 import { benchTeamSnapshot, CRITERIA_COUNT } from './scoring-team.js';
 
 export interface Workload {
@@ -79,9 +80,7 @@ export function evaluatorFor(workload: Workload): Evaluator {
  */
 export function threadCpuMs(): number | undefined {
   try {
-    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return cpuMsOfStat(readFileSync('/proc/thread-self/stat', 'utf8'));
   } catch {
     return undefined;
   }

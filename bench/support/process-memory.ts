@@ -24,7 +24,11 @@ export async function memoryOf(pid: number): Promise<MemoryReading | undefined> 
 /** CPU time (user + system, ms) a process has used since it started; its threads included. */
 export async function cpuMsOf(pid: number): Promise<number | undefined> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  if (!stat) return undefined;
+  return stat ? cpuMsOfStat(stat) : undefined;
+}
+
+/** CPU time (user + system, ms) in the text of a /proc/<pid>/stat or /proc/thread-self/stat file. */
+export function cpuMsOfStat(stat: string): number {
   // The command name (field 2) may hold spaces; utime and stime are fields 14 and 15, in ticks of 10 ms.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;

@@ -6,9 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
+import { repoRoot } from '../../test/support/host-process.js';
 
 export interface ServiceProcess {
   pid: number;
@@ -28,7 +26,7 @@ export interface ServiceProcessOptions {
 
 export async function startServiceProcess(options: ServiceProcessOptions): Promise<ServiceProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx', `services/${options.service}/src/main.ts`], {
-    cwd: REPO,
+    cwd: repoRoot,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

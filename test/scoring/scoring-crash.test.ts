@@ -9,10 +9,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { ApiClient } from '../support/api-client.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { freePort } from '../support/free-port.js';
-import { startHostProcess, waitUntilReady, type HostProcess } from '../support/host-process.js';
+import { startDemoProduct } from '../support/host-process.js';
 import { waitFor } from '../support/wait-for.js';
 import { finishedJob, type JobStatus } from '../uploads/upload-fixtures.js';
 
@@ -20,15 +19,6 @@ const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   await Promise.all(cleanups.map((cleanup) => cleanup()));
 });
-
-async function startProduct(env: Record<string, string>): Promise<{ host: HostProcess; demo: ApiClient }> {
-  const host = startHostProcess([], env);
-  await waitUntilReady(Number(env.ADMIN_PORT), host);
-  const demo = new ApiClient(`http://127.0.0.1:${env.GATEWAY_PORT}`);
-  const signedIn = await demo.post('/api/auth/login', { email: 'demo@parlance.local', password: 'Listen-and-learn-26' });
-  expect(signedIn.status).toBe(200);
-  return { host, demo };
-}
 
 it('takes up an evaluation whose process was killed mid-evaluation, once its lease runs out', async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-scoring-crash-'));
@@ -45,7 +35,8 @@ it('takes up an evaluation whose process was killed mid-evaluation, once its lea
     SCORING_LEASE_SECONDS: '3',
   };
 
-  const first = await startProduct({ ...env, SCORING_LLM_URL: silentModel.baseUrl, SCORING_LLM_MODEL: 'slow-model' });
+  const first = await startDemoProduct({ ...env, SCORING_LLM_URL: silentModel.baseUrl, SCORING_LLM_MODEL: 'slow-model' });
+  expect(first.signInStatus).toBe(200);
   const teams = (await first.demo.get<Array<{ id: string; members: string[] }>>('/api/teams/fetch/?department=sales')).body;
   const team = teams.find((candidate) => candidate.members.length > 0)!;
   const upload = await first.demo.post<{ jobId: string }>('/api/calls/transcribe/text', {
@@ -62,25 +53,15 @@ it('takes up an evaluation whose process was killed mid-evaluation, once its lea
   first.host.child.kill('SIGKILL');
   await first.host.exited;
 
-  const second = await startProduct(env);
+  const second = await startDemoProduct(env);
+  expect(second.signInStatus).toBe(200);
   try {
     const job = await finishedJob(second.demo, `/api/queue/job/${upload.body.jobId}`, 60_000);
     expect(job).toMatchObject({ status: 'completed', isCompleted: true });
-    const summary = (await second.demo.get<{ evaluation: { engine: string } | null }>(`/api/calls/summary/${activityOf(second, upload.body.jobId)}`)).body;
+    const summary = (await second.demo.get<{ evaluation: { engine: string } | null }>(`/api/calls/summary/${job.activityId}`)).body;
     expect(summary.evaluation?.engine).toBe('offline-evidence');
   } finally {
     second.host.child.kill('SIGTERM');
     await second.host.exited;
   }
 }, 240_000);
-
-/** The call the job belongs to, from the product's own log: scoring's line for it names both. */
-function activityOf(product: { host: HostProcess }, jobId: string): string {
-  const line = product.host
-    .output()
-    .split('\n')
-    .find((candidate) => candidate.includes(jobId) && candidate.includes('"activityId"'));
-  const activityId = line && /"activityId":"([0-9a-f-]{36})"/.exec(line)?.[1];
-  if (!activityId) throw new Error(`no log line names the activity of job ${jobId}`);
-  return activityId;
-}

@@ -87,7 +87,7 @@ export const CRITERIA = [
   { group: 'Resolution', name: 'Premium plan', prompt: 'The representative offers the premium support plan.', weight: 1, textCallPasses: false },
 ] as const;
 
-/** The team editor's payload: three groups of weighted criteria (10 in all), a success prompt and a call script. */
+/** The team editor's payload: five criteria in three groups, their weights 10 in all, a success prompt and a call script. */
 export function scoredTeamPayload(memberEmail: string) {
   const groups = [...new Set(CRITERIA.map((criterion) => criterion.group))];
   return teamPayload({

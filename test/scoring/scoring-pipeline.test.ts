@@ -20,7 +20,7 @@ import { evaluations, inbox as scoringInbox, outbox as scoringOutbox, pendingEva
 import { outbox as transcriptionOutbox } from '@parlance/transcription/db/schema';
 import { startIdentityStack, type IdentityStack } from '../support/identity-stack.js';
 import { waitFor } from '../support/wait-for.js';
-import { activityOfJob, finishedJob, uploadingCompany, type UploadingCompany } from '../uploads/upload-fixtures.js';
+import { finishedJob, uploadingCompany, type UploadingCompany } from '../uploads/upload-fixtures.js';
 import type { CallSummary } from './scoring-fixtures.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -62,7 +62,7 @@ async function uploadCall(company: UploadingCompany, overrides: Record<string, u
   const upload = await company.browser.post<{ jobId: string }>('/api/calls/transcribe/text', callText(company, overrides));
   expect(upload.status, JSON.stringify(upload.body)).toBe(200);
   const job = await finishedJob(company.browser, `/api/queue/job/${upload.body.jobId}`);
-  return { jobId: upload.body.jobId, job, activityId: await activityOfJob(stack, company.companyId, upload.body.jobId) };
+  return { jobId: upload.body.jobId, job, activityId: job.activityId };
 }
 
 const scoringDb = () => stack.runtime('scoring').database.db;
@@ -222,7 +222,7 @@ describe('a scored meeting', () => {
     expect(upload.status).toBe(202);
     const job = await finishedJob(acme.browser, `/api/meetings/upload-status/${upload.body.jobId}`);
     expect(job).toMatchObject({ status: 'completed', isCompleted: true });
-    const activityId = await activityOfJob(stack, acme.companyId, upload.body.jobId);
+    const activityId = job.activityId;
 
     const summary = (await acme.browser.get<CallSummary>(`/api/meetings/summary/${activityId}`)).body;
     expect(summary.transcript.split('\n')[0]).toBe('[0:01] Grace: Welcome everyone, my name is Grace and thank you for joining the quarterly review.');
@@ -249,18 +249,16 @@ describe('transcripts scoring cannot evaluate', () => {
     const version = 1_000;
     await stack.runtime('identity').bus.publish([
       busMessageFor(
-        withEventId(
-          outboxMessageFor({
-            type: 'identity.team-changed.v1',
-            companyId: bare.companyId,
-            producer: 'identity',
-            payload: TeamChanged.encode({
-              team: { id: bare.teamId, name: 'Bare', department: 'sales', criteriaGroups: [], successPrompt: '', callScript: '', crmId: '', memberEmails: [bare.representative.email], version, createdAt: new Date(), updatedAt: new Date() },
-              members: [],
-              deleted: false,
-            }).finish(),
-          }),
-        ),
+        outboxMessageFor({
+          type: 'identity.team-changed.v1',
+          companyId: bare.companyId,
+          producer: 'identity',
+          payload: TeamChanged.encode({
+            team: { id: bare.teamId, name: 'Bare', department: 'sales', criteriaGroups: [], successPrompt: '', callScript: '', crmId: '', memberEmails: [bare.representative.email], version, createdAt: new Date(), updatedAt: new Date() },
+            members: [],
+            deleted: false,
+          }).finish(),
+        }),
       ),
     ]);
     await waitFor('scoring to hold the bare team', async () => ((await teamVersionInScoring(bare)) === version ? true : undefined));
@@ -295,8 +293,4 @@ async function teamVersionInScoring(company: UploadingCompany): Promise<number |
     .from(teamCriteria)
     .where(and(eq(teamCriteria.companyId, company.companyId), eq(teamCriteria.teamId, company.teamId)));
   return row?.version;
-}
-
-function withEventId(message: ReturnType<typeof outboxMessageFor>) {
-  return { ...message, eventId: message.eventId!, headers: message.headers ?? {} };
 }

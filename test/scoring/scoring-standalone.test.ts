@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startIdentityStack, type IdentityStack } from '../support/identity-stack.js';
 import { waitFor } from '../support/wait-for.js';
-import { activityOfJob, finishedJob, uploadingCompany, type UploadingCompany } from '../uploads/upload-fixtures.js';
+import { finishedJob, uploadingCompany, type UploadingCompany } from '../uploads/upload-fixtures.js';
+import type { CallSummary } from './scoring-fixtures.js';
 
 let stack: IdentityStack;
 let company: UploadingCompany;
@@ -20,13 +21,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface Summary {
-  transcript: string;
-  summary: string;
-  segments: Array<{ index: number; text: string }>;
-  evaluation: null | { engine: string; insightTokens: number; verdicts: Array<{ evidence: Array<{ quote: string; segmentIndex: number }> }> };
-}
-
 const usage = async () => (await company.browser.get<{ usage: { total_insight_tokens: number } }>('/api/billing/subscription')).body.usage.total_insight_tokens;
 
 it('transcribes, scores and completes an uploaded call, charges its tokens, and forgets its evaluation when it is deleted', async () => {
@@ -39,10 +33,11 @@ it('transcribes, scores and completes an uploaded call, charges its tokens, and 
     repName: 'Grace',
   });
   expect(upload.status).toBe(200);
-  expect(await finishedJob(company.browser, `/api/queue/job/${upload.body.jobId}`)).toMatchObject({ status: 'completed' });
-  const activityId = await activityOfJob(stack, company.companyId, upload.body.jobId);
+  const job = await finishedJob(company.browser, `/api/queue/job/${upload.body.jobId}`);
+  expect(job).toMatchObject({ status: 'completed' });
+  const activityId = job.activityId;
 
-  const summary = (await company.browser.get<Summary>(`/api/calls/summary/${activityId}`)).body;
+  const summary = (await company.browser.get<CallSummary>(`/api/calls/summary/${activityId}`)).body;
   expect(summary.transcript.split('\n')[0]).toBe('Grace: Good morning, this is Grace from Parlance. How can I help?');
   expect(summary.summary.length).toBeGreaterThan(0);
   expect(summary.evaluation?.engine).toBe('offline-evidence');

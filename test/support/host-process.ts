@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
+import { ApiClient } from './api-client.js';
 import { waitFor } from './wait-for.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,4 +36,21 @@ export function waitUntilReady(adminPort: number, process: HostProcess, timeoutM
     },
     timeoutMs,
   );
+}
+
+export interface DemoProduct {
+  host: HostProcess;
+  /** A browser signed in (if `signInStatus` is 200) as the demo account. */
+  demo: ApiClient;
+  /** What the demo sign-in answered, for the test to check. */
+  signInStatus: number;
+}
+
+/** Starts the standalone product (`env` needs ADMIN_PORT, GATEWAY_PORT and IDENTITY_DEMO_ACCOUNT) and signs in as the demo account. */
+export async function startDemoProduct(env: Record<string, string>): Promise<DemoProduct> {
+  const host = startHostProcess([], env);
+  await waitUntilReady(Number(env.ADMIN_PORT), host);
+  const demo = new ApiClient(`http://127.0.0.1:${env.GATEWAY_PORT}`);
+  const signedIn = await demo.post('/api/auth/login', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
+  return { host, demo, signInStatus: signedIn.status };
 }

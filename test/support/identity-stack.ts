@@ -206,9 +206,8 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
           consumedAt: input.consumedAt ?? new Date(),
         }).finish(),
       });
-      const eventId = message.eventId!;
-      await bus.publish([busMessageFor({ ...message, eventId, headers: message.headers ?? {} })]);
-      return eventId;
+      await bus.publish([busMessageFor(message)]);
+      return message.eventId;
     },
 
     async stop() {

@@ -9,24 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { synthesizeCall } from '../../services/transcription/test/support/synthesized-call.js';
-import { ApiClient } from '../support/api-client.js';
 import { freePort } from '../support/free-port.js';
-import { startHostProcess, waitUntilReady, type HostProcess } from '../support/host-process.js';
+import { startDemoProduct } from '../support/host-process.js';
 import { finishedJob } from './upload-fixtures.js';
 
 const dataDirs: string[] = [];
 afterAll(async () => {
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
-
-async function startProduct(env: Record<string, string>): Promise<{ host: HostProcess; demo: ApiClient }> {
-  const host = startHostProcess([], env);
-  await waitUntilReady(Number(env.ADMIN_PORT), host);
-  const demo = new ApiClient(`http://127.0.0.1:${env.GATEWAY_PORT}`);
-  const signedIn = await demo.post('/api/auth/login', { email: 'demo@parlance.local', password: 'Listen-and-learn-26' });
-  expect(signedIn.status).toBe(200);
-  return { host, demo };
-}
 
 it('keeps every acknowledged upload when killed right after answering, and completes them after a restart', async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-uploads-'));
@@ -39,7 +29,8 @@ it('keeps every acknowledged upload when killed right after answering, and compl
     IDENTITY_DEMO_ACCOUNT: 'true',
     TRANSCRIPTION_LEASE_SECONDS: '5',
   };
-  const [first, call] = await Promise.all([startProduct(env), synthesizeCall(path.join(dataDir, 'synthesized'), { script: 'billing', turns: 6, seed: 3 })]);
+  const [first, call] = await Promise.all([startDemoProduct(env), synthesizeCall(path.join(dataDir, 'synthesized'), { script: 'billing', turns: 6, seed: 3 })]);
+  expect(first.signInStatus).toBe(200);
   const teams = (await first.demo.get<Array<{ id: string; name: string; members: string[] }>>('/api/teams/fetch/?department=sales')).body;
   const team = teams.find((candidate) => candidate.members.length > 0)!;
 
@@ -69,7 +60,8 @@ it('keeps every acknowledged upload when killed right after answering, and compl
   first.host.child.kill('SIGKILL');
   await first.host.exited;
 
-  const second = await startProduct(env);
+  const second = await startDemoProduct(env);
+  expect(second.signInStatus).toBe(200);
   try {
     for (const jobId of uploads) {
       expect(await finishedJob(second.demo, `/api/queue/job/${jobId}`, 120_000)).toMatchObject({ status: 'completed' });

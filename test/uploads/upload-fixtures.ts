@@ -46,7 +46,7 @@ export async function finishedJob(browser: ApiClient, path: string, timeoutMs = 
   );
 }
 
-/** The activity an upload's job follows, as ingest stored it (the API answers with the job id only). */
+/** The activity an upload's job follows, as ingest stored it, read from its database (the job's status names it too, as `activityId`). */
 export async function activityOfJob(stack: IdentityStack, companyId: string, jobId: string): Promise<string> {
   const [row] = await stack
     .runtime('ingest')

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { EvaluationEngine, EvaluationInput, Judgement } from '../src/engines/evaluation-engine.js';
 import { DATASETS } from './datasets/index.js';
 import { runEval, type DatasetResult, type RunContext } from './harness.js';
-import { writeDatasets } from './testing/fixtures.js';
+import { removeDatasets, writeDatasets } from './testing/fixtures.js';
+
+afterAll(removeDatasets);
 
 /**
  * A tiny engine for these tests: fails a criterion whose prompt mentions "booking", citing the

@@ -20,8 +20,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LEXICON_PATH, type LexiconFile } from '../src/language/lexicon.js';
 
-export const DEFAULT_LEXICON_PATH = fileURLToPath(new URL('../generated/wordnet-lexicon.json', import.meta.url));
 const SENSES_PER_PART_OF_SPEECH = 3;
 const PARTS_OF_SPEECH = [
   ['noun', 'n'],
@@ -95,16 +95,7 @@ const synsetKey = (type: string, offset: string) => `${type === 's' ? 'a' : type
 /** WordNet writes `ice_cream` and adjective markers like `beautiful(a)`. */
 const normaliseWord = (word: string) => word.toLowerCase().replace(/\([a-z]+\)$/, '').replaceAll('_', ' ');
 
-export interface LexiconFile {
-  source: string;
-  senses: Record<string, number[]>;
-  families: Record<string, string[]>;
-  hypernyms: Record<string, number[]>;
-  polysemy: Record<string, number>;
-  partsOfSpeech: Record<string, string>;
-}
-
-export function buildLexicon(directory = wordnetDirectory()): LexiconFile {
+function buildLexicon(directory = wordnetDirectory()): LexiconFile {
   const synsets = readSynsets(directory);
   const { senses, polysemy, partsOfSpeech } = readSenses(directory);
   // Synset keys become small numbers, so the file stays a few megabytes.
@@ -143,14 +134,14 @@ export function buildLexicon(directory = wordnetDirectory()): LexiconFile {
     senses: senseNumbers,
     families: Object.fromEntries([...families].sort(([a], [b]) => (a < b ? -1 : 1)).map(([word, related]) => [word, [...related].sort()])),
     hypernyms,
-    polysemy: Object.fromEntries([...polysemy].filter(([word, count]) => count > 1 && !word.includes(' ')).sort(([a], [b]) => (a < b ? -1 : 1))),
-    partsOfSpeech: Object.fromEntries([...partsOfSpeech].filter(([word]) => !word.includes(' ')).sort(([a], [b]) => (a < b ? -1 : 1))),
+    polysemy: Object.fromEntries([...polysemy].filter(([, count]) => count > 1).sort(([a], [b]) => (a < b ? -1 : 1))),
+    partsOfSpeech: Object.fromEntries([...partsOfSpeech].sort(([a], [b]) => (a < b ? -1 : 1))),
   };
 }
 
 function main(): void {
   const outIndex = process.argv.indexOf('--out');
-  const out = outIndex > 0 ? process.argv[outIndex + 1]! : DEFAULT_LEXICON_PATH;
+  const out = outIndex > 0 ? process.argv[outIndex + 1]! : LEXICON_PATH;
   const lexicon = buildLexicon();
   mkdirSync(dirname(out), { recursive: true });
   // Written beside and renamed into place: a reader never sees half a file.

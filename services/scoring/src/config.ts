@@ -59,13 +59,8 @@ export interface ModelSettings {
   timeoutMs: number;
 }
 
-/** The chat model as the evaluation engine uses it. */
-export interface EvaluationModelSettings {
-  baseUrl: string;
-  model: string;
-  apiKey: string | undefined;
-  /** Per request. */
-  timeoutMs: number;
+/** The chat model as the evaluation engine uses it; its timeoutMs is per request. */
+export interface EvaluationModelSettings extends ModelSettings {
   /** Per request, counting the first; 429, 5xx and time-outs are tried again. */
   maxAttempts: number;
   /** The model's context window in tokens. */

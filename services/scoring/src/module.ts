@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { ModuleDefinition } from '@parlance/platform/host/module';
-import { defineServiceModule, type ServiceRuntime } from '@parlance/platform/service/service-runtime';
+import { defineServiceModule, INBOX_RETENTION_MS, type ServiceRuntime } from '@parlance/platform/service/service-runtime';
 import { ScoringServiceService } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { CriterionSuggestionServiceService } from '@parlance/proto/parlance/scoring/v1/suggestions';
 import { loadScoringConfig } from './config.js';
@@ -12,13 +12,14 @@ import { teamChangedConsumer } from './events/team-changed.consumer.js';
 import { transcriptReadyConsumer } from './events/transcript-ready.consumer.js';
 import { scoringService } from './grpc/scoring.server.js';
 import { suggestionsService } from './grpc/suggestions.server.js';
+import { lexicon } from './language/lexicon.js';
 import { createOfflineEngine } from './offline/offline-engine.js';
 import { startScoringWorker } from './pipeline/scoring-worker.js';
 import { createCriterionSuggester } from './suggestions/criterion-suggester.js';
 
 const HOUR_MS = 3_600_000;
 /** Deletions are remembered as long as the inbox remembers event ids (a late transcript is still recognised). */
-const DELETION_RETENTION_MS = 8 * 24 * HOUR_MS;
+const DELETION_RETENTION_MS = INBOX_RETENTION_MS;
 
 /**
  * The scoring service. Its settings (the optional language model) are read when the process
@@ -37,6 +38,8 @@ export function scoringModule(env: NodeJS.ProcessEnv = process.env): ModuleDefin
 
     async start(runtime) {
       const db = runtime.database.db;
+      // Both engines match with WordNet: parse it now rather than in the middle of the first evaluation.
+      lexicon();
       const engine = createEvaluationEngine(config.evaluation, runtime.logger.child({ part: 'evaluation' }), createOfflineEngine());
       const worker = startScoringWorker({ db, engine, logger: runtime.logger.child({ part: 'worker' }), settings: config.worker });
       runtime.serve(CriterionSuggestionServiceService, suggestionsService(createCriterionSuggester(config.suggestions, runtime.logger.child({ part: 'suggestions' }))));

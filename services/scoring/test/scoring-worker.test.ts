@@ -31,6 +31,7 @@ import { UnjudgeableActivityError, type EvaluationEngine, type EvaluationInput, 
 import { activityDeletedConsumer } from '../src/events/activity-deleted.consumer.js';
 import { transcriptReadyConsumer } from '../src/events/transcript-ready.consumer.js';
 import { SCORING_REASONS, startScoringWorker, type ScoringWorker, type ScoringWorkerSettings } from '../src/pipeline/scoring-worker.js';
+import { transcriptOf } from './support/sample-calls.js';
 
 const COMPANY = randomUUID();
 /** Said in every transcript here; no log line may carry it. */
@@ -87,20 +88,6 @@ const team = (overrides: Partial<TeamSnapshot> = {}): TeamSnapshot => ({
   successPrompt: 'The customer’s problem is solved.',
   callScript: '',
   ...overrides,
-});
-
-const transcriptOf = (lines: Array<[string, string]>): Transcript => ({
-  activityId: '',
-  kind: ActivityKind.ACTIVITY_KIND_CALL,
-  sourceFormat: 'speaker-lines',
-  engine: 'text',
-  durationMs: 0,
-  speakers: [
-    { label: 'Grace', role: SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE },
-    { label: 'Sam', role: SpeakerRole.SPEAKER_ROLE_CONTACT },
-  ],
-  segments: lines.map(([speaker, text]) => ({ speaker, text, words: [] })),
-  warnings: [],
 });
 
 const CALL = transcriptOf([

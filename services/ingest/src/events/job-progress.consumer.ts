@@ -5,14 +5,11 @@
  * only moves forward, so a late or redelivered event changes nothing; events of a deleted activity
  * find no job and change nothing.
  */
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
-import { isUuid } from '@parlance/platform/db/uuid';
 import type { EventConsumer } from '@parlance/platform/service/service-runtime';
 import { ActivityScored, ScoringFailed } from '@parlance/proto/parlance/scoring/v1/events';
 import { TranscriptionFailed, TranscriptionStarted, TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
-import { advanceJob } from '../db/activities.repository.js';
-import { jobs } from '../db/schema.js';
+import { advanceJob, findJob } from '../db/activities.repository.js';
 import { UPLOAD_MESSAGES } from '../domain/upload-rules.js';
 
 export const TRANSCRIPTION_STARTED = 'transcription.transcription-started.v1';
@@ -50,10 +47,6 @@ export const jobProgressConsumer: EventConsumer = {
 };
 
 async function failJob(tx: Executor, companyId: string, jobId: string, reason: string): Promise<void> {
-  if (!isUuid(jobId)) return;
-  const [job] = await tx
-    .select({ fileName: jobs.fileName })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)));
+  const job = await findJob(tx, companyId, jobId);
   if (job) await advanceJob(tx, companyId, jobId, 'failed', UPLOAD_MESSAGES.processingFailed(job.fileName, reason));
 }

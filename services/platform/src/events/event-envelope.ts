@@ -25,7 +25,7 @@ export interface DomainEvent {
  * company id is the key, so one tenant's events stay in order; the active trace context goes
  * into the headers, so the consumer continues the trace that caused the event.
  */
-export function outboxMessageFor(event: DomainEvent): OutboxMessage {
+export function outboxMessageFor(event: DomainEvent): OutboxMessage & { eventId: string; headers: Record<string, string> } {
   if (!EVENT_TYPE.test(event.type)) {
     throw new Error(`Event type "${event.type}" must read <service>.<what-happened>.v<N>, e.g. ingest.activity-received.v1`);
   }

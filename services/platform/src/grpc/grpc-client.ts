@@ -111,7 +111,7 @@ export function createClient<C extends ClientConstructorLike>(
             return response;
           } catch (error) {
             if (!isServiceError(error)) throw new GrpcCallError('internal', 'Internal error.', status.INTERNAL, method.path, {}, error);
-            const delay = backoffMs(attempt, initialBackoffMs, maxBackoffMs);
+            const delay = equalJitterBackoffMs(attempt, initialBackoffMs, maxBackoffMs);
             const retry =
               error.code === status.UNAVAILABLE &&
               attempt < maxAttempts &&
@@ -158,9 +158,13 @@ function invoke(
   });
 }
 
-function backoffMs(attempt: number, initialMs: number, maxMs: number): number {
+/**
+ * The wait before retry number `attempt` (from 1): exponential from initialMs, capped at maxMs,
+ * with "equal jitter": half the delay fixed, half random, so clients retrying together spread out.
+ */
+export function equalJitterBackoffMs(attempt: number, initialMs: number, maxMs: number, random: () => number = Math.random): number {
   const ceiling = Math.min(maxMs, initialMs * 2 ** (attempt - 1));
-  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
 function isServiceError(error: unknown): error is ServiceError {

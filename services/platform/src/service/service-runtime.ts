@@ -22,7 +22,8 @@ import { extractTraceContext, inSpan, SpanKind } from '../telemetry.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const HOUSEKEEPING_INTERVAL_MS = HOUR_MS;
-const INBOX_RETENTION_MS = 8 * 24 * HOUR_MS;
+/** How long the inbox remembers the ids of events handled, to drop redeliveries. */
+export const INBOX_RETENTION_MS = 8 * 24 * HOUR_MS;
 const PROBE_RETENTION_MS = 24 * HOUR_MS;
 
 /** The plumbing modules a service module depends on. */

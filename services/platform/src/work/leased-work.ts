@@ -20,7 +20,7 @@ import { index, integer, timestamp, uuid, type PgColumn, type PgColumnBuilderBas
 import type { Executor } from '../db/database.js';
 
 /** The columns every leased work table has, next to the service's own. */
-export function leasedWorkColumns() {
+function leasedWorkColumns() {
   return {
     /** Whose work it is: every query that names a row is scoped by it. */
     companyId: uuid('company_id').notNull(),
@@ -49,7 +49,7 @@ export type LeasedWorkTable = PgTable & {
 export type LeasedWork<TTable extends LeasedWorkTable> = TTable['$inferSelect'];
 
 /** The claim a worker holds: its row's key and company, and the attempt that is its token. */
-export interface WorkClaim {
+interface WorkClaim {
   key: string;
   companyId: string;
   attempts: number;
@@ -114,7 +114,7 @@ export async function claimLeasedWork<TTable extends LeasedWorkTable>(tx: Execut
   return claimed[0];
 }
 
-export type LeaseRenewal = 'held' | 'removed' | 'taken';
+type LeaseRenewal = 'held' | 'removed' | 'taken';
 
 /**
  * Keeps a claim alive: 'held' when renewed; 'removed' when the work is gone (e.g. its activity was
@@ -166,4 +166,17 @@ export async function finishLeasedWork<TTable extends LeasedWorkTable>(
     .where(and(eq(table.companyId, work.companyId), eq(key, work.key), ...held))
     .returning({ key });
   return removed.length > 0;
+}
+
+/**
+ * Finishes claimed work and, while its claim still held, has `record` store the outcome in the
+ * same transaction; undefined (and nothing recorded) when the work was deleted or taken over.
+ */
+export async function recordLeasedOutcome<TTable extends LeasedWorkTable, TResult = undefined>(
+  db: Executor,
+  queue: LeasedWorkQueue<TTable>,
+  work: LeasedWork<TTable>,
+  record?: (tx: Executor) => Promise<TResult>,
+): Promise<TResult | undefined> {
+  return db.transaction(async (tx) => ((await finishLeasedWork(tx, queue, queue.claimOf(work))) ? record?.(tx) : undefined));
 }

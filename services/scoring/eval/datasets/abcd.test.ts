@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { ABCD_GUIDELINES, ABCD_KB, ABCD_ONTOLOGY, abcdConversation, writeDatasets } from '../testing/fixtures.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ABCD_GUIDELINES, ABCD_KB, ABCD_ONTOLOGY, abcdConversation, removeDatasets, writeDatasets } from '../testing/fixtures.js';
 import { abcdBaselines, actionsTaken, mostActionsTaken, kbSubflow, loadAbcd, scoreAbcd, type AbcdCase } from './abcd.js';
 import { ACTION_WORDS, SUBFLOW_TITLES, flowKey } from './abcd-actions.js';
+
+afterAll(removeDatasets);
 
 async function load() {
   const loaded = await loadAbcd(await writeDatasets(), undefined);

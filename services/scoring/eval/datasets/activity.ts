@@ -2,9 +2,9 @@
  * Builds the engine's input from a dataset's turns: the transcript (plain text turns, no times,
  * no words) and a team snapshot with equal weights.
  */
-import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
+import { activityKindOf } from '../../src/activity-kinds.js';
 import type { ActivityKindName, EvaluationInput, TeamSnapshot } from '../../src/engines/evaluation-engine.js';
 import { atLeastHalfPresent, tokenSet } from '../metrics/content-words.js';
 import type { Baseline, EvalCase } from '../systems.js';
@@ -21,7 +21,7 @@ export function buildTranscript(activityId: string, kind: ActivityKindName, turn
   for (const turn of turns) if (!speakers.has(turn.speaker)) speakers.set(turn.speaker, turn.role);
   return {
     activityId,
-    kind: kind === 'meeting' ? ActivityKind.ACTIVITY_KIND_MEETING : ActivityKind.ACTIVITY_KIND_CALL,
+    kind: activityKindOf(kind),
     sourceFormat,
     engine: 'text',
     durationMs: 0,

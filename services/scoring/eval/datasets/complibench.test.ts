@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { Prediction } from '../systems.js';
-import { compliBenchConversation, writeDatasets } from '../testing/fixtures.js';
+import { compliBenchConversation, removeDatasets, writeDatasets } from '../testing/fixtures.js';
 import { compliBenchBaselines, loadCompliBench, parseConversation, phaseName, scoreCompliBench, type CompliBenchCase } from './complibench.js';
+
+afterAll(removeDatasets);
 
 async function load(limit?: number) {
   const loaded = await loadCompliBench(await writeDatasets(), limit);

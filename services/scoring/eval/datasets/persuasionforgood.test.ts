@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { PERSUASION_DIALOG_CSV, PERSUASION_INFO_CSV, writeDatasets } from '../testing/fixtures.js';
+import { PERSUASION_DIALOG_CSV, PERSUASION_INFO_CSV, removeDatasets, writeDatasets } from '../testing/fixtures.js';
 import { DONATION_PROMPT, loadPersuasion, majorityLabel, persuasionBaselines, persuasionCases, scorePersuasion } from './persuasionforgood.js';
+
+afterAll(removeDatasets);
 
 describe('persuasionCases', () => {
   const { cases, skipped } = persuasionCases(PERSUASION_DIALOG_CSV, PERSUASION_INFO_CSV, undefined);

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { writeDatasets } from '../testing/fixtures.js';
+import { removeDatasets, writeDatasets } from '../testing/fixtures.js';
 import { leadSummary, loadQmsum, qmsumBaselines, scoreQmsum } from './qmsum.js';
+
+afterAll(removeDatasets);
 
 async function load(limit?: number) {
   const loaded = await loadQmsum(await writeDatasets(), limit);

@@ -2,7 +2,7 @@
  * A tiny datasets folder, laid out like shared/datasets, written by the tests (never the real
  * data). Label fields carry the word LEAKED so a test can prove none reaches the engine.
  */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -129,9 +129,19 @@ export function abcdFaqConversation(): Record<string, unknown> {
   };
 }
 
-/** Writes the whole fixture folder; `without` leaves datasets out. */
+/** Every folder writeDatasets has made and removeDatasets has not yet removed. */
+const written: string[] = [];
+
+/** Removes every folder writeDatasets has made; call it from afterAll in a test file that writes them. */
+export async function removeDatasets(): Promise<void> {
+  const roots = written.splice(0);
+  await Promise.all(roots.map((root) => rm(root, { recursive: true, force: true })));
+}
+
+/** Writes the whole fixture folder (removeDatasets deletes it); `without` leaves datasets out. */
 export async function writeDatasets(without: readonly string[] = []): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'parlance-eval-'));
+  written.push(root);
   const put = async (path: string, content: string) => {
     await mkdir(join(root, path, '..'), { recursive: true });
     await writeFile(join(root, path), content);

@@ -42,13 +42,13 @@ export async function saveEvaluation(tx: Executor, stored: StoredEvaluation): Pr
   return inserted.length > 0;
 }
 
-/** The company's evaluation of the activity, of the given kind if one is named. */
-export async function findEvaluation(db: Executor, companyId: string, activityId: string, kind?: ActivityKindName): Promise<Evaluation | undefined> {
+/** The company's evaluation of the activity. */
+export async function findEvaluation(db: Executor, companyId: string, activityId: string): Promise<Evaluation | undefined> {
   if (!isUuid(activityId)) return undefined;
   const [row] = await db
     .select({ evaluation: evaluations.evaluation })
     .from(evaluations)
-    .where(and(eq(evaluations.companyId, companyId), eq(evaluations.activityId, activityId), ...(kind ? [eq(evaluations.kind, kind)] : [])));
+    .where(and(eq(evaluations.companyId, companyId), eq(evaluations.activityId, activityId)));
   return row ? Evaluation.fromJSON(row.evaluation) : undefined;
 }
 

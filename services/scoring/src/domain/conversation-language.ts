@@ -33,7 +33,7 @@
  *   plan", "a different sort of deal"): "it is kind of expensive" counts.
  */
 
-export type Break = 'none' | 'clause' | 'sentence';
+type Break = 'none' | 'clause' | 'sentence';
 
 export interface TokenizedText {
   /** Lowercased, with ’ written as '. */
@@ -57,6 +57,8 @@ const CLAUSE_BREAK = /[,;:…\-–—()，；：、]/;
 const ASCII_TEXT = /^\p{ASCII}*$/u;
 const ASCII_WORD = /[A-Za-z0-9]+(?:['-][A-Za-z0-9]+|(?<=[0-9])[.,:][0-9]+)*/g;
 
+// Not language/tokenize.ts, the offline evaluator's: that one splits "didn't" into "did" "not" and
+// tells numbers, times and dates for lemmas and matching; statistics count words as people do.
 export function tokenize(text: string): TokenizedText {
   const tokenized: TokenizedText = { words: [], breaks: [], questionMarks: [], punctuated: false };
   let last = 0;

@@ -38,9 +38,9 @@ import { SpeakerRole, type Segment, type Transcript } from '@parlance/proto/parl
 import { countFillers, countQuestions, tokenize, type TokenizedText } from './conversation-language.js';
 
 /** How long another speaker's word must still run for a new word to count as an interruption. */
-export const INTERRUPTION_TOLERANCE_MS = 200;
+const INTERRUPTION_TOLERANCE_MS = 200;
 /** In a transcript without punctuation, a pause this long between words starts a new sentence. */
-export const SENTENCE_PAUSE_MS = 600;
+const SENTENCE_PAUSE_MS = 600;
 
 interface Interval {
   startMs: number;

@@ -12,12 +12,13 @@
  * carry (the weights of their words), so "Hi!" counts less than the compliance disclosure.
  */
 import type { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { analyzeText } from '../language/text-analysis.js';
+import { analyzeText, type Sentence } from '../language/text-analysis.js';
 import { termOf, type Term } from '../language/term-match.js';
 import { readConversation, type Conversation, type Place } from '../offline/conversation.js';
+import { turnsOf } from '../offline/criterion-evidence.js';
 
 /** Said, but out of the script's order. */
-export const REORDERED_CREDIT = 0.5;
+const REORDERED_CREDIT = 0.5;
 /** Below this a similarity is coincidence (a shared common word), not the line being said. */
 const NOISE_FLOOR = 0.2;
 
@@ -31,18 +32,18 @@ export function measureScriptMatch(callScript: string, transcript: Transcript): 
   return scriptMatchOf(callScript, readConversation(transcript));
 }
 
-export function scriptMatchOf(callScript: string, conversation: Conversation): number | undefined {
+function scriptMatchOf(callScript: string, conversation: Conversation): number | undefined {
   const lines = scriptLines(callScript);
   if (lines.length === 0) return undefined;
   const spoken: Place[] = [];
-  for (const turn of conversation.turns) {
-    if (conversation.hasRepresentative && turn.side !== 'representative') continue;
+  for (const turn of turnsOf(conversation, 'representative')) {
     for (const sentence of turn.sentences) spoken.push({ turn, sentence });
   }
   const total = lines.reduce((sum, line) => sum + line.weight, 0);
   if (spoken.length === 0 || total === 0) return 0;
 
-  const similarity = lines.map((line) => lineSimilarities(line, spoken, conversation));
+  const position = new Map(spoken.map((place, at) => [place.sentence, at]));
+  const similarity = lines.map((line) => lineSimilarities(line, spoken, position, conversation));
   // aligned[i][j]: the best in-order credit for the first i lines within the first j sentences.
   const aligned = Array.from({ length: lines.length + 1 }, () => new Float64Array(spoken.length + 1));
   for (let i = 1; i <= lines.length; i += 1) {
@@ -107,8 +108,7 @@ function readScript(text: string): ScriptLine[] {
 }
 
 /** For one script line: its similarity with each spoken sentence (with the sentence after it). */
-function lineSimilarities(line: ScriptLine, spoken: readonly Place[], conversation: Conversation): number[] {
-  const position = new Map(spoken.map((place, at) => [place.sentence, at]));
+function lineSimilarities(line: ScriptLine, spoken: readonly Place[], position: ReadonlyMap<Sentence, number>, conversation: Conversation): number[] {
   // strength[termIndex][sentencePosition]
   const strength = line.terms.map((term) => {
     const best = new Float64Array(spoken.length);

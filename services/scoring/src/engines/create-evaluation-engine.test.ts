@@ -7,8 +7,8 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '@parlance/platform/logger';
-import { sampleInput } from '../../../../test/support/evaluation-input.js';
-import { answerEvaluationRequest } from '../../../../test/support/fake-evaluation-model.js';
+import { sampleInput } from '../../test/support/evaluation-input.js';
+import { answerEvaluationRequest } from '../../test/support/fake-evaluation-model.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../../../../test/support/fake-openai.js';
 import { createEvaluationEngine } from './create-evaluation-engine.js';
 import type { EvaluationEngine, EvaluationInput, Judgement } from './evaluation-engine.js';

@@ -92,9 +92,9 @@ export interface EvaluationEngine {
   /** For logs and the service description, e.g. "offline-evidence" or "openai:gpt-4o-mini". */
   readonly name: string;
   /**
-   * Judges the activity. Rejects only when the signal aborts (the work is abandoned) or on a bug;
-   * an engine that cannot judge falls back or answers with what it could judge, never throws for
-   * a difficult transcript.
+   * Judges the activity. Rejects when the signal aborts (the work is abandoned), with an
+   * UnjudgeableActivityError for an activity it cannot judge at all, or on a bug; otherwise an
+   * engine that cannot judge well falls back or answers with what it could judge.
    */
   judge(input: EvaluationInput, signal: AbortSignal): Promise<Judgement>;
 }

@@ -6,9 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const LEXICON_PATH = fileURLToPath(new URL('../../generated/wordnet-lexicon.json', import.meta.url));
+/** Where scripts/build-lexicon.ts writes the lexicon and the evaluator reads it. */
+export const LEXICON_PATH = fileURLToPath(new URL('../../generated/wordnet-lexicon.json', import.meta.url));
 
-interface LexiconFile {
+/** The file scripts/build-lexicon.ts writes: synsets as small numbers. */
+export interface LexiconFile {
+  source: string;
   senses: Record<string, number[]>;
   families: Record<string, string[]>;
   hypernyms: Record<string, number[]>;
@@ -16,7 +19,7 @@ interface LexiconFile {
   partsOfSpeech: Record<string, string>;
 }
 
-export interface Lexicon {
+interface Lexicon {
   /** Whether WordNet knows the word as a lemma of some part of speech. */
   knows(word: string): boolean;
   /** The word's most frequent senses (at most three per part of speech). */

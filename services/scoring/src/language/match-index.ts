@@ -6,7 +6,7 @@
 import type { Token } from './text-analysis.js';
 import { tokenKeys, type Term } from './term-match.js';
 
-export interface Hit<Place> {
+interface Hit<Place> {
   readonly place: Place;
   readonly token: Token;
   readonly strength: number;

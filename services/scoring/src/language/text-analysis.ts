@@ -42,7 +42,7 @@ export interface Sentence {
   readonly question: boolean;
 }
 
-export interface AnalyzedText {
+interface AnalyzedText {
   readonly text: string;
   readonly sentences: readonly Sentence[];
 }
@@ -90,11 +90,7 @@ export function analyzeTexts(texts: readonly string[]): AnalyzedText[] {
   let part = 0;
   const { values, normals, types, starts, sentences } = tokenize(text);
 
-  const addSentence = (first: number, last: number) => {
-    // Blanks and line breaks at either end are not part of what was said.
-    while (first <= last && types[first] === 'linebreak') first += 1;
-    while (last >= first && types[last] === 'linebreak') last -= 1;
-    if (first > last) return;
+  for (const [first, last] of sentences) {
     while (part + 1 < partStarts.length && partStarts[part + 1]! <= starts[first]!) part += 1;
     const base = partStarts[part]!;
     const sentenceTokens: Token[] = [];
@@ -137,17 +133,6 @@ export function analyzeTexts(texts: readonly string[]): AnalyzedText[] {
       sentenceTokens.push({ normal: act, lemmas: [act], kind: 'act', content: true, negated: false, proper: false, start, end });
     }
     parts[part]!.push({ start, end, tokens: sentenceTokens, question });
-  };
-  for (const [first, last] of sentences) {
-    // A line break ends a sentence too: lists and transcripts put one thought per line.
-    let from = first;
-    for (let index = first; index <= last; index += 1) {
-      if (types[index] === 'linebreak') {
-        addSentence(from, index - 1);
-        from = index + 1;
-      }
-    }
-    addSentence(from, last);
   }
   return texts.map((partText, index) => ({ text: partText, sentences: parts[index]! }));
 }

@@ -8,13 +8,17 @@
  * ordinals, amounts' currency signs, dates ("12/03/2024"), times ("5:30pm", "10 am"), e-mail
  * addresses, web addresses, punctuation and line breaks. A sentence ends at . ! ? (or an
  * ellipsis) followed by a capital, a digit, a quote or the end, except after a title or a common
- * abbreviation ("Dr.", "e.g.") or an initial ("J. Smith"); line breaks end sentences too (the
- * caller does that).
+ * abbreviation ("Dr.", "e.g.") or an initial ("J. Smith"); a line break ends a sentence too, and
+ * belongs to none.
+ *
+ * Why not domain/conversation-language.ts's tokenize: that one counts words for the conversation
+ * statistics ("didn't", "3.5" and each CJK character one word); this one gives the evaluator what
+ * it matches on: "n't" as "not" for lemmas and negation, and numbers, times, dates and addresses.
  */
 
 export type TokenType = 'word' | 'number' | 'ordinal' | 'currency' | 'date' | 'time' | 'email' | 'url' | 'punctuation' | 'linebreak' | 'symbol';
 
-export interface Tokenized {
+interface Tokenized {
   /** Each token as written. */
   values: string[];
   /** Lower-cased, "n't" read as "not", "ca" of "can't" as "can". */
@@ -22,7 +26,7 @@ export interface Tokenized {
   types: TokenType[];
   /** Where each token starts in the text. */
   starts: number[];
-  /** Sentences as [first token, last token] pairs, in order, covering every token. */
+  /** Sentences as [first token, last token] pairs, in order, covering every token but line breaks. */
   sentences: Array<[number, number]>;
 }
 
@@ -95,6 +99,12 @@ function markSentences(tokenized: Tokenized): void {
   const { values, normals, types, sentences } = tokenized;
   let first = 0;
   for (let index = 0; index < values.length; index += 1) {
+    // Lists and transcripts put one thought per line.
+    if (types[index] === 'linebreak') {
+      if (first < index) sentences.push([first, index - 1]);
+      first = index + 1;
+      continue;
+    }
     if (types[index] !== 'punctuation' || !SENTENCE_END.test(values[index]!)) continue;
     // Closing quotes and brackets belong to the sentence they close.
     let last = index;
@@ -116,7 +126,7 @@ function isAbbreviation(value: string, normal: string): boolean {
 }
 
 function opensSentence(value: string, type: TokenType): boolean {
-  if (type === 'linebreak' || type === 'number' || type === 'ordinal' || type === 'currency' || type === 'date' || type === 'time') return true;
+  if (type === 'number' || type === 'ordinal' || type === 'currency' || type === 'date' || type === 'time') return true;
   if (type === 'punctuation') return value === '"' || value === '“' || value === "'" || value === '‘' || value === '(' || value === '-' || value === '–' || value === '—';
   return /^[\p{Lu}\d]/u.test(value) || type === 'email' || type === 'url';
 }

@@ -10,7 +10,7 @@ import type { Term } from '../language/term-match.js';
 import type { Conversation, Side, Turn } from './conversation.js';
 
 /** A step of a conversation may take a couple of turns ("name?" … "and your date of birth?"). */
-export const WINDOW_TURNS = 2;
+const WINDOW_TURNS = 2;
 
 export interface TermMatch {
   readonly term: Term;
@@ -40,7 +40,7 @@ export function turnsOf(conversation: Conversation, side: Side | 'either'): Turn
 }
 
 /** Each term's best match in each of the turns; matches[turnPosition][termIndex]. */
-export function matchTurns(conversation: Conversation, turns: readonly Turn[], terms: readonly Term[]): Array<Array<TermMatch | undefined>> {
+function matchTurns(conversation: Conversation, turns: readonly Turn[], terms: readonly Term[]): Array<Array<TermMatch | undefined>> {
   const position = new Map(turns.map((turn, at) => [turn, at]));
   const best: Array<Array<TermMatch | undefined>> = turns.map(() => new Array<TermMatch | undefined>(terms.length));
   terms.forEach((term, index) => {

@@ -13,16 +13,15 @@
  *     respected.
  */
 import { MATCH_STRENGTH } from '../language/term-match.js';
-import type { Sentence } from '../language/text-analysis.js';
+import type { Sentence, Token } from '../language/text-analysis.js';
 import { isAsking, scoreWindows, turnsOf, type Window } from './criterion-evidence.js';
 import { clock, type Conversation, type Turn } from './conversation.js';
-import type { Token } from '../language/text-analysis.js';
 import type { Requirement } from './requirement.js';
 
 /** At least half of what the criterion asks for, by weight, must be said. */
-export const MET_COVERAGE = 0.5;
+const MET_COVERAGE = 0.5;
 /** A quarter of it shows the step was addressed. */
-export const ATTEMPT_COVERAGE = 0.25;
+const ATTEMPT_COVERAGE = 0.25;
 /** Saying what should have been asked is not asking: it can show an attempt, never meet the criterion. */
 const NOT_ASKED_FACTOR = 0.5;
 
@@ -43,6 +42,8 @@ export interface Finding {
    * 'too-few': how many there were ("1 of the 2 questions").
    */
   readonly detail: string;
+  /** 'too-few': how many of the side's questions there were. */
+  readonly questions?: number;
 }
 
 /**
@@ -160,7 +161,7 @@ function judge(requirement: Requirement, conversation: Conversation, meeting: re
     const placed = placedWindow(requirement, conversation, meets);
     if (!placed.window) return finding('misplaced', best, 0.75, placed.detail);
     const questions = requirement.asks && requirement.minimum > 1 ? askingSentences(requirement, conversation) : requirement.minimum;
-    if (questions < requirement.minimum) return finding('too-few', placed.window, 0.7, `${questions} of the ${requirement.minimum}`);
+    if (questions < requirement.minimum) return { ...finding('too-few', placed.window, 0.7, `${questions} of the ${requirement.minimum}`), questions };
     return finding('met', placed.window, 0.5 + (adjusted(requirement, placed.window) - MET_COVERAGE));
   }
 

@@ -8,7 +8,7 @@
 
 export type Position = 'start' | 'end';
 
-export interface RequirementStructure {
+interface RequirementStructure {
   /** The clause without the constraint phrases, with the words for what is said ("echo", "proposal"). */
   clause: string;
   /** The clause without the constraint phrases, as the team wrote it: for messages. */

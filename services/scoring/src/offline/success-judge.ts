@@ -12,6 +12,7 @@
 import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { SuccessJudgement } from '../engines/evaluation-engine.js';
+import { lowerFirst } from '../language/prose.js';
 import type { Sentence } from '../language/text-analysis.js';
 import { MATCH_STRENGTH } from '../language/term-match.js';
 import { evidenceOf, type Conversation, type Side, type Turn } from './conversation.js';
@@ -113,6 +114,3 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
   const verb = last.how === 'confirmed' ? 'confirmed the agreement' : 'agreed';
   return { isSuccessful: true, reason: `${last.turn.speaker} ${verb}: "${quote}".`, confidence, evidence };
 }
-
-
-const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);

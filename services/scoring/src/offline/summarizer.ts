@@ -16,6 +16,7 @@
 import type { Summary } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import type { SuccessJudgement } from '../engines/evaluation-engine.js';
 import { lexicon } from '../language/lexicon.js';
+import { list, upperFirst } from '../language/prose.js';
 import { specificity } from '../language/term-match.js';
 import type { Sentence, Token } from '../language/text-analysis.js';
 import type { Conversation, Turn } from './conversation.js';
@@ -51,7 +52,7 @@ const MAX_POINT_BUDGET = 100;
 const NON_SPEECH = /\[[^\]]{1,30}\]|\([a-z ]{1,30}\)|\{[^}]{1,30}\}/gi;
 const HESITATION = /(?:^|\s)(?:u+h+|u+m+|e+r+m*|a+h+|h+m+|mm+)(?=[\s,.!?]|$)[,]?/gi;
 
-export interface SummaryContext {
+interface SummaryContext {
   kind: 'call' | 'meeting';
   success: SuccessJudgement;
 }
@@ -83,7 +84,7 @@ export function summarise(conversation: Conversation, context: SummaryContext): 
     .filter(Boolean)
     .join(' ');
   const text = [
-    `${capitalise(noun)} between ${list(participants)}.`,
+    `${upperFirst(noun)} between ${list(participants)}.`,
     discussion,
     outcome ? `Outcome: ${outcome}` : '',
     nextSteps.length > 0 ? `Next steps: ${nextSteps.join(' ')}` : '',
@@ -254,10 +255,3 @@ function nextStepsOf(candidates: readonly Candidate[]): Candidate[] {
 function crisp(text: string): boolean {
   return text.split(' ').length <= MAX_COMMITMENT_WORDS && !TENTATIVE.test(text);
 }
-
-function list(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -7,6 +7,7 @@ import type { CriterionVerdict, Evidence } from '@parlance/proto/parlance/scorin
 import winkLemmatizer from 'wink-lemmatizer';
 import { verdictIdentity } from '../engines/evaluation-engine.js';
 import { lexicon } from '../language/lexicon.js';
+import { list, lowerFirst, upperFirst } from '../language/prose.js';
 import { STOP_WORDS } from '../language/stop-words.js';
 import { clock, evidenceOf, type Conversation, type Turn } from './conversation.js';
 import type { TermMatch } from './criterion-evidence.js';
@@ -71,11 +72,13 @@ export function verdictOf(finding: Finding, conversation: Conversation): Criteri
       expected = expectedTo().replace(/\.$/, ` ${finding.detail}.`);
       suggestion = `${upperFirst(todo)} ${finding.detail}, not only where ${first?.speaker ?? `the ${side}`} did${at(first) ? ` (${at(first).trim().slice(1, -1)})` : ''}.`;
       break;
-    case 'too-few':
+    case 'too-few': {
+      const more = requirement.minimum - (finding.questions ?? 0);
       reason = `Not met: ${finding.detail} questions asked (for example ${said}).`;
       expected = expectedTo();
-      suggestion = `Ask ${requirement.minimum - Number.parseInt(finding.detail, 10)} more ${requirement.openQuestions ? 'open ' : ''}question${requirement.minimum - Number.parseInt(finding.detail, 10) === 1 ? '' : 's'} like "${short(first?.quote ?? '')}"${at(first)}: ${todo}.`;
+      suggestion = `Ask ${more} more ${requirement.openQuestions ? 'open ' : ''}question${more === 1 ? '' : 's'} like "${short(first?.quote ?? '')}"${at(first)}: ${todo}.`;
       break;
+    }
     case 'missing':
       reason = `Not met: nothing the ${side} said covers ${list(missing.map(readableWord)) || instruction.text}.`;
       expected = expectedTo();
@@ -140,7 +143,7 @@ function readableWord(word: string): string {
  * The clause as an instruction: "greets the caller" → "greet the caller" (verb: true); a clause
  * that does not open with a verb ("every concern … is answered") stays as it is (verb: false).
  */
-export function instructionOf(clause: string): { verb: boolean; text: string } {
+function instructionOf(clause: string): { verb: boolean; text: string } {
   const text = lowerFirst(clause.trim());
   const [first = '', ...rest] = text.split(' ');
   const word = first.toLowerCase();
@@ -183,11 +186,3 @@ function short(quote: string): string {
   const flat = quote.replace(/\s+/g, ' ').trim();
   return flat.length <= QUOTE_IN_TEXT ? flat : `${flat.slice(0, QUOTE_IN_TEXT).replace(/\s+\S*$/, '')}…`;
 }
-
-function list(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
-const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

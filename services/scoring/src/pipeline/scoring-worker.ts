@@ -11,12 +11,12 @@ import type { Database } from '@parlance/platform/db/database';
 import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
 import type { Logger } from '@parlance/platform/logger';
 import { enqueue } from '@parlance/platform/outbox/enqueue';
-import { deferLeasedWork } from '@parlance/platform/work/leased-work';
+import { deferLeasedWork, recordLeasedOutcome } from '@parlance/platform/work/leased-work';
 import { startLeasedWorkers, type LeasedWorkerSettings, type LeasedWorkers } from '@parlance/platform/work/leased-workers';
 import type { Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { ActivityScored, InsightTokensConsumed, ScoringFailed } from '@parlance/proto/parlance/scoring/v1/events';
 import { saveEvaluation } from '../db/evaluations.repository.js';
-import { finishEvaluation, transcriptOf, type PendingEvaluation } from '../db/pending-evaluations.repository.js';
+import { transcriptOf, type PendingEvaluation } from '../db/pending-evaluations.repository.js';
 import { outbox, pendingEvaluationsQueue } from '../db/schema.js';
 import { findTeamSnapshot } from '../db/team-criteria.repository.js';
 import { assembleEvaluation, hasWordsToEvaluate } from '../domain/assemble-evaluation.js';
@@ -36,7 +36,7 @@ export interface ScoringWorkerSettings extends LeasedWorkerSettings {
   teamRetryMs: number;
 }
 
-export const DEFAULT_SCORING_WORKER_SETTINGS: ScoringWorkerSettings = {
+const DEFAULT_SCORING_WORKER_SETTINGS: ScoringWorkerSettings = {
   workers: 2,
   leaseMs: 60_000,
   pollMs: 1_000,
@@ -112,8 +112,7 @@ export function startScoringWorker(deps: {
 
   /** Stores and announces the evaluation; false when the work is no longer this worker's (deleted or taken over). */
   async function complete(work: PendingEvaluation, evaluation: Evaluation): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      if (!(await finishEvaluation(tx, work.companyId, work.activityId, work.attempts))) return false;
+    const recorded = await recordLeasedOutcome(db, pendingEvaluationsQueue, work, async (tx) => {
       if (!(await saveEvaluation(tx, { companyId: work.companyId, jobId: work.jobId, kind: work.kind, evaluation }))) return false;
       const scored = ActivityScored.encode({ activityId: work.activityId, jobId: work.jobId, evaluation }).finish();
       const consumed = InsightTokensConsumed.encode({
@@ -129,12 +128,12 @@ export function startScoringWorker(deps: {
       ]);
       return true;
     });
+    return recorded ?? false;
   }
 
   async function fail(work: PendingEvaluation, reason: string, log: Logger): Promise<void> {
     log.info({ reason }, 'scoring failed');
-    await db.transaction(async (tx) => {
-      if (!(await finishEvaluation(tx, work.companyId, work.activityId, work.attempts))) return;
+    await recordLeasedOutcome(db, pendingEvaluationsQueue, work, async (tx) => {
       const payload = ScoringFailed.encode({ activityId: work.activityId, jobId: work.jobId, reason }).finish();
       await enqueue(tx, outbox, [outboxMessageFor({ type: SCORING_FAILED, companyId: work.companyId, producer: 'scoring', payload })]);
     });

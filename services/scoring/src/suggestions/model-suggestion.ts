@@ -5,8 +5,10 @@
  * CRITERION_PROMPT_MAX_LENGTH characters. Every failure is a ModelSuggestionError whose message
  * says what went wrong in words a person can act on, and never contains the API key.
  */
-import { chatCompletionsUrl, isTimeout, networkReason, serverMessage, withoutCredentials, withoutSecrets } from '../engines/chat/model-server-text.js';
-import { CRITERION_PROMPT_MAX_LENGTH, fitToLength, toPlainText, type CriterionPromptInput } from './offline-suggestion.js';
+import { authHeaders, readChatReply } from '../model-server/chat-protocol.js';
+import { fitToLength } from '../model-server/fit-to-length.js';
+import { chatCompletionsUrl, isTimeout, networkReason, serverMessage, withoutCredentials, withoutSecrets } from '../model-server/model-server-text.js';
+import { CRITERION_PROMPT_MAX_LENGTH, toPlainText, type CriterionPromptInput } from './offline-suggestion.js';
 
 export interface ModelSuggesterOptions {
   /** The server's OpenAI-compatible base URL, e.g. http://127.0.0.1:1234/v1. */
@@ -48,10 +50,9 @@ export function createModelSuggester(options: ModelSuggesterOptions): ModelSugge
   const url = chatCompletionsUrl(options.baseUrl);
   const server = `Language model server at ${withoutCredentials(url)}`;
   const scrub = (text: string) => withoutSecrets(text, options.apiKey);
+  const headers = authHeaders(options.apiKey);
 
   return async (input) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     const body = JSON.stringify({
       model: options.model,
       messages: [
@@ -80,23 +81,11 @@ export function createModelSuggester(options: ModelSuggesterOptions): ModelSugge
       throw new ModelSuggestionError('rejected', `${server} answered HTTP ${status}${explained}`, status);
     }
 
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new ModelSuggestionError('malformed', `${server} answered with a body that is not JSON`);
-    }
-    const choice = (parsed as { choices?: Array<{ message?: { content?: unknown }; finish_reason?: unknown }> } | null)?.choices?.[0];
-    if (!choice || typeof choice.message !== 'object' || choice.message === null) {
-      throw new ModelSuggestionError('malformed', `${server} answered without choices[0].message (not a Chat Completions response)`);
-    }
-    const content = choice.message.content;
-    if (content !== undefined && content !== null && typeof content !== 'string') {
-      throw new ModelSuggestionError('malformed', `${server} answered with a message content that is not text`);
-    }
-    const suggestion = cleanSuggestion(content ?? '');
+    const reply = readChatReply(text);
+    if (typeof reply === 'string') throw new ModelSuggestionError('malformed', `${server} answered ${reply}`);
+    const suggestion = cleanSuggestion(reply.content ?? '');
     if (!suggestion) {
-      const reason = typeof choice.finish_reason === 'string' ? ` (finish_reason ${choice.finish_reason})` : '';
+      const reason = reply.finishReason === undefined ? '' : ` (finish_reason ${reply.finishReason})`;
       throw new ModelSuggestionError('empty', `${server} answered with an empty suggestion${reason}`);
     }
     return suggestion;

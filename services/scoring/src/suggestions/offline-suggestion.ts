@@ -11,6 +11,9 @@
  * description are kept, quoted phrases first when space runs out. Pure and deterministic: the same
  * input always gives the same prompt.
  */
+import { fitToLength } from '../model-server/fit-to-length.js';
+
+export { fitToLength };
 
 /** The criterion description limit (spec part 1 §9); a suggestion replaces the description. */
 export const CRITERION_PROMPT_MAX_LENGTH = 500;
@@ -337,21 +340,6 @@ export function suggestCriterionPrompt(input: CriterionPromptInput): string {
 }
 
 /**
- * `text` cut to at most `max` characters: at the last sentence end if that keeps at least half of
- * it, otherwise at the last word boundary, with "..." marking the cut.
- */
-export function fitToLength(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const head = text.slice(0, max);
-  const sentenceEnd = lastSentenceEnd(head);
-  if (sentenceEnd >= max / 2) return head.slice(0, sentenceEnd).trimEnd();
-  const cut = text.slice(0, max - 3);
-  const space = cut.lastIndexOf(' ');
-  const words = space >= max / 2 ? cut.slice(0, space) : cut;
-  return `${words.replace(/[\s,;:.\-–—]+$/, '')}...`;
-}
-
-/**
  * Text as one plain paragraph: markdown fences, headings, list markers, bold and code marks
  * removed, lines joined into sentences, whitespace collapsed.
  */
@@ -494,11 +482,4 @@ function baseVerb(word: string): string | undefined {
 function sentence(text: string): string {
   const trimmed = text.trim().replace(/[,;:\-–—]+$/, '');
   return /[.!?…]["'”’)]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
-}
-
-/** Index just after the last ".", "!" or "?" that ends a sentence in `text`, or -1. */
-function lastSentenceEnd(text: string): number {
-  let end = -1;
-  for (const match of text.matchAll(/[.!?]["'”’)]?(?=\s|$)/g)) end = match.index + match[0].length;
-  return end;
 }

@@ -16,10 +16,11 @@ import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
 import { GrpcCallError } from '@parlance/platform/grpc/status-mapping';
 import type { Logger } from '@parlance/platform/logger';
 import { enqueue } from '@parlance/platform/outbox/enqueue';
+import { recordLeasedOutcome } from '@parlance/platform/work/leased-work';
 import { startLeasedWorkers, type LeasedWorkerSettings, type LeasedWorkers } from '@parlance/platform/work/leased-workers';
 import { TranscriptionFailed, TranscriptionStarted, TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
 import { activityKindOf } from '../activity-kinds.js';
-import { finishWork, type PendingWork } from '../db/pending-work.repository.js';
+import type { PendingWork } from '../db/pending-work.repository.js';
 import { outbox, pendingWorkQueue } from '../db/schema.js';
 import { saveTranscript } from '../db/transcripts.repository.js';
 import { SpeechError } from '../speech/speech-error.js';
@@ -72,7 +73,8 @@ export function startTranscriptionWorker(deps: {
         log.warn({ err: error }, 'could not read the media; will try again');
       } else if (error instanceof GrpcCallError && error.kind === 'not-found') {
         log.info('the activity is gone; dropping its work');
-        await db.transaction((tx) => finishWork(tx, work.companyId, work.activityId));
+        // Nothing to record; the claim still guards the row against a worker that took it over.
+        await recordLeasedOutcome(db, pendingWorkQueue, work);
       } else {
         log.error({ err: error }, 'transcription failed unexpectedly');
         await fail(work, WORKER_REASONS.unexpected, log);
@@ -99,9 +101,8 @@ export function startTranscriptionWorker(deps: {
   }
 
   async function complete(work: PendingWork, draft: TranscriptDraft): Promise<void> {
-    await db.transaction(async (tx) => {
-      // Gone means the activity was deleted meanwhile (or another worker holds it): store nothing.
-      if (!(await finishWork(tx, work.companyId, work.activityId, work.attempts))) return;
+    // Gone means the activity was deleted meanwhile (or another worker holds it): store nothing.
+    await recordLeasedOutcome(db, pendingWorkQueue, work, async (tx) => {
       await saveTranscript(tx, { activityId: work.activityId, companyId: work.companyId, jobId: work.jobId, kind: work.request.kind, ...draft });
       const kind = activityKindOf(work.request.kind);
       const payload = TranscriptReady.encode({
@@ -119,8 +120,7 @@ export function startTranscriptionWorker(deps: {
 
   async function fail(work: PendingWork, reason: string, log: Logger): Promise<void> {
     log.info({ reason }, 'transcription failed');
-    await db.transaction(async (tx) => {
-      if (!(await finishWork(tx, work.companyId, work.activityId, work.attempts))) return;
+    await recordLeasedOutcome(db, pendingWorkQueue, work, async (tx) => {
       const payload = TranscriptionFailed.encode({ activityId: work.activityId, jobId: work.jobId, reason }).finish();
       await enqueue(tx, outbox, [outboxMessageFor({ type: TRANSCRIPTION_FAILED, companyId: work.companyId, producer: 'transcription', payload })]);
     });

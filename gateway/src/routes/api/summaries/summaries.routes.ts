@@ -13,7 +13,7 @@ import { activitySummaryView } from './summary-views.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
 
-export const SUMMARY_MESSAGES = {
+const SUMMARY_MESSAGES = {
   callNotFound: (id: string) => `Call ${id} not found.`,
   meetingNotFound: (id: string) => `Meeting ${id} not found.`,
 } as const;
@@ -32,12 +32,13 @@ export async function summariesRoutes(app: FastifyInstance, options: { services:
   const summaryOf = async (request: FastifyRequest, activityId: string, kind: ActivityKind, missing: string) => {
     const [transcript, evaluation] = await Promise.all([
       orNothing(transcripts.getTranscript({ activityId }, callAs(request)).then((response): Transcript | undefined => response.transcript)),
-      orNothing(evaluations.getEvaluation({ activityId, kind }, callAs(request)).then((response): Evaluation | undefined => response.evaluation)),
+      orNothing(evaluations.getEvaluation({ activityId }, callAs(request)).then((response): Evaluation | undefined => response.evaluation)),
     ]);
     // A call's summary is not a meeting's: each route answers for its own kind only.
     const ownTranscript = transcript?.kind === kind ? transcript : undefined;
-    if (!ownTranscript && !evaluation) throw notFound(missing);
-    return activitySummaryView(ownTranscript, evaluation);
+    const ownEvaluation = evaluation?.kind === kind ? evaluation : undefined;
+    if (!ownTranscript && !ownEvaluation) throw notFound(missing);
+    return activitySummaryView(ownTranscript, ownEvaluation);
   };
 
   typed.get(

@@ -1,8 +1,11 @@
 /** Between transcription's transcript and scoring's evaluation (protobuf) and the summary JSON. */
 import type { Static } from 'typebox';
+import { clockTime } from '@parlance/platform/text/clock-time';
 import type { ConversationStatistics, Evaluation, Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { ActivitySummaryResponse, EvaluationView, EvidenceView, StatisticsView } from '../../../schemas/summaries.schema.js';
+
+export { clockTime };
 
 type Role = Static<typeof EvidenceView>['role'];
 
@@ -92,13 +95,4 @@ function roleName(role: SpeakerRole): Role {
   if (role === SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE) return 'representative';
   if (role === SpeakerRole.SPEAKER_ROLE_CONTACT) return 'contact';
   return 'unknown';
-}
-
-/** "m:ss", or "h:mm:ss" from an hour on. */
-export function clockTime(ms: number): string {
-  const totalSeconds = Math.floor(ms / 1000);
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = String(totalSeconds % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }

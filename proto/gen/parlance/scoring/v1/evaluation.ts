@@ -168,8 +168,6 @@ export interface Evaluation {
 
 export interface GetEvaluationRequest {
   activityId: string;
-  /** When set, an activity of the other kind is NOT_FOUND. */
-  kind: ActivityKind;
 }
 
 export interface GetEvaluationResponse {
@@ -1907,16 +1905,13 @@ export const Evaluation: MessageFns<Evaluation> = {
 };
 
 function createBaseGetEvaluationRequest(): GetEvaluationRequest {
-  return { activityId: "", kind: 0 };
+  return { activityId: "" };
 }
 
 export const GetEvaluationRequest: MessageFns<GetEvaluationRequest> = {
   encode(message: GetEvaluationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.activityId !== "") {
       writer.uint32(10).string(message.activityId);
-    }
-    if (message.kind !== 0) {
-      writer.uint32(16).int32(message.kind);
     }
     return writer;
   },
@@ -1942,14 +1937,6 @@ export const GetEvaluationRequest: MessageFns<GetEvaluationRequest> = {
             message.activityId = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.kind = reader.int32() as any;
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1969,7 +1956,6 @@ export const GetEvaluationRequest: MessageFns<GetEvaluationRequest> = {
         : isSet(object.activity_id)
         ? globalThis.String(object.activity_id)
         : "",
-      kind: isSet(object.kind) ? activityKindFromJSON(object.kind) : 0,
     };
   },
 
@@ -1977,9 +1963,6 @@ export const GetEvaluationRequest: MessageFns<GetEvaluationRequest> = {
     const obj: any = {};
     if (message.activityId !== "") {
       obj.activityId = message.activityId;
-    }
-    if (message.kind !== 0) {
-      obj.kind = activityKindToJSON(message.kind);
     }
     return obj;
   },
@@ -1990,7 +1973,6 @@ export const GetEvaluationRequest: MessageFns<GetEvaluationRequest> = {
   fromPartial<I extends Exact<DeepPartial<GetEvaluationRequest>, I>>(object: I): GetEvaluationRequest {
     const message = createBaseGetEvaluationRequest();
     message.activityId = object.activityId ?? "";
-    message.kind = object.kind ?? 0;
     return message;
   },
 };
@@ -2071,8 +2053,8 @@ export const GetEvaluationResponse: MessageFns<GetEvaluationResponse> = {
 export type ScoringServiceService = typeof ScoringServiceService;
 export const ScoringServiceService = {
   /**
-   * NOT_FOUND for an activity with no evaluation (not yet scored, failed, deleted, of another
-   * company, or of the other kind when `kind` is set).
+   * NOT_FOUND for an activity with no evaluation (not yet scored, failed, deleted, or of another
+   * company).
    */
   getEvaluation: {
     path: "/parlance.scoring.v1.ScoringService/GetEvaluation" as const,
@@ -2088,16 +2070,16 @@ export const ScoringServiceService = {
 
 export interface ScoringServiceServer extends UntypedServiceImplementation {
   /**
-   * NOT_FOUND for an activity with no evaluation (not yet scored, failed, deleted, of another
-   * company, or of the other kind when `kind` is set).
+   * NOT_FOUND for an activity with no evaluation (not yet scored, failed, deleted, or of another
+   * company).
    */
   getEvaluation: handleUnaryCall<GetEvaluationRequest, GetEvaluationResponse>;
 }
 
 export interface ScoringServiceClient extends Client {
   /**
-   * NOT_FOUND for an activity with no evaluation (not yet scored, failed, deleted, of another
-   * company, or of the other kind when `kind` is set).
+   * NOT_FOUND for an activity with no evaluation (not yet scored, failed, deleted, or of another
+   * company).
    */
   getEvaluation(
     request: GetEvaluationRequest,

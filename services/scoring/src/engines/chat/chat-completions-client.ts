@@ -17,9 +17,11 @@
  * Failures are ChatEvaluationErrors whose messages name the server by its URL without
  * credentials, and never contain the API key.
  */
+import { equalJitterBackoffMs } from '@parlance/platform/grpc/grpc-client';
 import type { EvaluationModelSettings } from '../../config.js';
+import { authHeaders, readChatReply, type ChatReply } from '../../model-server/chat-protocol.js';
+import { chatCompletionsUrl, isTimeout, networkReason, serverErrorCode, serverMessage, withoutCredentials, withoutSecrets } from '../../model-server/model-server-text.js';
 import { ChatEvaluationError, type ChatFailure } from './chat-evaluation-error.js';
-import { chatCompletionsUrl, isTimeout, networkReason, serverErrorCode, serverMessage, withoutCredentials, withoutSecrets } from './model-server-text.js';
 import { estimateRequestTokens, estimateTokens } from './token-estimate.js';
 
 export interface ChatMessage {
@@ -33,14 +35,6 @@ export interface StructuredRequest {
   schemaName: string;
   /** A JSON schema in the subset strict structured outputs accept. */
   schema: object;
-}
-
-export interface ChatReply {
-  content: string | null;
-  /** Set when the model declined to answer (OpenAI's structured-output refusal). */
-  refusal: string | null;
-  /** "stop", or "length" when the answer was cut at the model's output limit. */
-  finishReason: string | undefined;
 }
 
 /** Counts the tokens a judgement used, over all its requests. */
@@ -89,8 +83,7 @@ export function createChatCompletionsClient(settings: EvaluationModelSettings, r
   const url = chatCompletionsUrl(settings.baseUrl);
   const server = `the model server at ${withoutCredentials(url)}`;
   const scrub = (text: string) => withoutSecrets(text, settings.apiKey);
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-  if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
+  const headers = authHeaders(settings.apiKey);
 
   /** One attempt: the reply, a retryable outcome, or a final ChatEvaluationError. */
   async function attempt(request: StructuredRequest, requestBody: string, signal: AbortSignal, meter: TokenMeter): Promise<ChatReply | RetryableOutcome> {
@@ -106,8 +99,7 @@ export function createChatCompletionsClient(settings: EvaluationModelSettings, r
       return { failure: 'unreachable', what: `could not be reached (${scrub(networkReason(error))})` };
     }
     const { status } = response;
-    const answer = parseJson(text);
-    const reported = reportedTotal(answer);
+    const reported = reportedTotal(text);
     if (reported !== undefined) meter.reported += reported;
 
     if (status === 429 || status >= 500) {
@@ -124,8 +116,8 @@ export function createChatCompletionsClient(settings: EvaluationModelSettings, r
       const explained = detail ? `: ${scrub(detail)}` : response.statusText ? ` ${response.statusText}` : '';
       throw new ChatEvaluationError('rejected', `${server} answered HTTP ${status}${explained}`, status);
     }
-    const reply = replyOf(answer);
-    if (typeof reply === 'string') throw new ChatEvaluationError('malformed', `${server} answered with ${reply}`);
+    const reply = readChatReply(text);
+    if (typeof reply === 'string') throw new ChatEvaluationError('malformed', `${server} answered ${reply}`);
     if (reported === undefined) meterAnswer(request, reply, meter);
     return reply;
   }
@@ -173,38 +165,19 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** Exponential with "equal jitter": half the delay fixed, half random, so workers spread out. */
+/** Exponential with "equal jitter" (half the delay fixed, half random, so workers spread out), as gRPC clients back off. */
 export function backoffMs(attemptNumber: number, retry: RetryPolicy, random: () => number = Math.random): number {
-  const exponential = Math.min(retry.maxDelayMs, retry.initialDelayMs * 2 ** (attemptNumber - 1));
-  return Math.round(exponential / 2 + (random() * exponential) / 2);
-}
-
-const NOT_JSON = Symbol('not JSON');
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return NOT_JSON;
-  }
-}
-
-/** The chat completion's first message, or what is wrong with the body ("a body that is not JSON"). */
-function replyOf(body: unknown): ChatReply | string {
-  if (body === NOT_JSON) return 'a body that is not JSON';
-  const choice = (body as { choices?: Array<{ message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown }> } | null)?.choices?.[0];
-  if (!choice || typeof choice.message !== 'object' || choice.message === null) return 'no choices[0].message (not a Chat Completions response)';
-  const { content, refusal } = choice.message;
-  if (content !== undefined && content !== null && typeof content !== 'string') return 'a message content that is not text';
-  return {
-    content: typeof content === 'string' ? content : null,
-    refusal: typeof refusal === 'string' && refusal.trim() !== '' ? refusal : null,
-    finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : undefined,
-  };
+  return equalJitterBackoffMs(attemptNumber, retry.initialDelayMs, retry.maxDelayMs, random);
 }
 
 /** `usage.total_tokens`, when the body reports it. */
-function reportedTotal(body: unknown): number | undefined {
+function reportedTotal(text: string): number | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
   const total = (body as { usage?: { total_tokens?: unknown } } | null)?.usage?.total_tokens;
   return typeof total === 'number' && Number.isFinite(total) && total >= 0 ? total : undefined;
 }
@@ -233,7 +206,7 @@ function times(count: number): string {
   return words[count - 1] ?? `${count} times`;
 }
 
-export function describeMs(ms: number): string {
+function describeMs(ms: number): string {
   return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 

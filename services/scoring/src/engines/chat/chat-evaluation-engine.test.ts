@@ -1,12 +1,12 @@
 /**
  * The chat evaluation engine against a real HTTP server speaking the OpenAI Chat Completions API
  * (test/support/fake-openai.ts, because these machines cannot reach a real one), whose answers
- * are computed from each request by test/support/fake-evaluation-model.ts.
+ * are computed from each request by services/scoring/test/support/fake-evaluation-model.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { longSegments, sampleInput, SAMPLE_SEGMENTS } from '../../../../../test/support/evaluation-input.js';
-import { answerEvaluationRequest, readRequest, type EvaluationModelScript } from '../../../../../test/support/fake-evaluation-model.js';
+import { longSegments, sampleInput, SAMPLE_SEGMENTS } from '../../../test/support/evaluation-input.js';
+import { answerEvaluationRequest, readRequest, type EvaluationModelScript } from '../../../test/support/fake-evaluation-model.js';
 import { jsonSchemaOf, startFakeOpenAI, type ChatCompletionRequest, type FakeOpenAI, type ScriptedAnswer } from '../../../../../test/support/fake-openai.js';
 import type { EvaluationModelSettings } from '../../config.js';
 import { teamCriteria, type EvaluationInput } from '../evaluation-engine.js';

@@ -24,25 +24,23 @@
  * create-evaluation-engine.ts has the offline engine judge instead.
  */
 import type { EvaluationModelSettings } from '../../config.js';
+import type { ChatReply } from '../../model-server/chat-protocol.js';
 import { teamCriteria, type EvaluationEngine, type EvaluationInput, type Judgement, type TeamCriterion } from '../evaluation-engine.js';
 import { ChatEvaluationError } from './chat-evaluation-error.js';
-import { createChatCompletionsClient, DEFAULT_RETRY_POLICY, type ChatMessage, type ChatReply, type RetryPolicy, type TokenMeter } from './chat-completions-client.js';
-import { judgedParts, partFindings, readEvaluationAnswer, readFindingsAnswer, type Checked } from './evaluation-answers.js';
+import { createChatCompletionsClient, DEFAULT_RETRY_POLICY, type ChatMessage, type RetryPolicy, type TokenMeter } from './chat-completions-client.js';
+import { evaluationAnswerFormat, findingsAnswerFormat, judgedParts, partFindings, type AnswerFormat } from './evaluation-answers.js';
 import {
   combineMessages,
   evaluationAnswerTokens,
   evaluationMessages,
-  evaluationSchema,
-  EVALUATION_SCHEMA_NAME,
   findingsAnswerTokens,
-  findingsSchema,
-  FINDINGS_SCHEMA_NAME,
   mergeMessages,
   partMessages,
   renderFindings,
   stretchOf,
   withCorrection,
   type EvaluationAnswer,
+  type FindingsAnswer,
   type PartFindings,
 } from './evaluation-requests.js';
 import type { QuoteTally } from './quoted-evidence.js';
@@ -50,10 +48,10 @@ import { estimateRequestTokens } from './token-estimate.js';
 import { splitIntoParts, transcriptLines, type TranscriptLine } from './transcript-parts.js';
 
 /** Our token estimate can be off by a few percent either way; a tenth of the context stays unplanned. */
-export const CONTEXT_SHARE_PLANNED = 0.9;
+const CONTEXT_SHARE_PLANNED = 0.9;
 
 /** A part smaller than this holds too little of a conversation to judge anything in it. */
-export const MIN_PART_TOKENS = 400;
+const MIN_PART_TOKENS = 400;
 
 // Room for the digits in "part 12 of 13: segments 1200 to 1399 of 2600", which the fixed share of a part's request is measured without.
 const PART_NUMBERS_TOKENS = 24;
@@ -75,6 +73,8 @@ export function createChatEvaluationEngine(settings: EvaluationModelSettings, op
 
   async function judge(input: EvaluationInput, signal: AbortSignal): Promise<Judgement> {
     const criteria = teamCriteria(input.team);
+    const evaluationFormat = evaluationAnswerFormat(criteria);
+    const findingsFormat = findingsAnswerFormat(criteria);
     const meter: TokenMeter = { reported: 0, estimated: 0 };
     const tally: QuoteTally = { dropped: 0 };
     const warnings: string[] = [];
@@ -84,13 +84,13 @@ export function createChatEvaluationEngine(settings: EvaluationModelSettings, op
      * One request, asked again once when the answer is unusable. `what` names the request in
      * failures ("judging part 2 of 5"); empty for the single evaluation.
      */
-    async function ask<T>(messages: ChatMessage[], schemaName: string, schema: object, read: (reply: ChatReply) => Checked<T>, what: string): Promise<T> {
+    async function ask<T>(messages: ChatMessage[], format: AnswerFormat<T>, what: string): Promise<T> {
       const during = what ? ` while ${what}` : '';
       let problem: string | undefined;
       for (let round = 1; round <= 2; round += 1) {
         let reply: ChatReply;
         try {
-          reply = await client.complete({ messages: problem ? withCorrection(messages, problem) : messages, schemaName, schema }, signal, meter);
+          reply = await client.complete({ messages: problem ? withCorrection(messages, problem) : messages, schemaName: format.schemaName, schema: format.schema }, signal, meter);
         } catch (error) {
           if (signal.aborted) throw signal.reason;
           if (!(error instanceof ChatEvaluationError)) throw error;
@@ -102,7 +102,7 @@ export function createChatEvaluationEngine(settings: EvaluationModelSettings, op
         }
         // The refusal's own words stay out: they may repeat the transcript.
         if (reply.refusal !== null) throw new ChatEvaluationError('refused', `the model ${settings.model} refused to evaluate the transcript${during}`);
-        const checked = read(reply);
+        const checked = format.read(reply);
         if (checked.ok) return checked.value;
         problem = checked.problem;
       }
@@ -114,7 +114,7 @@ export function createChatEvaluationEngine(settings: EvaluationModelSettings, op
       for (const [index, lines] of parts.entries()) {
         const position = { number: index + 1, of: parts.length, lines };
         const place = { firstPart: index + 1, lastPart: index + 1, partCount: parts.length, firstSegment: lines[0]!.segmentIndex, lastSegment: lines.at(-1)!.segmentIndex };
-        const answer = await ask(partMessages(input, criteria, position), FINDINGS_SCHEMA_NAME, findingsSchema(criteria), (reply) => readFindingsAnswer(reply, criteria), `judging ${stretchOf(place)}`);
+        const answer = await ask(partMessages(input, criteria, position), findingsFormat, `judging ${stretchOf(place)}`);
         findings.push(partFindings(answer, input, place, tally));
       }
       return combine(findings, parts.length);
@@ -125,8 +125,8 @@ export function createChatEvaluationEngine(settings: EvaluationModelSettings, op
       for (;;) {
         const rendered = stretches.map((each) => renderFindings(each, criteria, hasSuccessPrompt));
         const messages = combineMessages(input, criteria, rendered, partCount);
-        if (estimateRequestTokens(messages, evaluationSchema(criteria)) + evaluationAnswerTokens(criteria) <= limit) {
-          return ask(messages, EVALUATION_SCHEMA_NAME, evaluationSchema(criteria), (reply) => readEvaluationAnswer(reply, criteria), "combining the parts' findings");
+        if (estimateRequestTokens(messages, evaluationFormat.schema) + evaluationAnswerTokens(criteria) <= limit) {
+          return ask(messages, evaluationFormat, "combining the parts' findings");
         }
         // Too many findings for one request: merge neighbours into longer stretches first.
         const groups = mergeGroups(stretches, rendered);
@@ -142,7 +142,7 @@ export function createChatEvaluationEngine(settings: EvaluationModelSettings, op
     /** Consecutive findings whose merge request fits, greedily. */
     function mergeGroups(stretches: PartFindings[], rendered: string[]): PartFindings[][] {
       const fits = (from: number, to: number) =>
-        estimateRequestTokens(mergeMessages(input, criteria, rendered.slice(from, to + 1), stretchOf(span(stretches.slice(from, to + 1)))), findingsSchema(criteria)) +
+        estimateRequestTokens(mergeMessages(input, criteria, rendered.slice(from, to + 1), stretchOf(span(stretches.slice(from, to + 1)))), findingsFormat.schema) +
           findingsAnswerTokens(criteria) <=
         limit;
       const groups: PartFindings[][] = [];
@@ -159,15 +159,15 @@ export function createChatEvaluationEngine(settings: EvaluationModelSettings, op
     async function merge(group: PartFindings[]): Promise<PartFindings> {
       const place = span(group);
       const rendered = group.map((each) => renderFindings(each, criteria, hasSuccessPrompt));
-      const answer = await ask(mergeMessages(input, criteria, rendered, stretchOf(place)), FINDINGS_SCHEMA_NAME, findingsSchema(criteria), (reply) => readFindingsAnswer(reply, criteria), `combining the findings of ${stretchOf(place)}`);
+      const answer = await ask(mergeMessages(input, criteria, rendered, stretchOf(place)), findingsFormat, `combining the findings of ${stretchOf(place)}`);
       return partFindings(answer, input, place, tally);
     }
 
     try {
-      const plan = planRequests(input, criteria);
+      const plan = planRequests(input, criteria, evaluationFormat, findingsFormat);
       let answer: EvaluationAnswer;
       if (plan.whole) {
-        answer = await ask(evaluationMessages(input, criteria, plan.whole), EVALUATION_SCHEMA_NAME, evaluationSchema(criteria), (reply) => readEvaluationAnswer(reply, criteria), '');
+        answer = await ask(evaluationMessages(input, criteria, plan.whole), evaluationFormat, '');
       } else {
         warnings.push(`The transcript was judged in ${plan.parts.length} parts, because it is longer than ${contextWindow} holds in one request; the verdicts combine what each part showed.`);
         const piecewise = [...new Set(plan.parts.flat().filter((line) => line.piece).map((line) => line.segmentIndex))];
@@ -189,14 +189,19 @@ export function createChatEvaluationEngine(settings: EvaluationModelSettings, op
   }
 
   /** The transcript's lines: whole when they fit one evaluation request, else in the parts they are judged in. */
-  function planRequests(input: EvaluationInput, criteria: TeamCriterion[]): { whole: TranscriptLine[]; parts?: never } | { whole?: never; parts: TranscriptLine[][] } {
+  function planRequests(
+    input: EvaluationInput,
+    criteria: TeamCriterion[],
+    evaluationFormat: AnswerFormat<EvaluationAnswer>,
+    findingsFormat: AnswerFormat<FindingsAnswer>,
+  ): { whole: TranscriptLine[]; parts?: never } | { whole?: never; parts: TranscriptLine[][] } {
     const whole = transcriptLines(input.transcript, Number.POSITIVE_INFINITY);
     const wholeTokens = whole.reduce((sum, line) => sum + line.tokens, 0);
-    const evaluationFixed = estimateRequestTokens(evaluationMessages(input, criteria, []), evaluationSchema(criteria)) + evaluationAnswerTokens(criteria);
+    const evaluationFixed = estimateRequestTokens(evaluationMessages(input, criteria, []), evaluationFormat.schema) + evaluationAnswerTokens(criteria);
     if (evaluationFixed + wholeTokens <= limit) return { whole };
 
     const partFixed =
-      estimateRequestTokens(partMessages(input, criteria, { number: 1, of: 1, lines: [] }), findingsSchema(criteria)) + findingsAnswerTokens(criteria) + PART_NUMBERS_TOKENS;
+      estimateRequestTokens(partMessages(input, criteria, { number: 1, of: 1, lines: [] }), findingsFormat.schema) + findingsAnswerTokens(criteria) + PART_NUMBERS_TOKENS;
     const budget = limit - partFixed;
     if (budget < MIN_PART_TOKENS) {
       throw new ChatEvaluationError(

@@ -8,7 +8,7 @@
 import Value from 'typebox/value';
 import type { CriterionVerdict, Summary } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { verdictIdentity, type EvaluationInput, type SuccessJudgement, type TeamCriterion } from '../evaluation-engine.js';
-import type { ChatReply } from './chat-completions-client.js';
+import type { ChatReply } from '../../model-server/chat-protocol.js';
 import {
   criterionKey,
   type EvaluationAnswer,
@@ -17,7 +17,10 @@ import {
   type PartFindings,
   type SuccessLeaning,
   evaluationSchema,
+  EVALUATION_SCHEMA_NAME,
   findingsSchema,
+  FINDINGS_SCHEMA_NAME,
+  oneLine,
 } from './evaluation-requests.js';
 import { evidenceOf, locateQuotes, type QuoteTally } from './quoted-evidence.js';
 
@@ -66,25 +69,47 @@ function coverageProblem(items: Array<{ groupId: string; criterionId: string }>,
   return problems.length > 0 ? `the answer had ${problems.slice(0, SCHEMA_ERRORS_SHOWN).join(', ')}${problems.length > SCHEMA_ERRORS_SHOWN ? ` and ${problems.length - SCHEMA_ERRORS_SHOWN} more problems` : ''}` : undefined;
 }
 
-export function readEvaluationAnswer(reply: ChatReply, criteria: TeamCriterion[]): Checked<EvaluationAnswer> {
-  const parsed = parseReply<EvaluationAnswer>(reply, evaluationSchema(criteria));
-  if (!parsed.ok) return parsed;
-  const problem = coverageProblem(parsed.value.verdicts, criteria, 'verdict');
-  return problem ? { ok: false, problem } : parsed;
+/** The response format a request asks for (its name and schema), and how its reply is read. */
+export interface AnswerFormat<T> {
+  schemaName: string;
+  schema: object;
+  read: (reply: ChatReply) => Checked<T>;
 }
 
-export function readFindingsAnswer(reply: ChatReply, criteria: TeamCriterion[]): Checked<FindingsAnswer> {
-  const parsed = parseReply<FindingsAnswer>(reply, findingsSchema(criteria));
-  if (!parsed.ok) return parsed;
-  const problem = coverageProblem(parsed.value.observations, criteria, 'observation');
-  return problem ? { ok: false, problem } : parsed;
+/** An evaluation of the team's criteria: build it once per judgement, as its schema lists them all. */
+export function evaluationAnswerFormat(criteria: TeamCriterion[]): AnswerFormat<EvaluationAnswer> {
+  const schema = evaluationSchema(criteria);
+  return {
+    schemaName: EVALUATION_SCHEMA_NAME,
+    schema,
+    read(reply) {
+      const parsed = parseReply<EvaluationAnswer>(reply, schema);
+      if (!parsed.ok) return parsed;
+      const problem = coverageProblem(parsed.value.verdicts, criteria, 'verdict');
+      return problem ? { ok: false, problem } : parsed;
+    },
+  };
 }
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** The findings of a part, or of a stretch of parts, for the team's criteria: build it once per judgement too. */
+export function findingsAnswerFormat(criteria: TeamCriterion[]): AnswerFormat<FindingsAnswer> {
+  const schema = findingsSchema(criteria);
+  return {
+    schemaName: FINDINGS_SCHEMA_NAME,
+    schema,
+    read(reply) {
+      const parsed = parseReply<FindingsAnswer>(reply, schema);
+      if (!parsed.ok) return parsed;
+      const problem = coverageProblem(parsed.value.observations, criteria, 'observation');
+      return problem ? { ok: false, problem } : parsed;
+    },
+  };
+}
+
 const confidenceOf = (value: number) => (Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
 const textList = (items: string[]) => items.map(oneLine).filter(Boolean);
 
-export interface JudgedParts {
+interface JudgedParts {
   verdicts: CriterionVerdict[];
   success: SuccessJudgement;
   summary: Summary;

@@ -42,14 +42,29 @@ function oneOf(values: string[]) {
   return distinct.length > 0 ? Type.String({ enum: distinct }) : Type.String();
 }
 
+/** The criterion a verdict or an observation is about, as one of the team's ids. */
+function criterionIds(criteria: TeamCriterion[]) {
+  return {
+    groupId: oneOf(criteria.map((criterion) => criterion.groupId)),
+    criterionId: oneOf(criteria.map((criterion) => criterion.criterionId)),
+  };
+}
+
+/** The summary a part's findings give; the evaluation's adds the whole as one text. */
+const SUMMARY_FIELDS = {
+  participants: Type.Array(Type.String()),
+  discussion: Type.String(),
+  outcome: Type.String(),
+  nextSteps: Type.Array(Type.String()),
+};
+
 export function evaluationSchema(criteria: TeamCriterion[]) {
   return Type.Object(
     {
       verdicts: Type.Array(
         Type.Object(
           {
-            groupId: oneOf(criteria.map((criterion) => criterion.groupId)),
-            criterionId: oneOf(criteria.map((criterion) => criterion.criterionId)),
+            ...criterionIds(criteria),
             evidence: EvidenceList,
             reason: Type.String(),
             applicable: Type.Boolean(),
@@ -62,10 +77,7 @@ export function evaluationSchema(criteria: TeamCriterion[]) {
         ),
       ),
       success: Type.Object({ evidence: EvidenceList, reason: Type.String(), isSuccessful: NullableBoolean, confidence: Type.Number() }, CLOSED),
-      summary: Type.Object(
-        { participants: Type.Array(Type.String()), discussion: Type.String(), outcome: Type.String(), nextSteps: Type.Array(Type.String()), text: Type.String() },
-        CLOSED,
-      ),
+      summary: Type.Object({ ...SUMMARY_FIELDS, text: Type.String() }, CLOSED),
     },
     CLOSED,
   );
@@ -73,8 +85,8 @@ export function evaluationSchema(criteria: TeamCriterion[]) {
 
 export type EvaluationAnswer = Static<ReturnType<typeof evaluationSchema>>;
 
-export const OBSERVATION_STATUSES = ['met', 'violated', 'mixed', 'not_observed'] as const;
-export const SUCCESS_LEANINGS = ['successful', 'unsuccessful', 'unclear'] as const;
+const OBSERVATION_STATUSES = ['met', 'violated', 'mixed', 'not_observed'] as const;
+const SUCCESS_LEANINGS = ['successful', 'unsuccessful', 'unclear'] as const;
 export type ObservationStatus = (typeof OBSERVATION_STATUSES)[number];
 export type SuccessLeaning = (typeof SUCCESS_LEANINGS)[number];
 
@@ -84,8 +96,7 @@ export function findingsSchema(criteria: TeamCriterion[]) {
       observations: Type.Array(
         Type.Object(
           {
-            groupId: oneOf(criteria.map((criterion) => criterion.groupId)),
-            criterionId: oneOf(criteria.map((criterion) => criterion.criterionId)),
+            ...criterionIds(criteria),
             evidence: EvidenceList,
             reason: Type.String(),
             status: Type.String({ enum: [...OBSERVATION_STATUSES] }),
@@ -94,7 +105,7 @@ export function findingsSchema(criteria: TeamCriterion[]) {
         ),
       ),
       success: Type.Object({ evidence: EvidenceList, reason: Type.String(), leaning: Type.String({ enum: [...SUCCESS_LEANINGS] }) }, CLOSED),
-      summary: Type.Object({ participants: Type.Array(Type.String()), discussion: Type.String(), outcome: Type.String(), nextSteps: Type.Array(Type.String()) }, CLOSED),
+      summary: Type.Object(SUMMARY_FIELDS, CLOSED),
     },
     CLOSED,
   );
@@ -173,7 +184,7 @@ export const PART_SYSTEM_PROMPT = [
   ...OBSERVATION_RULES,
 ].join('\n');
 
-export const COMBINE_SYSTEM_PROMPT = [
+const COMBINE_SYSTEM_PROMPT = [
   ...ROLE,
   'The transcript was too long for one request, so each part was judged on its own. You receive the findings of every part, in order, instead of the transcript; decide the verdicts, success and summary of the whole conversation from them.',
   '- A criterion met in some part and violated in none has passed. One violated or mixed somewhere has failed, unless what it asks was done where it mattered (a greeting needs to happen once, at the start; "never interrupt" fails on one interruption). One not observed anywhere has failed, or is not applicable when it depends on a situation that never arose.',
@@ -185,7 +196,7 @@ export const COMBINE_SYSTEM_PROMPT = [
   'The summary tells the whole conversation from the parts summaries; its outcome and next steps are those at the end.',
 ].join('\n');
 
-export const MERGE_SYSTEM_PROMPT = [
+const MERGE_SYSTEM_PROMPT = [
   ...ROLE,
   'The transcript was too long for one request, so each part was judged on its own, and there are too many parts to combine in one step. You receive the findings of several consecutive parts; combine them into the findings of the stretch they cover together, as if it were one part. Copy evidence exactly from the findings (the most telling, at most 3 per criterion); write no new quotes.',
   ...OBSERVATION_RULES,
@@ -194,10 +205,12 @@ export const MERGE_SYSTEM_PROMPT = [
 // ---------------------------------------------------------------------------------------------
 // User messages
 
+/** The text on one line, its runs of whitespace one space. */
+export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
 /** Who and what is judged, against which criteria: the start of every request's message. */
-export function briefing(input: EvaluationInput, criteria: TeamCriterion[]): string {
+function briefing(input: EvaluationInput, criteria: TeamCriterion[]): string {
   const { team } = input;
-  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
   const successPrompt = oneLine(team.successPrompt);
   const lines = [
     `Activity: a ${input.kind} of the ${oneLine(team.department) || 'unknown'} department's team "${oneLine(team.name)}".`,
@@ -230,7 +243,7 @@ export function evaluationMessages(input: EvaluationInput, criteria: TeamCriteri
 }
 
 /** A part of the transcript: its position is the only context it gets of the rest. */
-export interface PartPosition {
+interface PartPosition {
   number: number;
   of: number;
   lines: TranscriptLine[];

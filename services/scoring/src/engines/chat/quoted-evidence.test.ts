@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { sampleTranscript } from '../../../../../test/support/evaluation-input.js';
+import { sampleTranscript } from '../../../test/support/evaluation-input.js';
 import { evidenceOf, locateQuote, locateQuotes } from './quoted-evidence.js';
 
 const transcript = sampleTranscript();

@@ -7,6 +7,7 @@
  */
 import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
+import { speakerRoles } from './transcript-parts.js';
 
 /** A quote as the model cited it, or as located in the transcript. */
 export interface CitedQuote {
@@ -73,7 +74,7 @@ export function locateQuotes(transcript: Transcript, cited: CitedQuote[], tally:
 
 /** Located quotes as evidence, with the segment's speaker, role and time. */
 export function evidenceOf(transcript: Transcript, located: CitedQuote[]): Evidence[] {
-  const roles = new Map(transcript.speakers.map((speaker) => [speaker.label, speaker.role]));
+  const roles = speakerRoles(transcript);
   return located.map(({ segmentIndex, quote }) => {
     const segment = transcript.segments[segmentIndex]!;
     return {

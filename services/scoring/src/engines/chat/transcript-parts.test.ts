@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longSegments, sampleTranscript } from '../../../../../test/support/evaluation-input.js';
+import { longSegments, sampleTranscript } from '../../../test/support/evaluation-input.js';
 import { estimateTokens } from './token-estimate.js';
 import { formatTime, splitIntoParts, splitText, transcriptLines } from './transcript-parts.js';
 

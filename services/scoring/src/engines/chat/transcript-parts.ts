@@ -5,6 +5,7 @@
  * inside into pieces (`[12 piece 2/3] …`) that keep its index, so the model's quotes still name
  * the segment they come from.
  */
+import { clockTime } from '@parlance/platform/text/clock-time';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { estimateTokens } from './token-estimate.js';
 
@@ -18,7 +19,7 @@ export interface TranscriptLine {
   tokens: number;
 }
 
-export function roleName(role: SpeakerRole | undefined): string {
+function roleName(role: SpeakerRole | undefined): string {
   if (role === SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE) return 'representative';
   if (role === SpeakerRole.SPEAKER_ROLE_CONTACT) return 'contact';
   return 'role unknown';
@@ -30,13 +31,7 @@ export function speakerRoles(transcript: Transcript): Map<string, SpeakerRole> {
 }
 
 /** "4:05" from the start, or "1:02:05" past the hour. */
-export function formatTime(ms: number): string {
-  const totalSeconds = Math.max(0, Math.floor(ms / 1000));
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = String(totalSeconds % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
-}
+export const formatTime = clockTime;
 
 /**
  * The transcript's lines, none longer than maxLineTokens: a segment that would be is split into

@@ -5,7 +5,7 @@
  */
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { SpeakerRole, type Segment, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
-import type { EvaluationInput, TeamSnapshot } from '../../services/scoring/src/engines/evaluation-engine.js';
+import type { EvaluationInput, TeamSnapshot } from '../../src/engines/evaluation-engine.js';
 
 export const SAMPLE_TEAM: TeamSnapshot = {
   id: 'team-inbound',

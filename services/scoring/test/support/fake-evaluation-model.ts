@@ -1,12 +1,13 @@
 /**
  * Plays the model for scoring's chat evaluation engine (services/scoring/src/engines/chat) behind
- * the stand-in Chat Completions server (fake-openai.ts). It is not a language model: it reads the
+ * the stand-in Chat Completions server (test/support/fake-openai.ts). It is not a language model: it reads the
  * request as a model would (the criteria in the briefing, the transcript lines or the parts'
  * findings in the user message, the schema name in `response_format`) and answers with JSON that
  * matches the request's schema: by default every criterion passed or met, quoting the first
  * representative line it was shown. Tests steer verdicts, success and summary through a script.
  */
-import { jsonSchemaOf, type ChatCompletionRequest } from './fake-openai.js';
+import { jsonSchemaOf, type ChatCompletionRequest } from '../../../../test/support/fake-openai.js';
+import { FINDINGS_SCHEMA_NAME } from '../../src/engines/chat/evaluation-requests.js';
 
 export type RequestKind = 'evaluation' | 'part' | 'combine' | 'merge';
 
@@ -82,13 +83,13 @@ export function readRequest(request: ChatCompletionRequest): ReadRequest {
     findingsQuotes.set(id, [...(findingsQuotes.get(id) ?? []), ...quotes]);
   }
 
-  const findingsSchema = schemaName === 'parlance_part_findings';
+  const findingsSchema = schemaName === FINDINGS_SCHEMA_NAME;
   const kind: RequestKind = findingsText === undefined ? (findingsSchema ? 'part' : 'evaluation') : findingsSchema ? 'merge' : 'combine';
   return { kind, schemaName, criteria, successPrompt, lines, findingsQuotes, findingsStatuses };
 }
 
 /** The first words of a text: a quote that is a true substring of it. */
-export function opening(text: string, words = 6): string {
+function opening(text: string, words = 6): string {
   return text.split(' ').slice(0, words).join(' ');
 }
 

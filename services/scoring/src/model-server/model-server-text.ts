@@ -4,7 +4,7 @@
  * request could not reach it. The criterion suggester and the chat evaluation engine both speak
  * to the same server, and describe its failures with these.
  */
-import { fitToLength } from '../../suggestions/offline-suggestion.js';
+import { fitToLength } from './fit-to-length.js';
 
 // Enough of a server's error message to explain it, not a page of HTML.
 const SERVER_MESSAGE_MAX_LENGTH = 300;
