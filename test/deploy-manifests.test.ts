@@ -65,7 +65,9 @@ const EVERYTHING = [
 ];
 
 /** The variables only the identity service reads, and those only the gateway reads (both read PUBLIC_URL). */
-const IDENTITY_ONLY = ['MAIL_TRANSPORT', 'MAIL_FROM', 'SMTP_URL', 'GOOGLE_JWKS_URL'];
+const IDENTITY_ONLY = ['GOOGLE_JWKS_URL'];
+/** Mail: identity's messages, and analytics' shared summaries. */
+const MAIL = ['MAIL_TRANSPORT', 'MAIL_FROM', 'SMTP_URL'];
 const GATEWAY_ONLY = [
   'GATEWAY_TRUST_PROXY',
   'OIDC_ISSUER',
@@ -607,6 +609,7 @@ describe('helm/parlance', () => {
           ...(service === 'transcription' ? [] : TRANSCRIPTION_ONLY),
           ...(service === 'ingest' ? [] : INGEST_ONLY),
           ...(service === 'identity' || service === 'gateway' ? [] : IDENTITY_AND_GATEWAY),
+          ...(service === 'identity' || service === 'analytics' ? [] : MAIL),
         ];
         for (const name of others) expect(names, `${service} ${name}`).not.toContain(name);
       }
@@ -641,7 +644,8 @@ describe('helm/parlance', () => {
     expect(Object.keys(annotations(everything, 'gateway')).sort()).toEqual(['checksum/database', 'checksum/diagnostics']);
     expect(Object.keys(annotations(everything, 'scoring')).sort()).toEqual(['checksum/database', 'checksum/language-model']);
     expect(Object.keys(annotations(everything, 'transcription')).sort()).toEqual(['checksum/database', 'checksum/speech-server']);
-    for (const service of SERVICES.filter((name) => name !== 'identity' && name !== 'scoring' && name !== 'transcription')) {
+    expect(Object.keys(annotations(everything, 'analytics')).sort()).toEqual(['checksum/database', 'checksum/mail']);
+    for (const service of SERVICES.filter((name) => !['identity', 'scoring', 'transcription', 'analytics'].includes(name))) {
       expect(Object.keys(annotations(everything, service)), service).toEqual(['checksum/database']);
     }
     // Existing Secrets only: nothing the chart could hash.
@@ -651,7 +655,7 @@ describe('helm/parlance', () => {
     for (const service of DEPLOYABLES) {
       const [before, after] = [annotations(everything, service), annotations(changed, service)];
       expect(after['checksum/database'], service).toBe(before['checksum/database']);
-      expect(after['checksum/mail'] === before['checksum/mail'], service).toBe(service !== 'identity');
+      expect(after['checksum/mail'] === before['checksum/mail'], service).toBe(service !== 'identity' && service !== 'analytics');
       expect(after['checksum/diagnostics'] === before['checksum/diagnostics'], service).toBe(service !== 'gateway');
       expect(after['checksum/language-model'] === before['checksum/language-model'], service).toBe(service !== 'scoring');
       expect(after['checksum/speech-server'] === before['checksum/speech-server'], service).toBe(service !== 'transcription');

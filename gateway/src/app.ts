@@ -11,6 +11,8 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
 import { registerTracing } from './plugins/tracing.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { activitiesRoutes } from './routes/api/activities/activities.routes.js';
+import { shareFeedbackRoutes } from './routes/api/activities/share-feedback.routes.js';
 import { authRoutes } from './routes/api/auth/auth.routes.js';
 import { billingRoutes } from './routes/api/billing/billing.routes.js';
 import { companyRoutes } from './routes/api/company/company.routes.js';
@@ -105,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
   await app.register(teamsRoutes, { services: options.services, sessions, limiter });
   await app.register(uploadsRoutes, { services: options.services, sessions });
   await app.register(summariesRoutes, { services: options.services, sessions });
+  await app.register(activitiesRoutes, { services: options.services, sessions });
+  await app.register(shareFeedbackRoutes, { services: options.services, sessions, limiter });
   await app.register(webConfigRoutes, { web });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

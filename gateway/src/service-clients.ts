@@ -1,4 +1,5 @@
 import { HealthClient } from '@parlance/proto/grpc/health/v1/health';
+import { ActivitiesServiceClient } from '@parlance/proto/parlance/analytics/v1/activities';
 import { AccountsServiceClient } from '@parlance/proto/parlance/identity/v1/accounts';
 import { AuthServiceClient } from '@parlance/proto/parlance/identity/v1/auth';
 import { BillingServiceClient } from '@parlance/proto/parlance/identity/v1/billing';
@@ -43,11 +44,16 @@ export interface ScoringClients {
   evaluations: PromiseClient<typeof ScoringServiceClient>;
 }
 
+export interface AnalyticsClients {
+  activities: PromiseClient<typeof ActivitiesServiceClient>;
+}
+
 export interface ServiceClients {
   identity: IdentityClients;
   ingest: IngestClients;
   transcription: TranscriptionClients;
   scoring: ScoringClients;
+  analytics: AnalyticsClients;
   get(name: ServiceName): ServiceConnection;
   all(): ServiceConnection[];
   close(): void;
@@ -88,11 +94,15 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
     suggestions: createClient(CriterionSuggestionServiceClient, addresses.scoring, { deadlineMs: 60_000 }),
     evaluations: createClient(ScoringServiceClient, addresses.scoring, { idempotent: ['getEvaluation'] }),
   };
+  const analytics: AnalyticsClients = {
+    activities: createClient(ActivitiesServiceClient, addresses.analytics, { idempotent: ['listActivities'] }),
+  };
   return {
     identity,
     ingest,
     transcription,
     scoring,
+    analytics,
     get: (name) => connections.get(name)!,
     all: () => [...connections.values()],
     close: () => {
@@ -100,7 +110,7 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
         connection.health.close();
         connection.probe.close();
       }
-      for (const client of [...Object.values(identity), ...Object.values(ingest), ...Object.values(transcription), ...Object.values(scoring)]) client.close();
+      for (const client of [...Object.values(identity), ...Object.values(ingest), ...Object.values(transcription), ...Object.values(scoring), ...Object.values(analytics)]) client.close();
     },
   };
 }

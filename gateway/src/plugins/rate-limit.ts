@@ -8,7 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../schemas/error.schema.js';
 
-export type RateLimitName = 'login' | 'login-address' | 'signup' | 'signup-email' | 'verify-email' | 'google-signup' | 'invite' | 'accept-invite' | 'ai-suggestion';
+export type RateLimitName = 'login' | 'login-address' | 'signup' | 'signup-email' | 'verify-email' | 'google-signup' | 'invite' | 'accept-invite' | 'ai-suggestion' | 'share-summary';
 
 export interface RateLimit {
   max: number;
@@ -32,6 +32,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   'accept-invite': { max: 30, windowMs: 15 * MINUTE },
   /** Per user: each may cost a language-model call. A team editor suggesting for every criterion stays under it. */
   'ai-suggestion': { max: 60, windowMs: 15 * MINUTE },
+  /** Per user: each sends an e-mail to an address of their choosing. */
+  'share-summary': { max: 30, windowMs: 60 * MINUTE },
 };
 
 const WHAT: Record<RateLimitName, string> = {
@@ -44,6 +46,7 @@ const WHAT: Record<RateLimitName, string> = {
   invite: 'You have sent too many invitations',
   'accept-invite': 'Too many invitation attempts',
   'ai-suggestion': 'You have asked for too many AI suggestions',
+  'share-summary': 'You have shared too many summaries',
 };
 
 export function rateLimitMessage(name: RateLimitName, retryAfterMs: number): string {

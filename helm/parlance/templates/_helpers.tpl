@@ -98,6 +98,17 @@ speech-server likewise for the speech server. Returned as JSON (include can only
 {{- required "global.publicUrl is required: the base URL people open Parlance at, e.g. https://parlance.example.com" .Values.global.publicUrl -}}
 {{- end -}}
 
+{{/* Mail (SMTP_URL from a Secret only), for the services that send it: identity and analytics (takes the root context). */}}
+{{- define "parlance.mailEnv" -}}
+- { name: MAIL_TRANSPORT, value: {{ .Values.mail.transport | quote }} }
+- { name: MAIL_FROM, value: {{ .Values.mail.from | quote }} }
+{{- if eq .Values.mail.transport "smtp" }}
+- name: SMTP_URL
+  valueFrom:
+    secretKeyRef: { name: {{ include "parlance.mailSecret" . }}, key: SMTP_URL }
+{{- end }}
+{{- end -}}
+
 {{/*
 The identity service's own variables (takes the root context): the public URL, mail (SMTP_URL
 from a Secret only) and Google sign-in.
@@ -105,13 +116,7 @@ from a Secret only) and Google sign-in.
 {{- define "parlance.identityEnv" -}}
 {{- $values := .Values -}}
 - { name: PUBLIC_URL, value: {{ include "parlance.publicUrl" . | quote }} }
-- { name: MAIL_TRANSPORT, value: {{ $values.mail.transport | quote }} }
-- { name: MAIL_FROM, value: {{ $values.mail.from | quote }} }
-{{- if eq $values.mail.transport "smtp" }}
-- name: SMTP_URL
-  valueFrom:
-    secretKeyRef: { name: {{ include "parlance.mailSecret" . }}, key: SMTP_URL }
-{{- end }}
+{{ include "parlance.mailEnv" . }}
 {{- if $values.google.clientId }}
 - { name: GOOGLE_CLIENT_ID, value: {{ $values.google.clientId | quote }} }
 {{- with $values.google.jwksUrl }}

@@ -21,7 +21,7 @@ await runHost({
       import('@parlance/ingest/module').then((m) => m.ingestModule(config)),
       import('@parlance/transcription/module').then((m) => m.transcriptionModule(config)),
       import('@parlance/scoring/module').then((m) => m.scoringModule()),
-      import('@parlance/analytics/module').then((m) => m.analyticsModule),
+      import('@parlance/analytics/module').then((m) => m.analyticsModule()),
       import('@parlance/integration/module').then((m) => m.integrationModule),
     ]);
     for (const module of [...plumbingModules(config), ...services, gatewayModule(config)]) host.register(module);

@@ -37,8 +37,8 @@ beforeAll(async () => {
       if (activityId === 'missing') throw notFound('Activity not found.');
       if (activityId === 'crash') throw new Error('EIO reading /srv/media');
       try {
-        yield { chunk: Buffer.from(requestContext().companyId ?? '') };
-        for (let i = 0; i < 200; i++) yield { chunk: Buffer.from(String(i)) };
+        yield { chunk: Buffer.from(requestContext().companyId ?? ''), info: undefined };
+        for (let i = 0; i < 200; i++) yield { chunk: Buffer.from(String(i)), info: undefined };
       } finally {
         if (activityId === 'endless') readerFinished = true;
       }
@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 function* upload(fileName: string, chunks: string[], counter?: { pulled: number }): Iterable<UploadActivityRequest> {
-  yield { part: { $case: 'header', value: { kind: 1, mediaKind: 1, fileName, teamId: 't', representativeEmail: 'r', representativeName: '', occurredAt: undefined, title: '', notes: '' } } };
+  yield { part: { $case: 'header', value: { kind: 1, mediaKind: 1, fileName, teamId: 't', representativeEmail: 'r', representativeName: '', occurredAt: undefined, title: '', notes: '', contact: undefined, link: '' } } };
   for (const chunk of chunks) {
     if (counter) counter.pulled += 1;
     yield { part: { $case: 'chunk', value: Buffer.from(chunk) } };
@@ -89,21 +89,21 @@ describe('client streaming', () => {
 describe('server streaming', () => {
   it('yields every message in order, with the caller’s company in the handler’s context', async () => {
     const chunks: string[] = [];
-    for await (const { chunk } of callServerStreaming(client.raw, IngestServiceService.readMedia, { activityId: 'a' }, { companyId: COMPANY })) chunks.push(chunk.toString());
+    for await (const { chunk } of callServerStreaming(client.raw, IngestServiceService.readMedia, { activityId: 'a', offset: 0, length: 0 }, { companyId: COMPANY })) chunks.push(chunk.toString());
     expect(chunks[0]).toBe(COMPANY);
     expect(chunks.slice(1)).toEqual(Array.from({ length: 200 }, (_, i) => String(i)));
   });
 
   it('throws a DomainError with the server’s sentence', async () => {
     const read = async () => {
-      for await (const message of callServerStreaming(client.raw, IngestServiceService.readMedia, { activityId: 'missing' }, { companyId: COMPANY })) void message;
+      for await (const message of callServerStreaming(client.raw, IngestServiceService.readMedia, { activityId: 'missing', offset: 0, length: 0 }, { companyId: COMPANY })) void message;
     };
     await expect(read()).rejects.toMatchObject({ kind: 'not-found', message: 'Activity not found.' });
   });
 
   it('hides an unexpected failure behind INTERNAL', async () => {
     const read = async () => {
-      for await (const message of callServerStreaming(client.raw, IngestServiceService.readMedia, { activityId: 'crash' }, { companyId: COMPANY })) void message;
+      for await (const message of callServerStreaming(client.raw, IngestServiceService.readMedia, { activityId: 'crash', offset: 0, length: 0 }, { companyId: COMPANY })) void message;
     };
     const error = await read().catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'internal' });
@@ -111,7 +111,7 @@ describe('server streaming', () => {
   });
 
   it('ends the server’s generator when the reader stops early', async () => {
-    for await (const message of callServerStreaming(client.raw, IngestServiceService.readMedia, { activityId: 'endless' }, { companyId: COMPANY })) {
+    for await (const message of callServerStreaming(client.raw, IngestServiceService.readMedia, { activityId: 'endless', offset: 0, length: 0 }, { companyId: COMPANY })) {
       void message;
       break;
     }

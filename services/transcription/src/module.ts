@@ -34,8 +34,9 @@ export function transcriptionModule(hostConfig: HostConfig, env: NodeJS.ProcessE
     async start(runtime) {
       const ingest = createClient(IngestServiceClient, ingestAddress);
       const media: MediaSource = async function* (companyId, activityId, signal) {
-        const parts = callServerStreaming(ingest.raw, IngestServiceService.readMedia, { activityId }, { companyId, signal, deadlineMs: MEDIA_READ_DEADLINE_MS });
-        for await (const { chunk } of parts) yield chunk;
+        const parts = callServerStreaming(ingest.raw, IngestServiceService.readMedia, { activityId, offset: 0, length: 0 }, { companyId, signal, deadlineMs: MEDIA_READ_DEADLINE_MS });
+        // The first message describes the media and carries no bytes.
+        for await (const { chunk } of parts) if (chunk.length > 0) yield chunk;
       };
       const worker = startTranscriptionWorker({
         db: runtime.database.db,

@@ -3,12 +3,10 @@
  * the point) and in `links` under a purpose name (for the development capture log), never under a
  * key the logger would have to redact.
  */
+import { escapeHtml } from '@parlance/platform/mail/escape-html';
 import type { MailMessage } from '@parlance/platform/mail/mailer';
 
 const PRODUCT = 'Parlance';
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
 function html(paragraphs: string[], link: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');

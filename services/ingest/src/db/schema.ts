@@ -28,6 +28,12 @@ export const activities = ingestSchema.table(
     notes: text('notes').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     source: text('source').notNull(),
+    /** Who the representative spoke with, when the source knows (integrations, demo data). */
+    contactId: text('contact_id').notNull().default(''),
+    contactName: text('contact_name').notNull().default(''),
+    contactCompany: text('contact_company').notNull().default(''),
+    contactRole: text('contact_role').notNull().default(''),
+    link: text('link').notNull().default(''),
     mediaKind: text('media_kind').$type<MediaKindName>().notNull(),
     /** "wav", "mp3", … as told by the content, or "text". */
     mediaFormat: text('media_format').notNull(),

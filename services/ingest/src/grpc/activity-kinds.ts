@@ -1,6 +1,6 @@
-/** The activity kind as the contract spells it (proto enum) and as ingest stores it. */
-import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
-import type { ActivityKindName } from '../db/schema.js';
+/** The activity and media kinds as the contract spells them (proto enums) and as ingest stores them. */
+import { ActivityKind, MediaKind } from '@parlance/proto/parlance/ingest/v1/ingest';
+import type { ActivityKindName, MediaKindName } from '../db/schema.js';
 
 /** Undefined for ACTIVITY_KIND_UNSPECIFIED or a value this version does not know. */
 export function activityKindName(kind: ActivityKind): ActivityKindName | undefined {
@@ -9,4 +9,8 @@ export function activityKindName(kind: ActivityKind): ActivityKindName | undefin
 
 export function activityKindOf(name: ActivityKindName): ActivityKind {
   return name === 'call' ? ActivityKind.ACTIVITY_KIND_CALL : ActivityKind.ACTIVITY_KIND_MEETING;
+}
+
+export function mediaKindOf(name: MediaKindName): MediaKind {
+  return name === 'audio' ? MediaKind.MEDIA_KIND_AUDIO : MediaKind.MEDIA_KIND_TEXT;
 }

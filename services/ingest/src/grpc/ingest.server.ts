@@ -1,6 +1,6 @@
 /** parlance.ingest.v1.IngestService: uploads, their jobs, deletions, and media for transcription. */
 import type { Database } from '@parlance/platform/db/database';
-import { notFound } from '@parlance/platform/errors';
+import { invalidArgument, notFound } from '@parlance/platform/errors';
 import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
 import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
 import { requireCompanyId } from '@parlance/platform/grpc/request-context';
@@ -12,7 +12,7 @@ import { ActivityKind, type IngestServiceService, type Job } from '@parlance/pro
 import { deleteActivity, findActivity, findJob, type JobRow } from '../db/activities.repository.js';
 import { outbox } from '../db/schema.js';
 import type { MediaStore } from '../media/media-store.js';
-import { activityKindName, activityKindOf } from './activity-kinds.js';
+import { activityKindName, activityKindOf, mediaKindOf } from './activity-kinds.js';
 import { receiveUpload, type TeamDirectory } from '../uploads/receive-upload.js';
 
 export const ACTIVITY_DELETED = 'ingest.activity-deleted.v1';
@@ -50,10 +50,17 @@ export function ingestService(deps: IngestServerDependencies): ServiceImplementa
       return {};
     },
 
-    readMedia: serverStreamingHandler(deps.logger, async function* ({ activityId }) {
+    readMedia: serverStreamingHandler(deps.logger, async function* ({ activityId, offset, length }) {
       const activity = await findActivity(deps.db, requireCompanyId(), activityId);
       if (!activity) throw notFound('Activity not found.');
-      for await (const chunk of deps.media.read(activity.mediaKey)) yield { chunk };
+      if (offset < 0 || length < 0) throw invalidArgument('A media range starts at 0 or later and is not negative.');
+      yield {
+        chunk: Buffer.alloc(0),
+        info: { kind: activityKindOf(activity.kind), mediaKind: mediaKindOf(activity.mediaKind), format: activity.mediaFormat, totalBytes: activity.mediaBytes },
+      };
+      if (offset >= activity.mediaBytes) return;
+      const end = length === 0 ? activity.mediaBytes : Math.min(activity.mediaBytes, offset + length);
+      for await (const chunk of deps.media.read(activity.mediaKey, { start: offset, end })) yield { chunk, info: undefined };
     }),
   };
 }

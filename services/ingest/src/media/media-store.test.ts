@@ -16,9 +16,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function readAll(key: string): Promise<Buffer[]> {
+async function readAll(key: string, range?: { start: number; end: number }): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
-  for await (const chunk of store.read(key)) chunks.push(chunk);
+  for await (const chunk of store.read(key, range)) chunks.push(chunk);
   return chunks;
 }
 
@@ -35,6 +35,15 @@ describe('diskMediaStore', () => {
     expect(Buffer.concat(await readAll('company-a/activity-1')).toString()).toBe('hello world');
     await writer.abort();
     expect(await readFile(path.join(root, 'company-a', 'activity-1'), 'utf8')).toBe('hello world');
+  });
+
+  it('reads a byte range, its end excluded, for a player that seeks', async () => {
+    const writer = await store.begin();
+    await writer.write(Buffer.from('0123456789'));
+    await writer.commit('company-a/ranged');
+    expect(Buffer.concat(await readAll('company-a/ranged', { start: 2, end: 5 })).toString()).toBe('234');
+    expect(Buffer.concat(await readAll('company-a/ranged', { start: 7, end: 10 })).toString()).toBe('789');
+    expect(await readAll('company-a/ranged', { start: 4, end: 4 })).toEqual([]);
   });
 
   it('reads a large file back in chunks small enough for one gRPC message', async () => {

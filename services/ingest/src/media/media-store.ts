@@ -27,8 +27,8 @@ export interface MediaWriter {
 
 export interface MediaStore {
   begin(): Promise<MediaWriter>;
-  /** The stored bytes in order; NOT_FOUND when nothing is stored under the key. */
-  read(key: string): AsyncIterable<Buffer>;
+  /** The stored bytes in order, or those from `start` up to (not including) `end`; NOT_FOUND when nothing is stored under the key. */
+  read(key: string, range?: { start: number; end: number }): AsyncIterable<Buffer>;
   /** Removes the file; nothing happens when it is already gone. */
   remove(key: string): Promise<void>;
   /** Keys of stored files last written before `before`, for the orphan sweep. */
@@ -82,8 +82,10 @@ export function diskMediaStore(root: string): MediaStore {
       };
     },
 
-    async *read(key) {
-      const stream = createReadStream(pathOf(key), { highWaterMark: MEDIA_READ_CHUNK_BYTES });
+    async *read(key, range) {
+      if (range && range.end <= range.start) return;
+      // createReadStream's `end` is inclusive.
+      const stream = createReadStream(pathOf(key), { highWaterMark: MEDIA_READ_CHUNK_BYTES, ...(range && { start: range.start, end: range.end - 1 }) });
       try {
         for await (const chunk of stream) yield chunk as Buffer;
       } catch (error) {

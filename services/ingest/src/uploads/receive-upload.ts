@@ -86,6 +86,11 @@ export async function receiveUpload(deps: UploadDependencies, companyId: string,
       notes: header.notes,
       occurredAt,
       source: 'upload',
+      contactId: header.contact?.id.trim() ?? '',
+      contactName: header.contact?.name.trim() ?? '',
+      contactCompany: header.contact?.company.trim() ?? '',
+      contactRole: header.contact?.role.trim() ?? '',
+      link: header.link.trim(),
       mediaKind: request.mediaKind,
       mediaFormat,
       mediaKey: `${companyId}/${activityId}`,
@@ -107,6 +112,8 @@ export async function receiveUpload(deps: UploadDependencies, companyId: string,
       mediaBytes: bytes,
       occurredAt,
       source: activity.source,
+      contact: { id: activity.contactId, name: activity.contactName, company: activity.contactCompany, role: activity.contactRole },
+      link: activity.link,
     }).finish();
     try {
       await deps.db.transaction(async (tx) => {
@@ -145,6 +152,9 @@ async function checkHeader(teams: TeamDirectory, companyId: string, header: Uplo
   if (!checked.ok) throw invalidArgument(checked.message);
   if (kind === 'meeting' && !hasMeetingExtension(header.fileName)) throw invalidArgument(UPLOAD_MESSAGES.notTextFiles([header.fileName]));
 
+  // The lists open the link in a new tab: anything but a web address (javascript:, data:) is refused.
+  if (header.link.trim() !== '' && !isWebAddress(header.link.trim())) throw invalidArgument('A meeting link must be an http or https address.');
+
   const representativeEmail = header.representativeEmail.trim().toLowerCase();
   const members = await teams.memberEmails(header.teamId.trim());
   if (!members) throw invalidArgument(UPLOAD_MESSAGES.teamNotInCompany);
@@ -169,6 +179,15 @@ function formatOf(mediaKind: MediaKindName, fileName: string, head: Buffer): str
   const checked = checkAudioContent(fileName, head);
   if (!checked.ok) throw invalidArgument(checked.message);
   return checked.format.container;
+}
+
+function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
 }
 
 /** Spec §2.4: the meeting title is the file name without its extension. */

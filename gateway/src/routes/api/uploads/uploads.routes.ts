@@ -93,6 +93,8 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
           occurredAt: parseDate(received.fields.audioDate, 'audioDate'),
           title: '',
           notes: '',
+          contact: undefined,
+          link: '',
         };
         const chunks = received.path ? createReadStream(received.path, { highWaterMark: CHUNK_BYTES }) : [];
         const { jobId } = await upload(request, header, chunks);
@@ -130,6 +132,8 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
         occurredAt: parseDate(body.date, 'date'),
         title: '',
         notes: '',
+        contact: undefined,
+        link: '',
       };
       const { jobId } = await upload(request, header, chunksOf(body.content ?? ''));
       return { jobId, message: UPLOAD_ROUTE_MESSAGES.callReceived };
@@ -163,6 +167,8 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
         occurredAt: parseDate(body.date, 'date'),
         title: '',
         notes: body.notes ?? '',
+        contact: undefined,
+        link: '',
       };
       const { jobId } = await upload(request, header, chunksOf(body.content ?? ''));
       return reply.code(202).send({ jobId, message: UPLOAD_ROUTE_MESSAGES.meetingReceived });

@@ -11,6 +11,7 @@ import {
   ActivityKind,
   activityKindFromJSON,
   activityKindToJSON,
+  Contact,
   MediaKind,
   mediaKindFromJSON,
   mediaKindToJSON,
@@ -43,6 +44,8 @@ export interface ActivityReceived {
     | undefined;
   /** "upload" for the API; an integration names itself. */
   source: string;
+  contact: Contact | undefined;
+  link: string;
 }
 
 /**
@@ -70,6 +73,8 @@ function createBaseActivityReceived(): ActivityReceived {
     mediaBytes: 0,
     occurredAt: undefined,
     source: "",
+    contact: undefined,
+    link: "",
   };
 }
 
@@ -116,6 +121,12 @@ export const ActivityReceived: MessageFns<ActivityReceived> = {
     }
     if (message.source !== "") {
       writer.uint32(114).string(message.source);
+    }
+    if (message.contact !== undefined) {
+      Contact.encode(message.contact, writer.uint32(122).fork()).join();
+    }
+    if (message.link !== "") {
+      writer.uint32(130).string(message.link);
     }
     return writer;
   },
@@ -245,6 +256,22 @@ export const ActivityReceived: MessageFns<ActivityReceived> = {
             message.source = reader.string();
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.contact = Contact.decode(reader, reader.uint32());
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.link = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -313,6 +340,8 @@ export const ActivityReceived: MessageFns<ActivityReceived> = {
         ? fromJsonTimestamp(object.occurred_at)
         : undefined,
       source: isSet(object.source) ? globalThis.String(object.source) : "",
+      contact: isSet(object.contact) ? Contact.fromJSON(object.contact) : undefined,
+      link: isSet(object.link) ? globalThis.String(object.link) : "",
     };
   },
 
@@ -360,6 +389,12 @@ export const ActivityReceived: MessageFns<ActivityReceived> = {
     if (message.source !== "") {
       obj.source = message.source;
     }
+    if (message.contact !== undefined) {
+      obj.contact = Contact.toJSON(message.contact);
+    }
+    if (message.link !== "") {
+      obj.link = message.link;
+    }
     return obj;
   },
 
@@ -382,6 +417,10 @@ export const ActivityReceived: MessageFns<ActivityReceived> = {
     message.mediaBytes = object.mediaBytes ?? 0;
     message.occurredAt = object.occurredAt ?? undefined;
     message.source = object.source ?? "";
+    message.contact = (object.contact !== undefined && object.contact !== null)
+      ? Contact.fromPartial(object.contact)
+      : undefined;
+    message.link = object.link ?? "";
     return message;
   },
 };

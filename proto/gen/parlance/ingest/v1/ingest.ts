@@ -125,6 +125,24 @@ export interface UploadHeader {
   /** Meetings: the title (the file name without its extension) and free notes. */
   title: string;
   notes: string;
+  /**
+   * Who the representative spoke with, when the source knows (an integration, the demo data);
+   * uploads through the API leave it empty.
+   */
+  contact:
+    | Contact
+    | undefined;
+  /** Where the meeting took place (a video-call link), when known. */
+  link: string;
+}
+
+export interface Contact {
+  /** The source's own id for the contact (a CRM lead, a calendar attendee). */
+  id: string;
+  name: string;
+  company: string;
+  /** The role the contact applies for (hr) or holds. */
+  role: string;
 }
 
 export interface UploadActivityRequest {
@@ -169,10 +187,25 @@ export interface DeleteActivityResponse {
 
 export interface ReadMediaRequest {
   activityId: string;
+  /** The first byte to read; past the end, nothing is read (the info still comes). */
+  offset: number;
+  /** At most this many bytes; 0 reads to the end. */
+  length: number;
+}
+
+/** What is stored, so a reader can answer a byte-range request before the bytes arrive. */
+export interface MediaInfo {
+  kind: ActivityKind;
+  mediaKind: MediaKind;
+  /** As UploadHeader's media: "wav", "mp3", "mp4", "aac", "ogg", "flac", "webm" or "text". */
+  format: string;
+  totalBytes: number;
 }
 
 export interface ReadMediaResponse {
   chunk: Buffer;
+  /** In the first message only, which carries no bytes. */
+  info: MediaInfo | undefined;
 }
 
 function createBaseUploadHeader(): UploadHeader {
@@ -186,6 +219,8 @@ function createBaseUploadHeader(): UploadHeader {
     occurredAt: undefined,
     title: "",
     notes: "",
+    contact: undefined,
+    link: "",
   };
 }
 
@@ -217,6 +252,12 @@ export const UploadHeader: MessageFns<UploadHeader> = {
     }
     if (message.notes !== "") {
       writer.uint32(74).string(message.notes);
+    }
+    if (message.contact !== undefined) {
+      Contact.encode(message.contact, writer.uint32(82).fork()).join();
+    }
+    if (message.link !== "") {
+      writer.uint32(90).string(message.link);
     }
     return writer;
   },
@@ -306,6 +347,22 @@ export const UploadHeader: MessageFns<UploadHeader> = {
             message.notes = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.contact = Contact.decode(reader, reader.uint32());
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.link = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -353,6 +410,8 @@ export const UploadHeader: MessageFns<UploadHeader> = {
         : undefined,
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       notes: isSet(object.notes) ? globalThis.String(object.notes) : "",
+      contact: isSet(object.contact) ? Contact.fromJSON(object.contact) : undefined,
+      link: isSet(object.link) ? globalThis.String(object.link) : "",
     };
   },
 
@@ -385,6 +444,12 @@ export const UploadHeader: MessageFns<UploadHeader> = {
     if (message.notes !== "") {
       obj.notes = message.notes;
     }
+    if (message.contact !== undefined) {
+      obj.contact = Contact.toJSON(message.contact);
+    }
+    if (message.link !== "") {
+      obj.link = message.link;
+    }
     return obj;
   },
 
@@ -402,6 +467,127 @@ export const UploadHeader: MessageFns<UploadHeader> = {
     message.occurredAt = object.occurredAt ?? undefined;
     message.title = object.title ?? "";
     message.notes = object.notes ?? "";
+    message.contact = (object.contact !== undefined && object.contact !== null)
+      ? Contact.fromPartial(object.contact)
+      : undefined;
+    message.link = object.link ?? "";
+    return message;
+  },
+};
+
+function createBaseContact(): Contact {
+  return { id: "", name: "", company: "", role: "" };
+}
+
+export const Contact: MessageFns<Contact> = {
+  encode(message: Contact, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.company !== "") {
+      writer.uint32(26).string(message.company);
+    }
+    if (message.role !== "") {
+      writer.uint32(34).string(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Contact {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContact();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.company = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Contact {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      company: isSet(object.company) ? globalThis.String(object.company) : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+    };
+  },
+
+  toJSON(message: Contact): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.company !== "") {
+      obj.company = message.company;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Contact>, I>>(base?: I): Contact {
+    return Contact.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Contact>, I>>(object: I): Contact {
+    const message = createBaseContact();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.company = object.company ?? "";
+    message.role = object.role ?? "";
     return message;
   },
 };
@@ -1134,13 +1320,19 @@ export const DeleteActivityResponse: MessageFns<DeleteActivityResponse> = {
 };
 
 function createBaseReadMediaRequest(): ReadMediaRequest {
-  return { activityId: "" };
+  return { activityId: "", offset: 0, length: 0 };
 }
 
 export const ReadMediaRequest: MessageFns<ReadMediaRequest> = {
   encode(message: ReadMediaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.activityId !== "") {
       writer.uint32(10).string(message.activityId);
+    }
+    if (message.offset !== 0) {
+      writer.uint32(16).int64(message.offset);
+    }
+    if (message.length !== 0) {
+      writer.uint32(24).int64(message.length);
     }
     return writer;
   },
@@ -1166,6 +1358,22 @@ export const ReadMediaRequest: MessageFns<ReadMediaRequest> = {
             message.activityId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.offset = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.length = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1185,6 +1393,8 @@ export const ReadMediaRequest: MessageFns<ReadMediaRequest> = {
         : isSet(object.activity_id)
         ? globalThis.String(object.activity_id)
         : "",
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      length: isSet(object.length) ? globalThis.Number(object.length) : 0,
     };
   },
 
@@ -1192,6 +1402,12 @@ export const ReadMediaRequest: MessageFns<ReadMediaRequest> = {
     const obj: any = {};
     if (message.activityId !== "") {
       obj.activityId = message.activityId;
+    }
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
+    }
+    if (message.length !== 0) {
+      obj.length = Math.round(message.length);
     }
     return obj;
   },
@@ -1202,18 +1418,148 @@ export const ReadMediaRequest: MessageFns<ReadMediaRequest> = {
   fromPartial<I extends Exact<DeepPartial<ReadMediaRequest>, I>>(object: I): ReadMediaRequest {
     const message = createBaseReadMediaRequest();
     message.activityId = object.activityId ?? "";
+    message.offset = object.offset ?? 0;
+    message.length = object.length ?? 0;
+    return message;
+  },
+};
+
+function createBaseMediaInfo(): MediaInfo {
+  return { kind: 0, mediaKind: 0, format: "", totalBytes: 0 };
+}
+
+export const MediaInfo: MessageFns<MediaInfo> = {
+  encode(message: MediaInfo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== 0) {
+      writer.uint32(8).int32(message.kind);
+    }
+    if (message.mediaKind !== 0) {
+      writer.uint32(16).int32(message.mediaKind);
+    }
+    if (message.format !== "") {
+      writer.uint32(26).string(message.format);
+    }
+    if (message.totalBytes !== 0) {
+      writer.uint32(32).int64(message.totalBytes);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MediaInfo {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMediaInfo();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.mediaKind = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.format = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalBytes = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MediaInfo {
+    return {
+      kind: isSet(object.kind) ? activityKindFromJSON(object.kind) : 0,
+      mediaKind: isSet(object.mediaKind)
+        ? mediaKindFromJSON(object.mediaKind)
+        : isSet(object.media_kind)
+        ? mediaKindFromJSON(object.media_kind)
+        : 0,
+      format: isSet(object.format) ? globalThis.String(object.format) : "",
+      totalBytes: isSet(object.totalBytes)
+        ? globalThis.Number(object.totalBytes)
+        : isSet(object.total_bytes)
+        ? globalThis.Number(object.total_bytes)
+        : 0,
+    };
+  },
+
+  toJSON(message: MediaInfo): unknown {
+    const obj: any = {};
+    if (message.kind !== 0) {
+      obj.kind = activityKindToJSON(message.kind);
+    }
+    if (message.mediaKind !== 0) {
+      obj.mediaKind = mediaKindToJSON(message.mediaKind);
+    }
+    if (message.format !== "") {
+      obj.format = message.format;
+    }
+    if (message.totalBytes !== 0) {
+      obj.totalBytes = Math.round(message.totalBytes);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MediaInfo>, I>>(base?: I): MediaInfo {
+    return MediaInfo.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MediaInfo>, I>>(object: I): MediaInfo {
+    const message = createBaseMediaInfo();
+    message.kind = object.kind ?? 0;
+    message.mediaKind = object.mediaKind ?? 0;
+    message.format = object.format ?? "";
+    message.totalBytes = object.totalBytes ?? 0;
     return message;
   },
 };
 
 function createBaseReadMediaResponse(): ReadMediaResponse {
-  return { chunk: Buffer.alloc(0) };
+  return { chunk: Buffer.alloc(0), info: undefined };
 }
 
 export const ReadMediaResponse: MessageFns<ReadMediaResponse> = {
   encode(message: ReadMediaResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.chunk.length !== 0) {
       writer.uint32(10).bytes(message.chunk);
+    }
+    if (message.info !== undefined) {
+      MediaInfo.encode(message.info, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -1239,6 +1585,14 @@ export const ReadMediaResponse: MessageFns<ReadMediaResponse> = {
             message.chunk = Buffer.from(reader.bytes());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.info = MediaInfo.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1252,13 +1606,19 @@ export const ReadMediaResponse: MessageFns<ReadMediaResponse> = {
   },
 
   fromJSON(object: any): ReadMediaResponse {
-    return { chunk: isSet(object.chunk) ? Buffer.from(bytesFromBase64(object.chunk)) : Buffer.alloc(0) };
+    return {
+      chunk: isSet(object.chunk) ? Buffer.from(bytesFromBase64(object.chunk)) : Buffer.alloc(0),
+      info: isSet(object.info) ? MediaInfo.fromJSON(object.info) : undefined,
+    };
   },
 
   toJSON(message: ReadMediaResponse): unknown {
     const obj: any = {};
     if (message.chunk.length !== 0) {
       obj.chunk = base64FromBytes(message.chunk);
+    }
+    if (message.info !== undefined) {
+      obj.info = MediaInfo.toJSON(message.info);
     }
     return obj;
   },
@@ -1269,6 +1629,7 @@ export const ReadMediaResponse: MessageFns<ReadMediaResponse> = {
   fromPartial<I extends Exact<DeepPartial<ReadMediaResponse>, I>>(object: I): ReadMediaResponse {
     const message = createBaseReadMediaResponse();
     message.chunk = object.chunk ?? Buffer.alloc(0);
+    message.info = (object.info !== undefined && object.info !== null) ? MediaInfo.fromPartial(object.info) : undefined;
     return message;
   },
 };
@@ -1323,7 +1684,10 @@ export const IngestServiceService = {
       Buffer.from(DeleteActivityResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteActivityResponse => DeleteActivityResponse.decode(value),
   },
-  /** The activity's stored media, in order, in chunks of at most 64 KiB. */
+  /**
+   * The activity's stored media (or a byte range of it), in order, in chunks of at most 64 KiB,
+   * after a first message that describes it.
+   */
   readMedia: {
     path: "/parlance.ingest.v1.IngestService/ReadMedia" as const,
     requestStream: false as const,
@@ -1351,7 +1715,10 @@ export interface IngestServiceServer extends UntypedServiceImplementation {
    * company, or one of the other kind.
    */
   deleteActivity: handleUnaryCall<DeleteActivityRequest, DeleteActivityResponse>;
-  /** The activity's stored media, in order, in chunks of at most 64 KiB. */
+  /**
+   * The activity's stored media (or a byte range of it), in order, in chunks of at most 64 KiB,
+   * after a first message that describes it.
+   */
   readMedia: handleServerStreamingCall<ReadMediaRequest, ReadMediaResponse>;
 }
 
@@ -1414,7 +1781,10 @@ export interface IngestServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteActivityResponse) => void,
   ): ClientUnaryCall;
-  /** The activity's stored media, in order, in chunks of at most 64 KiB. */
+  /**
+   * The activity's stored media (or a byte range of it), in order, in chunks of at most 64 KiB,
+   * after a first message that describes it.
+   */
   readMedia(request: ReadMediaRequest, options?: Partial<CallOptions>): ClientReadableStream<ReadMediaResponse>;
   readMedia(
     request: ReadMediaRequest,
@@ -1473,6 +1843,17 @@ function fromJsonTimestamp(o: any): Date {
   } else {
     return fromTimestamp(Timestamp.fromJSON(o));
   }
+}
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
 }
 
 function isSet(value: any): boolean {
