@@ -242,6 +242,33 @@ describe('every endpoint keeps company A’s users out of company B', () => {
     expect(JSON.stringify(meeting.body)).not.toContain('Minutes of B');
   });
 
+  it(`${operation('GET', '/api/calls/')}, ${operation('GET', '/api/meetings')}, ${operation('GET', '/api/calls/{id}/recording')}`, async () => {
+    // B sees its own rows once analytics has read them; A, naming B's team and ids, sees none.
+    await waitFor('B’s call in B’s list', async () => ((await b.admin.get<{ data: unknown[] }>('/api/calls/')).body.data.length > 0 ? true : undefined));
+    await waitFor('B’s meeting in B’s list', async () => ((await b.admin.get<{ data: unknown[] }>('/api/meetings')).body.data.length > 0 ? true : undefined));
+    const calls = await a.admin.get<{ data: unknown[] }>(`/api/calls/?teamId=${teamOfB.id}&callIds=${callOfB.activityId}&companyId=${b.companyId}`, { headers: smuggle() });
+    expect(calls.status).toBe(200);
+    expect(calls.body.data).toEqual([]);
+    const meetings = await a.manager.get<{ data: unknown[] }>(`/api/meetings?teamIds=${teamOfB.id}&meetingIds=${meetingOfB.activityId}`, { headers: smuggle() });
+    expect(meetings.body.data).toEqual([]);
+    expect((await a.admin.get(`/api/calls/${callOfB.activityId}/recording`, { headers: smuggle() })).status).toBe(404);
+  });
+
+  it(`${operation('POST', '/api/calls/share/{id}')}, ${operation('POST', '/api/meetings/share/{id}')}, ${operation('POST', '/api/calls/feedback/{id}')}, ${operation('POST', '/api/meetings/feedback/{id}')}, ${operation('GET', '/api/feedback')}`, async () => {
+    const outsider = uniqueEmail('outsider');
+    expect((await a.admin.post(`/api/calls/share/${callOfB.activityId}`, { email: outsider, companyId: b.companyId }, { headers: smuggle() })).status).toBe(404);
+    expect((await a.manager.post(`/api/meetings/share/${meetingOfB.activityId}`, { email: outsider }, { headers: smuggle() })).status).toBe(404);
+    expect(stack.mailCount(outsider)).toBe(0);
+    expect((await a.admin.post(`/api/calls/feedback/${callOfB.activityId}`, { description: 'Not yours.' }, { headers: smuggle() })).status).toBe(404);
+    expect((await a.manager.post(`/api/meetings/feedback/${meetingOfB.activityId}`, { description: 'Not yours.' }, { headers: smuggle() })).status).toBe(404);
+    expect((await b.manager.post(`/api/meetings/feedback/${meetingOfB.activityId}`, { description: 'B’s own report.' })).status).toBe(200);
+    const reportsOfA = await a.admin.get<{ data: unknown[] }>(`/api/feedback?companyId=${b.companyId}`, { headers: smuggle() });
+    expect(reportsOfA.status).toBe(200);
+    expect(reportsOfA.body.data).toEqual([]);
+    expect((await b.manager.get('/api/feedback')).status).toBe(403);
+    expect((await b.admin.get<{ data: Array<{ description: string }> }>('/api/feedback')).body.data.map((report) => report.description)).toEqual(['B’s own report.']);
+  });
+
   it(operation('POST', '/api/auth/logout'), async () => {
     const outsider = await stack.signUpVerified();
     await outsider.browser.post('/api/auth/logout', undefined, { headers: smuggle() });
@@ -304,6 +331,14 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       ['DELETE', `/api/meetings/${meetingOfB.activityId}`],
       ['GET', `/api/calls/summary/${callOfB.activityId}`],
       ['GET', `/api/meetings/summary/${meetingOfB.activityId}`],
+      ['GET', '/api/calls/'],
+      ['GET', '/api/meetings'],
+      ['GET', `/api/calls/${callOfB.activityId}/recording`],
+      ['POST', `/api/calls/share/${callOfB.activityId}`],
+      ['POST', `/api/meetings/share/${meetingOfB.activityId}`],
+      ['POST', `/api/calls/feedback/${callOfB.activityId}`],
+      ['POST', `/api/meetings/feedback/${meetingOfB.activityId}`],
+      ['GET', '/api/feedback'],
     ] as const) {
       const response = await anonymous.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(response.status, `${method} ${path}`).toBe(401);

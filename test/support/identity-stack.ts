@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '@parlance/gateway/app';
 import { DEFAULT_RATE_LIMITS } from '@parlance/gateway/plugins/rate-limit';
 import { SERVICE_NAMES, connectServices, serviceAddresses, type ServiceClients } from '@parlance/gateway/service-clients';
+import { analyticsModule } from '@parlance/analytics/module';
 import { identityModule } from '@parlance/identity/module';
 import { ingestModule } from '@parlance/ingest/module';
 import type { EventBus } from '@parlance/platform/bus/event-bus';
@@ -136,7 +137,7 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
   const modules = [
     identityModule(config, env),
     ...(options.withScoring || options.withIngest ? [scoringModule(env)] : []),
-    ...(options.withIngest ? [ingestModule(config, env), transcriptionModule(config, env)] : []),
+    ...(options.withIngest ? [ingestModule(config, env), transcriptionModule(config, env), analyticsModule(env)] : []),
   ];
   for (const module of [...plumbingModules(config), ...modules]) host.register(module);
   await host.start(modules.map((module) => module.name));

@@ -1,3 +1,3 @@
 import { runService } from '@parlance/platform/host/run-service';
 
-await runService('analytics', async () => (await import('./module.js')).analyticsModule);
+await runService('analytics', async () => (await import('./module.js')).analyticsModule());

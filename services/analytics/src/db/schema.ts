@@ -1,6 +1,9 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
+import type { Improvement } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import type { ActivityKindName, CriterionResult, MediaName } from '../domain/activity-state.js';
 
 /** Everything analytics stores lives in its own Postgres schema; no other service reads it. */
 export const analyticsSchema = pgSchema('analytics');
@@ -8,3 +11,111 @@ export const analyticsSchema = pgSchema('analytics');
 export const outbox = outboxTable(analyticsSchema);
 export const inbox = inboxTable(analyticsSchema);
 export const probes = probeTable(analyticsSchema);
+
+/**
+ * The calls and meetings the lists show, one row per activity, written only through
+ * `mergeActivityFact` (domain/activity-state.ts). A part is present when its time is set
+ * (`received_at`, `transcribed_at`, `evaluated_at`); until then its columns hold null or empty
+ * values. A deleted activity is a tombstone — only its key and
+ * `deleted_at` — until housekeeping forgets it.
+ *
+ * The list indexes leave tombstones out (`deleted_at is null`, which every list query states), so
+ * a count can be answered from an index alone.
+ */
+export const activities = analyticsSchema.table(
+  'activities',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull(),
+    // received
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    kind: text('kind').$type<ActivityKindName>(),
+    teamId: text('team_id').notNull().default(''),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    representativeEmail: text('representative_email').notNull().default(''),
+    representativeName: text('representative_name').notNull().default(''),
+    contactId: text('contact_id').notNull().default(''),
+    contactName: text('contact_name').notNull().default(''),
+    contactCompany: text('contact_company').notNull().default(''),
+    contactRole: text('contact_role').notNull().default(''),
+    link: text('link').notNull().default(''),
+    title: text('title').notNull().default(''),
+    fileName: text('file_name').notNull().default(''),
+    media: text('media').$type<MediaName>(),
+    // transcribed
+    transcribedAt: timestamp('transcribed_at', { withTimezone: true }),
+    transcriptDurationSeconds: integer('transcript_duration_seconds').notNull().default(0),
+    transcript: text('transcript').notNull().default(''),
+    // evaluated
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
+    score: doublePrecision('score'),
+    scriptMatch: doublePrecision('script_match'),
+    isSuccessful: boolean('is_successful'),
+    results: jsonb('results').$type<CriterionResult[]>().notNull().default([]),
+    /** Criterion ids of the passed and failed results, for GIN-indexed criterion filters. */
+    passedCriteria: text('passed_criteria').array().notNull().default([]),
+    failedCriteria: text('failed_criteria').array().notNull().default([]),
+    summary: text('summary').notNull().default(''),
+    improvements: jsonb('improvements').$type<Improvement[]>().notNull().default([]),
+    evaluationDurationSeconds: integer('evaluation_duration_seconds').notNull().default(0),
+    // marks
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Derived from the parts (`activityDurationSeconds`); 0 while unknown. */
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    // Newest first as the lists order (`desc` is Postgres' `desc nulls first`), by team or across teams.
+    index('activities_team_list_idx')
+      .on(table.companyId, table.kind, table.teamId, table.occurredAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    index('activities_list_idx')
+      .on(table.companyId, table.kind, table.occurredAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    // Counts a page's total without the heap: few distinct keys, so Postgres stores it deduplicated and small.
+    index('activities_count_idx').on(table.companyId, table.kind, table.teamId).where(sql`deleted_at is null`),
+    index('activities_passed_criteria_idx').using('gin', table.passedCriteria),
+    index('activities_failed_criteria_idx').using('gin', table.failedCriteria),
+    index('activities_contact_idx').on(table.companyId, table.contactId),
+    index('activities_representative_idx').on(table.companyId, table.representativeEmail),
+    index('activities_tombstones_idx').on(table.deletedAt).where(sql`deleted_at is not null`),
+  ],
+);
+
+/**
+ * Every team as `identity.team-changed.v1` last said (a higher version replaces a lower one), so
+ * that a list filtered by department knows the department's teams. Deleted teams stay, marked.
+ */
+export const teams = analyticsSchema.table(
+  'teams',
+  {
+    companyId: uuid('company_id').notNull(),
+    teamId: text('team_id').notNull(),
+    name: text('name').notNull(),
+    department: text('department').notNull(),
+    deleted: boolean('deleted').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.teamId] })],
+);
+
+/**
+ * Reports people made that an activity's analysis is wrong (the Report Issue dialog), kept for the
+ * company's admins. A report outlives its activity: it names the activity as it was when reported.
+ */
+export const feedback = analyticsSchema.table(
+  'feedback',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    activityId: uuid('activity_id').notNull(),
+    kind: text('kind').$type<ActivityKindName>().notNull(),
+    activityName: text('activity_name').notNull(),
+    description: text('description').notNull(),
+    reporterEmail: text('reporter_email').notNull(),
+    reporterName: text('reporter_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('feedback_company_idx').on(table.companyId, table.createdAt.desc(), table.id.desc())],
+);

@@ -1,0 +1,61 @@
+/**
+ * What each filter of ListActivities means in SQL, one condition per filter, all combined with
+ * AND. Every value travels as a query parameter.
+ */
+import { and, arrayContains, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type PgColumn } from 'drizzle-orm/pg-core';
+import { isUuid } from '@parlance/platform/db/uuid';
+import type { CriterionResult } from '../domain/activity-state.js';
+import type { ActivityListQuery, NumberComparison } from '../domain/list-request.js';
+import { activities, teams } from './schema.js';
+
+const COMPARE = { lte, eq, gte } as const;
+
+export function activityListConditions(companyId: string, query: ActivityListQuery): SQL | undefined {
+  return and(
+    eq(activities.companyId, companyId),
+    eq(activities.kind, query.kind),
+    // Stated here so the list indexes, which leave tombstones out, apply.
+    isNull(activities.deletedAt),
+    teamCondition(companyId, query),
+    query.start ? gte(activities.occurredAt, query.start) : undefined,
+    query.end ? lt(activities.occurredAt, query.end) : undefined,
+    // A null (N/A) success matches neither yes nor no.
+    query.isSuccessful === null ? undefined : eq(activities.isSuccessful, query.isSuccessful),
+    ...query.criteria.map(criterionCondition),
+    numberCondition(activities.durationSeconds, query.durationSeconds),
+    numberCondition(activities.score, query.score),
+    numberCondition(activities.scriptMatch, query.scriptMatch),
+    query.representativeEmails.length > 0 ? inArray(activities.representativeEmail, query.representativeEmails) : undefined,
+    query.contactIds.length > 0 ? inArray(activities.contactId, query.contactIds) : undefined,
+    // An id that is not a UUID names no activity; if none is one, nothing matches.
+    query.activityIds.length > 0 ? inArray(activities.id, query.activityIds.filter(isUuid)) : undefined,
+  );
+}
+
+/** The teams asked for; else the department's current teams; else every team. */
+function teamCondition(companyId: string, { teamIds, department }: ActivityListQuery): SQL | undefined {
+  if (teamIds.length > 0) return inArray(activities.teamId, teamIds);
+  if (department === null) return undefined;
+  const departmentTeams = new QueryBuilder()
+    .select({ teamId: teams.teamId })
+    .from(teams)
+    .where(and(eq(teams.companyId, companyId), eq(teams.department, department), eq(teams.deleted, false)));
+  return inArray(activities.teamId, departmentTeams);
+}
+
+/**
+ * The criterion's id finds the rows through its GIN index; a group, when named, is confirmed in
+ * the results, since criterion ids are unique only within a team.
+ */
+function criterionCondition({ groupId, criterionId, passed }: CriterionResult): SQL | undefined {
+  const criterionIds = passed ? activities.passedCriteria : activities.failedCriteria;
+  const verdict = JSON.stringify([{ groupId, criterionId, passed }]);
+  return and(arrayContains(criterionIds, [criterionId]), groupId === '' ? undefined : sql`${activities.results} @> ${verdict}::jsonb`);
+}
+
+/** A null (unknown) value matches no comparison. The value is compared as a double, like a proto double. */
+function numberCondition(column: PgColumn, filter: NumberComparison | null): SQL | undefined {
+  if (!filter) return undefined;
+  return COMPARE[filter.comparison](column, sql`${filter.value}::double precision`);
+}

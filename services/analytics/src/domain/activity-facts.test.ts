@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ActivityKind, MediaKind } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { activityScript, at, evaluation, FIRST_SCORING, received, RESCORING, TRANSCRIPT } from '../../test/support/pipeline-events.js';
+import { evaluatedFact, meetingTranscriptText, receivedFact, transcribedFact } from './activity-facts.js';
+
+const meeting = activityScript();
+const call = activityScript({ kind: ActivityKind.ACTIVITY_KIND_CALL });
+
+describe('receivedFact', () => {
+  it('keeps what the lists show, with the representative’s e-mail in lower case', () => {
+    expect(receivedFact(received(meeting), at(1))).toEqual({
+      type: 'received',
+      part: {
+        receivedAt: at(1),
+        kind: 'meeting',
+        teamId: 'team-sales',
+        occurredAt: at(0),
+        representativeEmail: 'anna.lee@example.com',
+        representativeName: 'Anna',
+        contactId: 'lead-42',
+        contactName: 'Mark Doe',
+        contactCompany: 'Acme',
+        contactRole: 'Head of Data',
+        link: 'https://meet.example.com/abc',
+        title: 'Renewal with Acme',
+        fileName: 'renewal-acme.txt',
+        media: 'text',
+      },
+    });
+  });
+
+  it('tells a recording from text, and takes the event’s time when the occurrence is unset', () => {
+    const fact = receivedFact({ ...received(call), occurredAt: undefined, contact: undefined, mediaKind: MediaKind.MEDIA_KIND_AUDIO }, at(1));
+    expect(fact).toMatchObject({ part: { kind: 'call', media: 'audio', occurredAt: at(1), contactId: '', contactName: '' } });
+  });
+});
+
+describe('transcribedFact', () => {
+  it('keeps a meeting’s transcript as timed speaker lines, and its duration in whole seconds', () => {
+    expect(transcribedFact(meeting.kind, TRANSCRIPT, at(10))).toEqual({
+      type: 'transcribed',
+      part: {
+        transcribedAt: at(10),
+        durationSeconds: 755,
+        transcript: '[0:00] Anna: Good morning, this is Anna.\n[1:05] Mark: We want to renew.\nAnna: Great, I will send the contract.',
+      },
+    });
+  });
+
+  it('keeps only the duration of a call', () => {
+    expect(transcribedFact(call.kind, TRANSCRIPT, at(10))).toMatchObject({ part: { durationSeconds: 755, transcript: '' } });
+  });
+});
+
+describe('meetingTranscriptText', () => {
+  it('writes times from an hour on as h:mm:ss, and nothing for an empty transcript', () => {
+    expect(meetingTranscriptText({ ...TRANSCRIPT, segments: [{ speaker: 'Anna', startMs: 3_725_000, text: 'Still here?', words: [] }] })).toBe('[1:02:05] Anna: Still here?');
+    expect(meetingTranscriptText({ ...TRANSCRIPT, segments: [] })).toBe('');
+  });
+});
+
+describe('evaluatedFact', () => {
+  it('keeps the verdicts on criteria that applied, with the summary and improvements of a meeting', () => {
+    expect(evaluatedFact(evaluation(meeting, FIRST_SCORING), at(21))).toEqual({
+      type: 'evaluated',
+      part: {
+        evaluatedAt: at(20),
+        score: 4,
+        scriptMatch: null,
+        isSuccessful: false,
+        results: [
+          { groupId: 'opening', criterionId: 'greeting', passed: true },
+          { groupId: 'opening', criterionId: 'needs-analysis', passed: false },
+        ],
+        summary: 'Anna renewed Acme (4).',
+        improvements: [{ groupId: 'opening', groupName: 'Opening', criteria: [{ criterionId: 'needs-analysis', criterionName: 'needs-analysis', suggestion: 'Work on needs-analysis.' }] }],
+        durationSeconds: 750,
+      },
+    });
+  });
+
+  it('keeps a call’s summary and improvements too, which a shared summary e-mails', () => {
+    const scored = evaluation(call, RESCORING);
+    expect(evaluatedFact(scored, at(41))).toMatchObject({
+      part: { score: 7.5, scriptMatch: 82.5, isSuccessful: true, summary: scored.summary!.text, improvements: scored.improvements },
+    });
+  });
+
+  it('takes the event’s time when the evaluation has none, and 0 s without statistics', () => {
+    const untimed = { ...evaluation(meeting, FIRST_SCORING), evaluatedAt: undefined, statistics: undefined };
+    expect(evaluatedFact(untimed, at(21))).toMatchObject({ part: { evaluatedAt: at(21), durationSeconds: 0 } });
+  });
+});

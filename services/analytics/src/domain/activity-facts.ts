@@ -1,0 +1,90 @@
+/**
+ * The facts the pipeline's events state about an activity, in the shape the activity keeps them
+ * (see activity-state.ts). Each reads only its own event, so it can be applied in any order.
+ */
+import { clockTime } from '@parlance/platform/text/clock-time';
+import type { ActivityReceived } from '@parlance/proto/parlance/ingest/v1/events';
+import { ActivityKind, MediaKind } from '@parlance/proto/parlance/ingest/v1/ingest';
+import type { Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import type { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
+import type { ActivityFact, ActivityKindName, CriterionResult } from './activity-state.js';
+
+/** Ingest only sends calls and meetings; anything but a meeting is read as a call. */
+export function activityKindName(kind: ActivityKind): ActivityKindName {
+  return kind === ActivityKind.ACTIVITY_KIND_MEETING ? 'meeting' : 'call';
+}
+
+export function activityKindOf(name: ActivityKindName): ActivityKind {
+  return name === 'meeting' ? ActivityKind.ACTIVITY_KIND_MEETING : ActivityKind.ACTIVITY_KIND_CALL;
+}
+
+/** `at` is the event's time; it also stands for an occurrence time the event left unset. */
+export function receivedFact(received: ActivityReceived, at: Date): ActivityFact {
+  const contact = received.contact;
+  return {
+    type: 'received',
+    part: {
+      receivedAt: at,
+      kind: activityKindName(received.kind),
+      teamId: received.teamId,
+      occurredAt: received.occurredAt ?? at,
+      representativeEmail: received.representativeEmail.trim().toLowerCase(),
+      representativeName: received.representativeName,
+      contactId: contact?.id ?? '',
+      contactName: contact?.name ?? '',
+      contactCompany: contact?.company ?? '',
+      contactRole: contact?.role ?? '',
+      link: received.link,
+      title: received.title,
+      fileName: received.fileName,
+      media: received.mediaKind === MediaKind.MEDIA_KIND_AUDIO ? 'audio' : 'text',
+    },
+  };
+}
+
+/** Calls keep only the duration: their transcript is read from transcription when opened. */
+export function transcribedFact(kind: ActivityKind, transcript: Transcript, at: Date): ActivityFact {
+  return {
+    type: 'transcribed',
+    part: {
+      transcribedAt: at,
+      durationSeconds: wholeSeconds(transcript.durationMs),
+      transcript: activityKindName(kind) === 'meeting' ? meetingTranscriptText(transcript) : '',
+    },
+  };
+}
+
+/**
+ * The results are the verdicts on criteria that applied: an inapplicable criterion has no result
+ * to show or filter by. `at` (the event's time) stands for an evaluation time left unset.
+ */
+export function evaluatedFact(evaluation: Evaluation, at: Date): ActivityFact {
+  const results: CriterionResult[] = evaluation.verdicts
+    .filter((verdict) => verdict.applicable)
+    .map(({ groupId, criterionId, passed }) => ({ groupId, criterionId, passed }));
+  return {
+    type: 'evaluated',
+    part: {
+      evaluatedAt: evaluation.evaluatedAt ?? at,
+      score: evaluation.score,
+      scriptMatch: evaluation.scriptMatch ?? null,
+      isSuccessful: evaluation.isSuccessful ?? null,
+      results,
+      // Kept for calls too: a shared summary is read from here.
+      summary: evaluation.summary?.text ?? '',
+      improvements: evaluation.improvements,
+      durationSeconds: wholeSeconds(evaluation.statistics?.durationMs ?? 0),
+    },
+  };
+}
+
+/** "[m:ss] Speaker: text" per segment, without the time when the transcript gives none. */
+export function meetingTranscriptText(transcript: Transcript): string {
+  return transcript.segments
+    .map((segment) => `${segment.startMs === undefined ? '' : `[${clockTime(segment.startMs)}] `}${segment.speaker}: ${segment.text}`)
+    .join('\n');
+}
+
+function wholeSeconds(ms: number): number {
+  return Math.max(0, Math.round(ms / 1000));
+}

@@ -1,0 +1,129 @@
+/** parlance.analytics.v1.ActivitiesService: the calls and meetings lists, sharing and issue reports. */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@parlance/platform/db/database';
+import { failedPrecondition, invalidArgument, notFound } from '@parlance/platform/errors';
+import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
+import { requireCompanyId } from '@parlance/platform/grpc/request-context';
+import type { Mailer } from '@parlance/platform/mail/mailer';
+import type { ActivitiesServiceService} from '@parlance/proto/parlance/analytics/v1/activities';
+import { type ActivityRow } from '@parlance/proto/parlance/analytics/v1/activities';
+import type { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { findActivity, listActivities, type ListedActivity } from '../db/activities.repository.js';
+import { insertFeedback, listFeedback } from '../db/feedback.repository.js';
+import { activityKindName, activityKindOf } from '../domain/activity-facts.js';
+import { activityDurationSeconds, activityStatus } from '../domain/activity-state.js';
+import { pageCount, readListRequest, readPage } from '../domain/list-request.js';
+import { sharedSummaryMessage } from '../domain/shared-summary.js';
+
+export const FEEDBACK_MAX_CHARACTERS = 1000;
+
+export const ACTIVITY_MESSAGES = {
+  notFound: (kind: string, id: string) => `${kind === 'meeting' ? 'Meeting' : 'Call'} ${id} not found.`,
+  notScored: (kind: string) => `This ${kind} is still being analysed; share it once its summary is ready.`,
+  description: `Describe the issue in 1 to ${FEEDBACK_MAX_CHARACTERS} characters.`,
+} as const;
+
+export interface ActivitiesServiceDependencies {
+  db: Database<Record<string, unknown>>;
+  mailer: Mailer;
+}
+
+export function activitiesService({ db, mailer }: ActivitiesServiceDependencies): ServiceImplementation<typeof ActivitiesServiceService> {
+  const activityOf = async (activityId: string, kind: ActivityKind) => {
+    const kindName = activityKindName(kind);
+    const activity = await findActivity(db, requireCompanyId(), activityId, kindName);
+    if (!activity) throw notFound(ACTIVITY_MESSAGES.notFound(kindName, activityId));
+    return activity;
+  };
+
+  return {
+    async listActivities(request) {
+      const companyId = requireCompanyId();
+      const query = readListRequest(request);
+      const { rows, total } = await listActivities(db, companyId, query);
+      return { rows: rows.map(activityRow), total, totalPages: pageCount(total, query.limit) };
+    },
+
+    async shareActivity({ activityId, kind, email, sharedBy }) {
+      const activity = await activityOf(activityId, kind);
+      const { received, evaluated } = activity;
+      if (!evaluated) throw failedPrecondition(ACTIVITY_MESSAGES.notScored(received.kind));
+      await mailer.send(
+        sharedSummaryMessage(email.trim(), {
+          kind: received.kind,
+          name: displayName(activity),
+          occurredAt: received.occurredAt,
+          representative: received.representativeName && received.representativeName !== 'N/A' ? `${received.representativeName} (${received.representativeEmail})` : received.representativeEmail,
+          score: evaluated.score,
+          summary: evaluated.summary,
+          improvements: evaluated.improvements,
+          sharedBy,
+        }),
+      );
+      return {};
+    },
+
+    async submitFeedback({ activityId, kind, description, reporterEmail, reporterName }) {
+      const text = description.trim();
+      if (text === '' || [...text].length > FEEDBACK_MAX_CHARACTERS) throw invalidArgument(ACTIVITY_MESSAGES.description, { field: 'description' });
+      const activity = await activityOf(activityId, kind);
+      const id = randomUUID();
+      await insertFeedback(db, {
+        id,
+        companyId: requireCompanyId(),
+        activityId: activity.id,
+        kind: activity.received.kind,
+        activityName: displayName(activity),
+        description: text,
+        reporterEmail,
+        reporterName,
+      });
+      return { feedbackId: id };
+    },
+
+    async listFeedback(request) {
+      const page = readPage(request.page, request.limit);
+      const { reports, total } = await listFeedback(db, requireCompanyId(), page);
+      return {
+        reports: reports.map((report) => ({ ...report, kind: activityKindOf(report.kind) })),
+        total,
+        totalPages: pageCount(total, page.limit),
+      };
+    },
+  };
+}
+
+/** How people know an activity: a meeting by its title, a call by the file it was uploaded as. */
+function displayName({ received }: ListedActivity): string {
+  return (received.kind === 'meeting' ? received.title : received.fileName) || received.title || received.fileName;
+}
+
+function activityRow(activity: ListedActivity): ActivityRow {
+  const { received, transcribed, evaluated } = activity;
+  return {
+    id: activity.id,
+    kind: activityKindOf(received.kind),
+    teamId: received.teamId,
+    occurredAt: received.occurredAt,
+    representativeEmail: received.representativeEmail,
+    representativeName: received.representativeName,
+    contactId: received.contactId,
+    contactName: received.contactName,
+    contactCompany: received.contactCompany,
+    contactRole: received.contactRole,
+    link: received.link,
+    title: received.title,
+    fileName: received.fileName,
+    media: received.media,
+    status: activityStatus(activity),
+    durationSeconds: activityDurationSeconds(activity),
+    score: evaluated?.score,
+    scriptMatch: evaluated?.scriptMatch ?? undefined,
+    isSuccessful: evaluated?.isSuccessful ?? undefined,
+    results: evaluated?.results ?? [],
+    // A call's transcript and summary are read with its summary, not with the list.
+    transcript: received.kind === 'meeting' ? (transcribed?.transcript ?? '') : '',
+    summary: received.kind === 'meeting' ? (evaluated?.summary ?? '') : '',
+    improvements: received.kind === 'meeting' ? (evaluated?.improvements ?? []) : [],
+  };
+}
