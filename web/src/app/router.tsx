@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
           { path: '/settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
           { path: '/dashboard', lazy: page(pending, 'PendingAreaPage') },
           { path: '/dashboard/performance', lazy: page(pending, 'PendingAreaPage') },
-          { path: '/activities', lazy: page(pending, 'PendingAreaPage') },
+          { path: '/activities', lazy: page(() => import('../features/activities/activities-page'), 'ActivitiesPage') },
           { path: '/integrations', lazy: page(pending, 'PendingAreaPage') },
           { path: '*', element: <NotFoundPage /> },
         ],

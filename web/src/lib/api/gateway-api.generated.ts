@@ -8,6 +8,7 @@ export const addTagTypes = [
   "teams",
   "calls",
   "meetings",
+  "feedback",
   "system",
 ] as const;
 const injectedRtkApi = api
@@ -255,6 +256,102 @@ const injectedRtkApi = api
           url: `/api/meetings/summary/${queryArg.meetingId}`,
         }),
         providesTags: ["meetings"],
+      }),
+      listCalls: build.query<ListCallsApiResponse, ListCallsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/calls/`,
+          params: {
+            department: queryArg.department,
+            teamId: queryArg.teamId,
+            teamIds: queryArg.teamIds,
+            startDate: queryArg.startDate,
+            endDate: queryArg.endDate,
+            success: queryArg.success,
+            criterion: queryArg.criterion,
+            duration: queryArg.duration,
+            score: queryArg.score,
+            scriptMatch: queryArg.scriptMatch,
+            contactIds: queryArg.contactIds,
+            page: queryArg.page,
+            limit: queryArg.limit,
+            representatives: queryArg.representatives,
+            callIds: queryArg.callIds,
+          },
+        }),
+        providesTags: ["calls"],
+      }),
+      listMeetings: build.query<ListMeetingsApiResponse, ListMeetingsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/meetings`,
+          params: {
+            department: queryArg.department,
+            teamId: queryArg.teamId,
+            teamIds: queryArg.teamIds,
+            startDate: queryArg.startDate,
+            endDate: queryArg.endDate,
+            success: queryArg.success,
+            criterion: queryArg.criterion,
+            duration: queryArg.duration,
+            score: queryArg.score,
+            scriptMatch: queryArg.scriptMatch,
+            contactIds: queryArg.contactIds,
+            page: queryArg.page,
+            limit: queryArg.limit,
+            rep_emails: queryArg.repEmails,
+            meetingIds: queryArg.meetingIds,
+          },
+        }),
+        providesTags: ["meetings"],
+      }),
+      shareCall: build.mutation<ShareCallApiResponse, ShareCallApiArg>({
+        query: (queryArg) => ({
+          url: `/api/calls/share/${queryArg.id}`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["calls"],
+      }),
+      sendCallFeedback: build.mutation<
+        SendCallFeedbackApiResponse,
+        SendCallFeedbackApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/calls/feedback/${queryArg.id}`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["calls"],
+      }),
+      shareMeeting: build.mutation<ShareMeetingApiResponse, ShareMeetingApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/meetings/share/${queryArg.id}`,
+            method: "POST",
+            body: queryArg.body,
+          }),
+          invalidatesTags: ["meetings"],
+        },
+      ),
+      sendMeetingFeedback: build.mutation<
+        SendMeetingFeedbackApiResponse,
+        SendMeetingFeedbackApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/meetings/feedback/${queryArg.id}`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["meetings"],
+      }),
+      listFeedback: build.query<ListFeedbackApiResponse, ListFeedbackApiArg>({
+        query: (queryArg) => ({
+          url: `/api/feedback`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["feedback"],
       }),
       getWebConfig: build.query<GetWebConfigApiResponse, GetWebConfigApiArg>({
         query: () => ({ url: `/api/web-config` }),
@@ -928,6 +1025,170 @@ export type GetMeetingSummaryApiArg = {
   /** the meeting id */
   meetingId: string;
 };
+export type ListCallsApiResponse = /** status 200 Default Response */ {
+  data: Call[];
+  pagination: {
+    page: number;
+    limit: number;
+    /** rows matching the filters (beyond the spec) */
+    total: number;
+    /** 0 when nothing matches */
+    totalPages: number;
+  };
+};
+export type ListCallsApiArg = {
+  /** sales, hr or support: the teams of this department when no team is named */
+  department?: string;
+  /** one team; combined with teamIds */
+  teamId?: string;
+  /** teams; none (and no teamId) means every team of `department`, or of the company; repeated or comma-separated */
+  teamIds?: string | string[];
+  /** occurred at or after (ISO 8601) */
+  startDate?: string;
+  /** occurred at or before (ISO 8601); a date alone means the whole of that day */
+  endDate?: string;
+  /** "true" or "false": only successful or only unsuccessful activities (N/A never matches) */
+  success?: string;
+  /** a JSON list of {"criterionGroupId", "criterionId", "result": true | false}; every entry must hold */
+  criterion?: string;
+  /** duration in seconds: a JSON object {"value": number, "operator": "lte" | "eq" | "gte"} */
+  duration?: string;
+  /** score (0–10): a JSON object {"value": number, "operator": "lte" | "eq" | "gte"} */
+  score?: string;
+  /** script match (0–100 %): a JSON object {"value": number, "operator": "lte" | "eq" | "gte"} */
+  scriptMatch?: string;
+  /** contact ids; repeated or comma-separated */
+  contactIds?: string | string[];
+  /** from 1; default 1 */
+  page?: string;
+  /** 10, 20, 50 or 100; default 20 */
+  limit?: string;
+  /** representatives’ e-mails; repeated or comma-separated */
+  representatives?: string | string[];
+  /** call ids; repeated or comma-separated */
+  callIds?: string | string[];
+};
+export type ListMeetingsApiResponse = /** status 200 Default Response */ {
+  data: Meeting[];
+  pagination: {
+    page: number;
+    limit: number;
+    /** rows matching the filters (beyond the spec) */
+    total: number;
+    /** 0 when nothing matches */
+    totalPages: number;
+  };
+};
+export type ListMeetingsApiArg = {
+  /** sales, hr or support: the teams of this department when no team is named */
+  department?: string;
+  /** one team; combined with teamIds */
+  teamId?: string;
+  /** teams; none (and no teamId) means every team of `department`, or of the company; repeated or comma-separated */
+  teamIds?: string | string[];
+  /** occurred at or after (ISO 8601) */
+  startDate?: string;
+  /** occurred at or before (ISO 8601); a date alone means the whole of that day */
+  endDate?: string;
+  /** "true" or "false": only successful or only unsuccessful activities (N/A never matches) */
+  success?: string;
+  /** a JSON list of {"criterionGroupId", "criterionId", "result": true | false}; every entry must hold */
+  criterion?: string;
+  /** duration in seconds: a JSON object {"value": number, "operator": "lte" | "eq" | "gte"} */
+  duration?: string;
+  /** score (0–10): a JSON object {"value": number, "operator": "lte" | "eq" | "gte"} */
+  score?: string;
+  /** script match (0–100 %): a JSON object {"value": number, "operator": "lte" | "eq" | "gte"} */
+  scriptMatch?: string;
+  /** contact ids; repeated or comma-separated */
+  contactIds?: string | string[];
+  /** from 1; default 1 */
+  page?: string;
+  /** 10, 20, 50 or 100; default 20 */
+  limit?: string;
+  /** representatives’ e-mails; repeated or comma-separated */
+  repEmails?: string | string[];
+  /** meeting ids; repeated or comma-separated */
+  meetingIds?: string | string[];
+};
+export type ShareCallApiResponse = /** status 200 Default Response */ {
+  success: boolean;
+  message: string;
+};
+export type ShareCallApiArg = {
+  /** the call or meeting id */
+  id: string;
+  body: {
+    /** the recipient: text, @, text, dot, text */
+    email?: string;
+  };
+};
+export type SendCallFeedbackApiResponse = /** status 200 Default Response */ {
+  success: boolean;
+  message: string;
+};
+export type SendCallFeedbackApiArg = {
+  /** the call or meeting id */
+  id: string;
+  body: {
+    /** what is wrong with the analysis: 1 to 1,000 characters after trimming */
+    description?: string;
+  };
+};
+export type ShareMeetingApiResponse = /** status 200 Default Response */ {
+  success: boolean;
+  message: string;
+};
+export type ShareMeetingApiArg = {
+  /** the call or meeting id */
+  id: string;
+  body: {
+    /** the recipient: text, @, text, dot, text */
+    email?: string;
+  };
+};
+export type SendMeetingFeedbackApiResponse =
+  /** status 200 Default Response */ {
+    success: boolean;
+    message: string;
+  };
+export type SendMeetingFeedbackApiArg = {
+  /** the call or meeting id */
+  id: string;
+  body: {
+    /** what is wrong with the analysis: 1 to 1,000 characters after trimming */
+    description?: string;
+  };
+};
+export type ListFeedbackApiResponse = /** status 200 Default Response */ {
+  data: {
+    id: string;
+    activityId: string;
+    activityType: "call" | "meeting";
+    /** the title or file name when reported; the activity may be deleted since */
+    activityName: string;
+    description: string;
+    reporter: {
+      email: string;
+      name: string;
+    };
+    createdAt: string;
+  }[];
+  pagination: {
+    page: number;
+    limit: number;
+    /** rows matching the filters (beyond the spec) */
+    total: number;
+    /** 0 when nothing matches */
+    totalPages: number;
+  };
+};
+export type ListFeedbackApiArg = {
+  /** from 1; default 1 */
+  page?: string;
+  /** 10, 20, 50 or 100; default 20 */
+  limit?: string;
+};
 export type GetWebConfigApiResponse = /** status 200 Default Response */ {
   /** OAuth client id for Google Identity Services; null hides the Google button */
   googleClientId: string | null;
@@ -993,6 +1254,88 @@ export type TeamMember = {
   /** daily target */
   target: number;
 };
+export type Call = {
+  id: string;
+  /** when the call took place (ISO 8601) */
+  audio_date: string;
+  /** seconds; 0 until transcribed or when unknown */
+  audio_duration: number;
+  /** the representative’s e-mail */
+  representative: string;
+  /** as the upload named them (beyond the spec) */
+  representativeName: string;
+  contact_id: string;
+  contactName: string;
+  /** the sum of the weights of the passed criteria, 0–10; null until scored */
+  score: number | null;
+  /** 0–100; null until scored or when the team has no script */
+  script_match: number | null;
+  /** null until scored or when the team has no success prompt (N/A) */
+  is_successful: boolean | null;
+  evaluation: {
+    /** the criteria group */
+    id: string;
+    criteria: {
+      id: string;
+      result: boolean;
+    }[];
+  }[];
+  teamId: string;
+  fileName: string;
+  /** audio: the recording can be played at GET /api/calls/{id}/recording */
+  media: "audio" | "text";
+  /** processing until scored; failed when transcription or scoring could not finish (beyond the spec) */
+  status: "processing" | "scored" | "failed";
+};
+export type Meeting = {
+  id: string;
+  /** when the meeting took place (ISO 8601) */
+  date: string;
+  rep_email: string;
+  /** beyond the spec */
+  representativeName: string;
+  contact: {
+    name: string;
+    company: string;
+  };
+  contact_id: string;
+  /** the role the contact applies for (hr) */
+  role: string;
+  /** seconds; 0 until transcribed or when unknown */
+  duration: number;
+  /** 0–10; null until scored */
+  score: number | null;
+  /** 0–100; null until scored or without a script */
+  script_match: number | null;
+  /** null until scored or without a success prompt */
+  is_successful: boolean | null;
+  evaluations: {
+    group_id: string;
+    criterion_id: string;
+    result: boolean;
+  }[];
+  /** the external meeting link; empty when unknown */
+  link: string;
+  /** "[m:ss] Speaker: text" lines; empty until transcribed */
+  transcript: string;
+  summary: {
+    summary: string;
+    improvements: {
+      /** the criteria group */
+      id: string;
+      name: string;
+      criteria: {
+        id: string;
+        name: string;
+        suggestion: string;
+      }[];
+    }[];
+  };
+  title: string;
+  teamId: string;
+  /** processing until scored; failed when transcription or scoring could not finish (beyond the spec) */
+  status: "processing" | "scored" | "failed";
+};
 export const {
   useGetCsrfTokenQuery,
   useLazyGetCsrfTokenQuery,
@@ -1039,6 +1382,16 @@ export const {
   useLazyGetCallSummaryQuery,
   useGetMeetingSummaryQuery,
   useLazyGetMeetingSummaryQuery,
+  useListCallsQuery,
+  useLazyListCallsQuery,
+  useListMeetingsQuery,
+  useLazyListMeetingsQuery,
+  useShareCallMutation,
+  useSendCallFeedbackMutation,
+  useShareMeetingMutation,
+  useSendMeetingFeedbackMutation,
+  useListFeedbackQuery,
+  useLazyListFeedbackQuery,
   useGetWebConfigQuery,
   useLazyGetWebConfigQuery,
 } = injectedRtkApi;

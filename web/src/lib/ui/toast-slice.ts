@@ -1,10 +1,11 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Spec part 1 §9: toast messages vanish after 3 seconds. */
+/** Spec part 1 §9: toast messages vanish after 3 seconds, unless the toast says otherwise. */
 export const TOAST_DURATION_MS = 3000;
 
-export type ToastKind = 'success' | 'error' | 'info';
-export type Toast = { id: string; kind: ToastKind; text: string };
+export type ToastKind = 'success' | 'warning' | 'error' | 'info';
+/** `durationMs`: how long this toast stays (spec part 2 §4: the dialogs' toasts stay 5 s). */
+export type Toast = { id: string; kind: ToastKind; text: string; durationMs?: number };
 
 export const toastSlice = createSlice({
   name: 'toasts',
@@ -14,7 +15,7 @@ export const toastSlice = createSlice({
       reducer(state, action: PayloadAction<Toast>) {
         state.push(action.payload);
       },
-      prepare(toast: { kind: ToastKind; text: string }) {
+      prepare(toast: { kind: ToastKind; text: string; durationMs?: number }) {
         return { payload: { id: nanoid(), ...toast } };
       },
     },

@@ -1,0 +1,174 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { Spinner } from '../../components/spinner';
+import { useFetchTeamsQuery } from '../../lib/api/gateway-api.generated';
+import { selectActiveDepartment } from '../../lib/auth/department-slice';
+import { tabIndexAfterKey } from '../../lib/ui/tab-keys';
+import { activitySelection, CALL_ID_PARAM, MEETING_ID_PARAM, type ActivityTab } from './activity-ids';
+import { DateRangePicker, type DateRangeChange } from './date-range/date-range-picker';
+import { CallsList } from './list/calls-list';
+import { MeetingsList } from './list/meetings-list';
+import type { ActivityCall, ActivityMeeting } from './activity-types';
+import { CallSummaryDialog } from './summary/call-summary-dialog';
+import { MeetingSummaryDialog } from './summary/meeting-summary-dialog';
+import { UploadCallsDialog } from './upload/upload-calls-dialog';
+import { UploadMeetingsDialog } from './upload/upload-meetings-dialog';
+import './activities.css';
+
+export const NO_TEAM = 'No team selected. Please create a team to view activities.';
+/** Spec part 2 §4, §9: after an upload of the page's team, the list is read again 3 s later. */
+export const REFRESH_AFTER_UPLOAD_MS = 3000;
+
+const TABS: readonly { id: ActivityTab; label: string }[] = [
+  { id: 'calls', label: 'Calls' },
+  { id: 'meetings', label: 'Meetings' },
+];
+
+/**
+ * /activities (spec part 2 §2.1): the calls or meetings of one team of the current department in
+ * a date range. callId / meetingId in the URL choose the tab and pre-filter the list.
+ */
+export function ActivitiesPage() {
+  const department = useAppSelector(selectActiveDepartment);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selection = activitySelection(searchParams);
+  const [tab, setTab] = useState<ActivityTab>(selection.tab);
+
+  // A link opened while on this screen (another callId or meetingId) chooses its tab again; the
+  // URL this screen writes itself (the Id filter) does not.
+  const urlKey = searchParams.toString();
+  const ownUrl = useRef(urlKey);
+  useEffect(() => {
+    if (ownUrl.current === urlKey) return;
+    ownUrl.current = urlKey;
+    const params = new URLSearchParams(urlKey);
+    if (params.has(CALL_ID_PARAM) || params.has(MEETING_ID_PARAM)) setTab(activitySelection(params).tab);
+  }, [urlKey]);
+
+  const changeIds = (ids: string[]) => {
+    const param = tab === 'calls' ? CALL_ID_PARAM : MEETING_ID_PARAM;
+    const next = new URLSearchParams(searchParams);
+    if (ids.length > 0) next.set(param, ids.join(','));
+    else next.delete(param);
+    ownUrl.current = next.toString();
+    setSearchParams(next, { replace: true });
+  };
+
+  const { data: teams, isLoading: teamsLoading, isError: teamsFailed } = useFetchTeamsQuery({ department: department ?? undefined }, { skip: !department });
+  const departmentTeams = teamsFailed ? [] : (teams ?? []).filter((team) => team.department === department);
+  const [chosenTeamId, setChosenTeamId] = useState<string | null>(null);
+  const team = departmentTeams.find((entry) => entry.id === chosenTeamId) ?? departmentTeams[0] ?? null;
+
+  const [range, setRange] = useState<{ start: Date; end: Date } | null>(null);
+  const onRange = useCallback((change: DateRangeChange) => setRange({ start: change.start, end: change.end }), []);
+
+  const [uploading, setUploading] = useState<ActivityTab | null>(null);
+  const [callSummary, setCallSummary] = useState<ActivityCall | null>(null);
+  const [meetingSummary, setMeetingSummary] = useState<ActivityMeeting | null>(null);
+  const [refreshSignal, setRefreshSignal] = useState(0);
+  const teamIdNow = useRef<string | null>(null);
+  teamIdNow.current = team?.id ?? null;
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+  const onUploadsFinished = useCallback((teamId: string) => {
+    if (teamId !== teamIdNow.current) return;
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      if (teamIdNow.current === teamId) setRefreshSignal((signal) => signal + 1);
+    }, REFRESH_AFTER_UPLOAD_MS);
+    timers.current.add(timer);
+  }, []);
+
+  const teamSelectId = useId();
+  const tabIds = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onTabKey = (event: React.KeyboardEvent, index: number) => {
+    const next = tabIndexAfterKey(event.key, index, TABS.length);
+    if (next === undefined) return;
+    event.preventDefault();
+    setTab(TABS[next]!.id);
+    tabRefs.current[next]?.focus();
+  };
+
+  const ids = tab === 'calls' ? selection.callIds : selection.meetingIds;
+  const listProps = team && range ? { team, department, range, ids, onIdsChange: changeIds, refreshSignal } : null;
+
+  return (
+    <div className="page activities-page">
+      <div className="page__header">
+        <h1>Activities</h1>
+      </div>
+
+      <div className="tabs" role="tablist" aria-label="Activity type">
+        {TABS.map((entry, index) => (
+          <button
+            key={entry.id}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${tabIds}-${entry.id}-tab`}
+            aria-controls={`${tabIds}-panel`}
+            aria-selected={tab === entry.id}
+            tabIndex={tab === entry.id ? 0 : -1}
+            className="tabs__tab"
+            onClick={() => setTab(entry.id)}
+            onKeyDown={(event) => onTabKey(event, index)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+
+      <div id={`${tabIds}-panel`} role="tabpanel" aria-labelledby={`${tabIds}-${tab}-tab`}>
+        <div className="activities-toolbar">
+          <div className="activities-toolbar__field">
+            <label htmlFor={teamSelectId}>Team</label>
+            <select
+              id={teamSelectId}
+              className="field__input"
+              value={team?.id ?? ''}
+              disabled={departmentTeams.length === 0}
+              onChange={(event) => setChosenTeamId(event.target.value)}
+            >
+              {departmentTeams.length === 0 ? <option value="">No teams</option> : null}
+              {departmentTeams.map((entry) => (
+                <option key={entry.id} value={entry.id}>
+                  {entry.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <DateRangePicker start={range?.start ?? null} end={range?.end ?? null} onChange={onRange} />
+          <div className="activities-toolbar__actions">
+            <button type="button" className="button button--primary" onClick={() => setUploading(tab)}>
+              {tab === 'calls' ? 'Upload Calls' : 'Upload Meetings'}
+            </button>
+          </div>
+        </div>
+
+        {teamsLoading ? (
+          <p>
+            <Spinner label="Loading teams" />
+          </p>
+        ) : !team ? (
+          <p className="activities-no-team">{NO_TEAM}</p>
+        ) : listProps === null ? null : tab === 'calls' ? (
+          <CallsList key={`calls-${team.id}`} {...listProps} onSummary={setCallSummary} />
+        ) : (
+          <MeetingsList key={`meetings-${team.id}`} {...listProps} onSummary={setMeetingSummary} />
+        )}
+      </div>
+
+      <UploadCallsDialog open={uploading === 'calls'} onClose={() => setUploading(null)} onUploadsFinished={onUploadsFinished} />
+      <UploadMeetingsDialog open={uploading === 'meetings'} onClose={() => setUploading(null)} onUploadsFinished={onUploadsFinished} />
+      <CallSummaryDialog call={callSummary} onClose={() => setCallSummary(null)} />
+      <MeetingSummaryDialog meeting={meetingSummary} onClose={() => setMeetingSummary(null)} />
+    </div>
+  );
+}

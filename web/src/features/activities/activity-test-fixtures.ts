@@ -1,0 +1,105 @@
+// Shared by the activity screen's tests: a signed-in state, a team, rows and a routed fetch stub.
+import { vi } from 'vitest';
+import type { RootState } from '../../app/store';
+import type { Team, TeamMember } from '../../lib/api/gateway-api.generated';
+import { jsonResponse } from '../../testing/json-response';
+import type { ActivityCall, ActivityMeeting } from './activity-types';
+
+export const signedInState = (department = 'sales'): Partial<RootState> => ({
+  auth: {
+    status: 'authenticated',
+    user: { id: 'u1', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', role: 'admin' },
+    company: { id: 'c1', name: 'Acme', departments: ['sales', 'hr', 'support'] },
+  },
+  department: { active: department },
+  csrf: { token: 'csrf-test' },
+});
+
+export function makeTeam(overrides: Partial<Team> = {}): Team {
+  return {
+    id: 'team-1',
+    name: 'Inbound sales',
+    department: 'sales',
+    criteria_group: [
+      { id: 'g1', name: 'Opening', criteria: [{ id: 'c1', name: 'Greeting', prompt: 'Greets.', weight: 4 }] },
+      { id: 'g2', name: 'Closing', criteria: [{ id: 'c2', name: 'Next steps', prompt: 'Agrees a next step.', weight: 6 }] },
+    ],
+    success_criteria: { prompt: 'A meeting is booked.' },
+    members: ['ada@example.com', 'alan@example.com'],
+    call_script: '',
+    crm_id: '',
+    version: 1,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const members: TeamMember[] = [
+  { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', crm_id: '', target: 3 },
+  { first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com', crm_id: '', target: 3 },
+];
+
+export function makeCall(overrides: Partial<ActivityCall> = {}): ActivityCall {
+  return {
+    id: 'call-1',
+    audio_date: '2025-08-14T13:05:00.000Z',
+    audio_duration: 125,
+    representative: 'ada@example.com',
+    representativeName: 'Ada Lovelace',
+    contact_id: 'contact-1',
+    contactName: 'Charles Babbage',
+    score: 7.5,
+    script_match: 82,
+    is_successful: true,
+    evaluation: [
+      { id: 'g1', criteria: [{ id: 'c1', result: true }] },
+      { id: 'g2', criteria: [{ id: 'c2', result: false }] },
+    ],
+    teamId: 'team-1',
+    fileName: 'call.mp3',
+    media: 'audio',
+    status: 'scored',
+    ...overrides,
+  };
+}
+
+export function makeMeeting(overrides: Partial<ActivityMeeting> = {}): ActivityMeeting {
+  return {
+    id: 'meeting-1',
+    date: '2025-08-14T09:00:00.000Z',
+    rep_email: 'alan@example.com',
+    representativeName: 'Alan Turing',
+    contact: { name: 'Mary Somerville', company: 'Royal Society' },
+    contact_id: 'contact-9',
+    role: 'Analyst',
+    duration: 3725,
+    score: 8,
+    script_match: 90,
+    is_successful: false,
+    evaluations: [{ group_id: 'g1', criterion_id: 'c1', result: true }],
+    link: 'https://meet.example.com/abc',
+    transcript: '[0:01] Alan: Hello',
+    summary: { summary: 'Went well.', improvements: [] },
+    title: 'Intro',
+    teamId: 'team-1',
+    status: 'scored',
+    ...overrides,
+  };
+}
+
+export const page = <Row>(data: Row[], totalPages = 1, pageNumber = 1, limit = 20) => ({ data, pagination: { page: pageNumber, limit, total: data.length, totalPages } });
+
+export type Route = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
+
+/** A fetch stub answering by method and path; unrouted requests answer 404. Requests are recorded. */
+export function stubApi(route: Route) {
+  const requests: { method: string; path: string; search: URLSearchParams }[] = [];
+  const fetchMock = vi.fn(async (request: Request) => {
+    const url = new URL(request.url);
+    requests.push({ method: request.method, path: url.pathname, search: url.searchParams });
+    return (await route(request, url)) ?? jsonResponse({ error: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, requests, sent: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path) };
+}

@@ -1,0 +1,221 @@
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { jsonResponse } from '../../../testing/json-response';
+import { CallSummaryDialog } from './call-summary-dialog';
+import { deferred, makeCall, makeSummary, renderWithStore, stubApi } from './summary-test-fixtures';
+
+const summaryPath = '/api/calls/summary/call-1';
+
+let scrollIntoView: ReturnType<typeof vi.fn>;
+let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
+
+beforeEach(() => {
+  scrollIntoView = vi.fn();
+  Element.prototype.scrollIntoView = scrollIntoView as unknown as Element['scrollIntoView'];
+  play = vi.fn(() => Promise.resolve());
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
+
+const dialog = () => screen.getByRole('dialog', { name: 'Call Summary and Analysis' });
+
+describe('call summary dialog', () => {
+  it('is closed without a call', () => {
+    stubApi(() => undefined);
+    renderWithStore(<CallSummaryDialog call={null} onClose={() => {}} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says Analyzing Call while loading, then shows the transcript beside the analysis', async () => {
+    const answer = deferred<Response>();
+    const api = stubApi((_request, url) => (url.pathname === summaryPath ? answer.promise : undefined));
+    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+
+    expect(within(dialog()).getByRole('status').textContent).toContain('Analyzing Call');
+    answer.resolve(jsonResponse(makeSummary()));
+
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    expect(screen.queryByText('Analyzing Call')).toBeNull();
+    expect(api.sent('GET', summaryPath)).toHaveLength(1);
+    const segments = within(transcript).getAllByRole('listitem');
+    expect(segments).toHaveLength(4);
+    expect(segments[2]?.textContent).toContain('Charles');
+    expect(segments[2]?.textContent).toContain('Contact');
+    expect(segments[2]?.textContent).toContain('0:20');
+    expect(segments[2]?.textContent).toContain('I would like to book a demo.');
+
+    const analysis = screen.getByRole('region', { name: 'Analysis' });
+    expect(within(analysis).getByText('Ada introduced the product and Charles asked for a demo.')).toBeTruthy();
+    const improvements = within(analysis).getByRole('region', { name: 'Areas for Improvement' });
+    expect(within(improvements).getByRole('heading', { name: 'Closing' })).toBeTruthy();
+    expect(within(improvements).getByText('Next steps')).toBeTruthy();
+    expect(within(improvements).getByText('Agree on a follow-up date.')).toBeTruthy();
+
+    const criteria = within(analysis).getByRole('region', { name: 'Criteria' });
+    const verdicts = within(criteria).getAllByRole('listitem').filter((item) => item.classList.contains('summary-verdict'));
+    expect(verdicts.map((item) => item.querySelector('.badge')?.textContent)).toEqual(['Passed', 'Failed']);
+    expect(verdicts[1]?.textContent).toContain('Confidence 80%');
+    expect(verdicts[1]?.textContent).toContain('No follow-up date was agreed.');
+    expect(verdicts[1]?.textContent).toContain('Expected: A date for the next conversation.');
+    expect(verdicts[1]?.textContent).toContain('Suggestion: Agree on a follow-up date.');
+    expect(within(verdicts[1] as HTMLElement).getByRole('button', { name: /talk soon/ })).toBeTruthy();
+
+    expect(screen.getByText('1 improvement suggested')).toBeTruthy();
+    for (const name of ['Report Issue', 'Share', 'Export']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(within(dialog()).getAllByRole('button', { name: 'Close' })).toHaveLength(2);
+  });
+
+  it('shows a 5-second error toast when the summary cannot be loaded', async () => {
+    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse({ error: 'boom' }, 500) : undefined));
+    const { store } = renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+
+    expect(await screen.findByText('Failed to load call summary. Please try again.')).toBeTruthy();
+    expect(store.getState().toasts).toEqual([expect.objectContaining({ kind: 'error', text: 'Failed to load call summary. Please try again.', durationMs: 5000 })]);
+    expect(screen.queryByText('Analyzing Call')).toBeNull();
+    expect(screen.getByText('No Transcript Available')).toBeTruthy();
+    expect(screen.getByText('No Content Available')).toBeTruthy();
+  });
+
+  it('says No Transcript Available and No Content Available for a call not yet transcribed', async () => {
+    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary({ transcript: '', summary: '', improvements: [], segments: [], evaluation: null })) : undefined));
+    renderWithStore(<CallSummaryDialog call={makeCall({ status: 'processing' })} onClose={() => {}} />);
+
+    expect(await screen.findByText('No Transcript Available')).toBeTruthy();
+    expect(screen.getByText('No Content Available')).toBeTruthy();
+    expect(screen.queryByText('Excellent Performance')).toBeNull();
+    expect(screen.getByText('0 improvements suggested')).toBeTruthy();
+  });
+
+  it('says Excellent Performance when nothing needs improving', async () => {
+    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary({ improvements: [] })) : undefined));
+    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+
+    const improvements = await screen.findByRole('region', { name: 'Areas for Improvement' });
+    expect(within(improvements).getByText('Excellent Performance')).toBeTruthy();
+    expect(screen.getByText('0 improvements suggested')).toBeTruthy();
+  });
+
+  it('scrolls to, highlights and plays the moment a quote comes from', async () => {
+    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+
+    const audio = (await screen.findByLabelText('Call recording')) as HTMLAudioElement;
+    expect(audio.getAttribute('src')).toBe('/api/calls/call-1/recording');
+    expect(audio.controls).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: /talk soon/ }));
+
+    const segment = document.querySelector('[data-segment-index="3"]') as HTMLElement;
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView.mock.contexts[0]).toBe(segment);
+    expect(segment.classList.contains('summary-segment--active')).toBe(true);
+    expect(segment.getAttribute('aria-current')).toBe('true');
+    expect(segment.querySelector('mark')?.textContent).toBe('talk soon');
+    expect(audio.currentTime).toBe(75.5);
+    expect(play).toHaveBeenCalledTimes(1);
+
+    // Another quote moves the highlight.
+    fireEvent.click(screen.getByRole('button', { name: /book a demo/ }));
+    expect(segment.getAttribute('aria-current')).toBeNull();
+    expect(document.querySelector('[data-segment-index="2"]')?.getAttribute('aria-current')).toBe('true');
+    expect(audio.currentTime).toBe(20);
+  });
+
+  it('ignores a recording the browser refuses to play', async () => {
+    play.mockImplementation(() => Promise.reject(new DOMException('blocked', 'NotAllowedError')));
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: /Good morning/ }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    process.off('unhandledRejection', unhandled);
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(unhandled).not.toHaveBeenCalled();
+    expect(document.querySelector('[data-segment-index="0"]')?.getAttribute('aria-current')).toBe('true');
+  });
+
+  it('has no player for a text call, and a quote still scrolls and highlights', async () => {
+    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    renderWithStore(<CallSummaryDialog call={makeCall({ media: 'text' })} onClose={() => {}} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: /talk soon/ }));
+    expect(document.querySelector('audio')).toBeNull();
+    expect(play).not.toHaveBeenCalled();
+    expect(document.querySelector('[data-segment-index="3"]')?.getAttribute('aria-current')).toBe('true');
+  });
+
+  it('exports the summary as call-summary-{id}-{date}.csv', async () => {
+    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:summary';
+    });
+    const revokeObjectURL = vi.fn();
+    // jsdom has no object URLs; these stand in for the test and are removed after it.
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    onTestFinished(() => {
+      delete (URL as Partial<typeof URL>).createObjectURL;
+      delete (URL as Partial<typeof URL>).revokeObjectURL;
+    });
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(`${this.download} ${this.getAttribute('href')}`);
+    });
+    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+    expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByRole('region', { name: 'Criteria' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect(downloads).toEqual([`call-summary-call-1-${day}.csv blob:summary`]);
+    expect(document.querySelector('a[download]')).toBeNull();
+    const text = await blobs[0]!.text();
+    expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
+    expect(text).toContain('Section,Category,Item,Content\r\n');
+    expect(text).toContain('Improvement,Closing,Next steps,Agree on a follow-up date.\r\n');
+    expect(text).toContain('Verdict,Closing,Next steps,Failed — No follow-up date was agreed.\r\n');
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:summary'));
+  });
+
+  it('opens Share and Report Issue over the summary, and Close reports back', async () => {
+    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    const onClose = vi.fn();
+    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={onClose} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(screen.getByRole('dialog', { name: 'Share Summary' })).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Share Summary' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Share Summary' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Report Issue' }));
+    expect(screen.getByRole('dialog', { name: 'Report Issue' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Describe the issue' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report Issue' })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+
+    fireEvent.click(within(dialog()).getAllByRole('button', { name: 'Close' })[1]!);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the server again when a closed summary is reopened', async () => {
+    const api = stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    const call = makeCall();
+    const view = renderWithStore(<CallSummaryDialog call={call} onClose={() => {}} />);
+    await screen.findByRole('region', { name: 'Criteria' });
+
+    view.rerender(<CallSummaryDialog call={null} onClose={() => {}} />);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    view.rerender(<CallSummaryDialog call={call} onClose={() => {}} />);
+    await waitFor(() => expect(api.sent('GET', summaryPath)).toHaveLength(2));
+    expect(await screen.findByRole('region', { name: 'Criteria' })).toBeTruthy();
+  });
+});
