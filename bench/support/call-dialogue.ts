@@ -15,7 +15,7 @@
  * Transcript by transcription's own text reader, so the benches evaluate what the pipeline does.
  */
 import type { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { activityKindOf } from '@parlance/scoring/activity-kinds';
+import { activityKindOf } from '@parlance/platform/activity/activity-kind';
 import { transcribeText } from '@parlance/transcription/pipeline/transcribe-activity';
 
 export type ConversationKind = 'call' | 'meeting';

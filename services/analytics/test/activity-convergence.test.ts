@@ -15,7 +15,8 @@ import { purgeTombstones } from '../src/db/activities.repository.js';
 import { activities, teams } from '../src/db/schema.js';
 import { DRIVERS, deliver, openAnalyticsDatabase, type AnalyticsDatabase } from './support/analytics-database.js';
 import { activityScript, at, envelope, pipelineEnvelopes } from './support/pipeline-events.js';
-import { seededRandom, shuffledWithRepeats } from './support/shuffle.js';
+import { seededRandom } from '@parlance/platform/testing/seeded-random';
+import { shuffledWithRepeats } from './support/shuffle.js';
 
 const ORDERS = 30;
 

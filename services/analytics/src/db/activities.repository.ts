@@ -3,6 +3,7 @@
  * query is scoped by the company.
  */
 import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import type { Executor } from '@parlance/platform/db/database';
 import { isUuid } from '@parlance/platform/db/uuid';
 import {
@@ -10,7 +11,6 @@ import {
   mergeActivityFact,
   UNKNOWN_ACTIVITY,
   type ActivityFact,
-  type ActivityKindName,
   type ActivityState,
   type ReceivedPart,
 } from '../domain/activity-state.js';

@@ -3,7 +3,8 @@ import { bigint, boolean, doublePrecision, index, integer, jsonb, pgSchema, prim
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
 import type { Improvement } from '@parlance/proto/parlance/scoring/v1/evaluation';
-import type { ActivityKindName, CriterionResult, MediaName } from '../domain/activity-state.js';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
+import type { CriterionResult, MediaName } from '../domain/activity-state.js';
 
 /** Everything analytics stores lives in its own Postgres schema; no other service reads it. */
 export const analyticsSchema = pgSchema('analytics');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ActivityKind, MediaKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { activityScript, at, evaluation, FIRST_SCORING, received, RESCORING, TRANSCRIPT } from '../../test/support/pipeline-events.js';
-import { evaluatedFact, meetingTranscriptText, receivedFact, transcribedFact } from './activity-facts.js';
+import { evaluatedFact, receivedFact, transcribedFact } from './activity-facts.js';
 
 const meeting = activityScript();
 const call = activityScript({ kind: ActivityKind.ACTIVITY_KIND_CALL });
@@ -49,13 +49,6 @@ describe('transcribedFact', () => {
 
   it('keeps only the duration of a call', () => {
     expect(transcribedFact(call.kind, TRANSCRIPT, at(10))).toMatchObject({ part: { durationSeconds: 755, transcript: '' } });
-  });
-});
-
-describe('meetingTranscriptText', () => {
-  it('writes times from an hour on as h:mm:ss, and nothing for an empty transcript', () => {
-    expect(meetingTranscriptText({ ...TRANSCRIPT, segments: [{ speaker: 'Anna', startMs: 3_725_000, text: 'Still here?', words: [] }] })).toBe('[1:02:05] Anna: Still here?');
-    expect(meetingTranscriptText({ ...TRANSCRIPT, segments: [] })).toBe('');
   });
 });
 

@@ -2,21 +2,13 @@
  * The facts the pipeline's events state about an activity, in the shape the activity keeps them
  * (see activity-state.ts). Each reads only its own event, so it can be applied in any order.
  */
-import { clockTime } from '@parlance/platform/text/clock-time';
+import { activityKindName } from '@parlance/platform/activity/activity-kind';
+import { transcriptText } from '@parlance/platform/text/transcript-text';
 import type { ActivityReceived } from '@parlance/proto/parlance/ingest/v1/events';
-import { ActivityKind, MediaKind } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { MediaKind, type ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import type { Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import type { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
-import type { ActivityFact, ActivityKindName, CriterionResult } from './activity-state.js';
-
-/** Ingest only sends calls and meetings; anything but a meeting is read as a call. */
-export function activityKindName(kind: ActivityKind): ActivityKindName {
-  return kind === ActivityKind.ACTIVITY_KIND_MEETING ? 'meeting' : 'call';
-}
-
-export function activityKindOf(name: ActivityKindName): ActivityKind {
-  return name === 'meeting' ? ActivityKind.ACTIVITY_KIND_MEETING : ActivityKind.ACTIVITY_KIND_CALL;
-}
+import type { ActivityFact, CriterionResult } from './activity-state.js';
 
 /** `at` is the event's time; it also stands for an occurrence time the event left unset. */
 export function receivedFact(received: ActivityReceived, at: Date): ActivityFact {
@@ -49,7 +41,7 @@ export function transcribedFact(kind: ActivityKind, transcript: Transcript, at: 
     part: {
       transcribedAt: at,
       durationSeconds: wholeSeconds(transcript.durationMs),
-      transcript: activityKindName(kind) === 'meeting' ? meetingTranscriptText(transcript) : '',
+      transcript: activityKindName(kind) === 'meeting' ? transcriptText(transcript.segments) : '',
     },
   };
 }
@@ -76,13 +68,6 @@ export function evaluatedFact(evaluation: Evaluation, at: Date): ActivityFact {
       durationSeconds: wholeSeconds(evaluation.statistics?.durationMs ?? 0),
     },
   };
-}
-
-/** "[m:ss] Speaker: text" per segment, without the time when the transcript gives none. */
-export function meetingTranscriptText(transcript: Transcript): string {
-  return transcript.segments
-    .map((segment) => `${segment.startMs === undefined ? '' : `[${clockTime(segment.startMs)}] `}${segment.speaker}: ${segment.text}`)
-    .join('\n');
 }
 
 function wholeSeconds(ms: number): number {

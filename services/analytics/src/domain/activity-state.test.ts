@@ -9,7 +9,8 @@ import {
   teamChanged,
   TRANSCRIPT,
 } from '../../test/support/pipeline-events.js';
-import { seededRandom, shuffledWithRepeats } from '../../test/support/shuffle.js';
+import { seededRandom } from '@parlance/platform/testing/seeded-random';
+import { shuffledWithRepeats } from '../../test/support/shuffle.js';
 import { evaluatedFact, receivedFact, transcribedFact } from './activity-facts.js';
 import {
   activityDurationSeconds,

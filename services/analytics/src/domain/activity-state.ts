@@ -7,9 +7,9 @@
  * failure keeps its earliest time, a deletion empties the activity for good, and what the lists
  * show (status, duration) is derived from the parts present rather than from the last event.
  */
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import type { Improvement } from '@parlance/proto/parlance/scoring/v1/evaluation';
 
-export type ActivityKindName = 'call' | 'meeting';
 /** Whether a recording can be played ("audio") or the activity came as text. */
 export type MediaName = 'audio' | 'text';
 export type ActivityStatus = 'processing' | 'scored' | 'failed';
@@ -61,7 +61,7 @@ export interface EvaluatedPart {
   /** Null (N/A) when the team has no success prompt. */
   isSuccessful: boolean | null;
   results: CriterionResult[];
-  /** Meetings only, like the transcript. */
+  /** Kept for calls too, whose shared summary is read from here; the lists show it for meetings only. */
   summary: string;
   improvements: Improvement[];
   /** Measured by scoring from the transcript's times; 0 when unknown. */

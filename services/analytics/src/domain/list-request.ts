@@ -6,8 +6,8 @@
 import { invalidArgument } from '@parlance/platform/errors';
 import { Comparison, type ListActivitiesRequest, type NumberFilter } from '@parlance/proto/parlance/analytics/v1/activities';
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
-import { activityKindName } from './activity-facts.js';
-import type { ActivityKindName, CriterionResult } from './activity-state.js';
+import { activityKindName, type ActivityKindName } from '@parlance/platform/activity/activity-kind';
+import type { CriterionResult } from './activity-state.js';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEPARTMENTS = ['sales', 'hr', 'support'] as const;

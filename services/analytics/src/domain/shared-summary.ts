@@ -6,7 +6,7 @@
 import { escapeHtml } from '@parlance/platform/mail/escape-html';
 import type { MailMessage } from '@parlance/platform/mail/mailer';
 import type { Improvement } from '@parlance/proto/parlance/scoring/v1/evaluation';
-import type { ActivityKindName } from './activity-state.js';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 
 export interface SharedSummary {
   kind: ActivityKindName;

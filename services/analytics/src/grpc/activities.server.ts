@@ -1,5 +1,6 @@
 /** parlance.analytics.v1.ActivitiesService: the calls and meetings lists, sharing and issue reports. */
 import { randomUUID } from 'node:crypto';
+import { activityKindName, activityKindOf } from '@parlance/platform/activity/activity-kind';
 import type { Database } from '@parlance/platform/db/database';
 import { failedPrecondition, invalidArgument, notFound } from '@parlance/platform/errors';
 import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
@@ -10,7 +11,6 @@ import { type ActivityRow } from '@parlance/proto/parlance/analytics/v1/activiti
 import type { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { findActivity, listActivities, type ListedActivity } from '../db/activities.repository.js';
 import { insertFeedback, listFeedback } from '../db/feedback.repository.js';
-import { activityKindName, activityKindOf } from '../domain/activity-facts.js';
 import { activityDurationSeconds, activityStatus } from '../domain/activity-state.js';
 import { pageCount, readListRequest, readPage } from '../domain/list-request.js';
 import { sharedSummaryMessage } from '../domain/shared-summary.js';
@@ -20,7 +20,8 @@ export const FEEDBACK_MAX_CHARACTERS = 1000;
 export const ACTIVITY_MESSAGES = {
   notFound: (kind: string, id: string) => `${kind === 'meeting' ? 'Meeting' : 'Call'} ${id} not found.`,
   notScored: (kind: string) => `This ${kind} is still being analysed; share it once its summary is ready.`,
-  description: `Describe the issue in 1 to ${FEEDBACK_MAX_CHARACTERS} characters.`,
+  emptyDescription: 'Please describe the issue.',
+  descriptionTooLong: `The description must be at most ${FEEDBACK_MAX_CHARACTERS} characters.`,
 } as const;
 
 export interface ActivitiesServiceDependencies {
@@ -65,7 +66,8 @@ export function activitiesService({ db, mailer }: ActivitiesServiceDependencies)
 
     async submitFeedback({ activityId, kind, description, reporterEmail, reporterName }) {
       const text = description.trim();
-      if (text === '' || [...text].length > FEEDBACK_MAX_CHARACTERS) throw invalidArgument(ACTIVITY_MESSAGES.description, { field: 'description' });
+      if (text === '') throw invalidArgument(ACTIVITY_MESSAGES.emptyDescription, { field: 'description' });
+      if ([...text].length > FEEDBACK_MAX_CHARACTERS) throw invalidArgument(ACTIVITY_MESSAGES.descriptionTooLong, { field: 'description' });
       const activity = await activityOf(activityId, kind);
       const id = randomUUID();
       await insertFeedback(db, {
@@ -100,6 +102,7 @@ function displayName({ received }: ListedActivity): string {
 
 function activityRow(activity: ListedActivity): ActivityRow {
   const { received, transcribed, evaluated } = activity;
+  const isMeeting = received.kind === 'meeting';
   return {
     id: activity.id,
     kind: activityKindOf(received.kind),
@@ -121,9 +124,9 @@ function activityRow(activity: ListedActivity): ActivityRow {
     scriptMatch: evaluated?.scriptMatch ?? undefined,
     isSuccessful: evaluated?.isSuccessful ?? undefined,
     results: evaluated?.results ?? [],
-    // A call's transcript and summary are read with its summary, not with the list.
-    transcript: received.kind === 'meeting' ? (transcribed?.transcript ?? '') : '',
-    summary: received.kind === 'meeting' ? (evaluated?.summary ?? '') : '',
-    improvements: received.kind === 'meeting' ? (evaluated?.improvements ?? []) : [],
+    transcript: transcribed?.transcript ?? '',
+    // A call's summary is read with its transcript when opened, not with the list.
+    summary: isMeeting ? (evaluated?.summary ?? '') : '',
+    improvements: isMeeting ? (evaluated?.improvements ?? []) : [],
   };
 }

@@ -1,8 +1,9 @@
 /** Activities and their jobs. Every query is scoped by the company. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import type { Executor } from '@parlance/platform/db/database';
 import { isUuid } from '@parlance/platform/db/uuid';
-import { activities, jobs, type ActivityKindName, type JobStatus } from './schema.js';
+import { activities, jobs, type JobStatus } from './schema.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;

@@ -1,3 +1,4 @@
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import { bigint, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
@@ -9,7 +10,6 @@ export const outbox = outboxTable(ingestSchema);
 export const inbox = inboxTable(ingestSchema);
 export const probes = probeTable(ingestSchema);
 
-export type ActivityKindName = 'call' | 'meeting';
 export type MediaKindName = 'audio' | 'text';
 export type JobStatus = 'waiting' | 'active' | 'completed' | 'failed';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIO_HEAD_BYTES, describeAcceptedAudio, detectAudioFormat } from './audio-format.js';
+import { AUDIO_HEAD_BYTES, audioMimeTypeOf, describeAcceptedAudio, detectAudioFormat } from './audio-format.js';
 
 // Headers are built byte by byte from the formats' specifications, so each test shows which
 // fields the detection relies on.
@@ -382,5 +382,14 @@ describe('describeAcceptedAudio', () => {
 describe('AUDIO_HEAD_BYTES', () => {
   it('is 4 KiB', () => {
     expect(AUDIO_HEAD_BYTES).toBe(4096);
+  });
+});
+
+describe('audioMimeTypeOf', () => {
+  it('names the media type a browser plays a stored container as, and none for text', () => {
+    expect(audioMimeTypeOf('mp3')).toBe('audio/mpeg');
+    expect(audioMimeTypeOf('mp4')).toBe('audio/mp4');
+    expect(audioMimeTypeOf('text')).toBeUndefined();
+    expect(audioMimeTypeOf('toString')).toBeUndefined();
   });
 });

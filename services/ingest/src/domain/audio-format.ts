@@ -69,6 +69,11 @@ function formatOf(container: AudioContainer, codec?: AudioCodec): AudioFormat {
   return codec === undefined ? { container, mimeType, extension } : { container, codec, mimeType, extension };
 }
 
+/** The media type of a stored container ("wav", "mp3", …); undefined for anything else ("text", "empty"). */
+export function audioMimeTypeOf(container: string): string | undefined {
+  return Object.hasOwn(CONTAINER_TYPES, container) ? CONTAINER_TYPES[container as AudioContainer].mimeType : undefined;
+}
+
 const CONTAINER_TYPES: Readonly<Record<AudioContainer, { mimeType: string; extension: string }>> = {
   wav: { mimeType: 'audio/wav', extension: 'wav' },
   mp3: { mimeType: 'audio/mpeg', extension: 'mp3' },

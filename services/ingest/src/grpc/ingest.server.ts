@@ -1,4 +1,5 @@
 /** parlance.ingest.v1.IngestService: uploads, their jobs, deletions, and media for transcription. */
+import { activityKindOf } from '@parlance/platform/activity/activity-kind';
 import type { Database } from '@parlance/platform/db/database';
 import { invalidArgument, notFound } from '@parlance/platform/errors';
 import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
@@ -11,8 +12,9 @@ import { ActivityDeleted } from '@parlance/proto/parlance/ingest/v1/events';
 import { ActivityKind, type IngestServiceService, type Job } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { deleteActivity, findActivity, findJob, type JobRow } from '../db/activities.repository.js';
 import { outbox } from '../db/schema.js';
+import { audioMimeTypeOf } from '../domain/audio-format.js';
 import type { MediaStore } from '../media/media-store.js';
-import { activityKindName, activityKindOf, mediaKindOf } from './activity-kinds.js';
+import { activityKindName, mediaKindOf } from './activity-kinds.js';
 import { receiveUpload, type TeamDirectory } from '../uploads/receive-upload.js';
 
 export const ACTIVITY_DELETED = 'ingest.activity-deleted.v1';
@@ -56,7 +58,13 @@ export function ingestService(deps: IngestServerDependencies): ServiceImplementa
       if (offset < 0 || length < 0) throw invalidArgument('A media range starts at 0 or later and is not negative.');
       yield {
         chunk: Buffer.alloc(0),
-        info: { kind: activityKindOf(activity.kind), mediaKind: mediaKindOf(activity.mediaKind), format: activity.mediaFormat, totalBytes: activity.mediaBytes },
+        info: {
+          kind: activityKindOf(activity.kind),
+          mediaKind: mediaKindOf(activity.mediaKind),
+          format: activity.mediaFormat,
+          totalBytes: activity.mediaBytes,
+          contentType: audioMimeTypeOf(activity.mediaFormat) ?? '',
+        },
       };
       if (offset >= activity.mediaBytes) return;
       const end = length === 0 ? activity.mediaBytes : Math.min(activity.mediaBytes, offset + length);

@@ -5,6 +5,7 @@
  * so an acknowledged upload survives a crash; a refused or failed one leaves nothing behind.
  */
 import { randomUUID } from 'node:crypto';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import type { Database } from '@parlance/platform/db/database';
 import { invalidArgument } from '@parlance/platform/errors';
 import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
@@ -12,7 +13,7 @@ import { enqueue } from '@parlance/platform/outbox/enqueue';
 import { ActivityReceived } from '@parlance/proto/parlance/ingest/v1/events';
 import { MediaKind, type UploadActivityRequest, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { insertActivityWithJob } from '../db/activities.repository.js';
-import { outbox, type ActivityKindName, type MediaKindName } from '../db/schema.js';
+import { outbox, type MediaKindName } from '../db/schema.js';
 import { AUDIO_HEAD_BYTES } from '../domain/audio-format.js';
 import {
   AUDIO_MAX_BYTES,

@@ -4,8 +4,9 @@
  */
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { activityKindOf } from '../../src/activity-kinds.js';
-import type { ActivityKindName, EvaluationInput, TeamSnapshot } from '../../src/engines/evaluation-engine.js';
+import { activityKindOf } from '@parlance/platform/activity/activity-kind';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
+import type { EvaluationInput, TeamSnapshot } from '../../src/engines/evaluation-engine.js';
 import { atLeastHalfPresent, tokenSet } from '../metrics/content-words.js';
 import type { Baseline, EvalCase } from '../systems.js';
 

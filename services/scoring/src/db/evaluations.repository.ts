@@ -6,7 +6,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
 import { isUuid } from '@parlance/platform/db/uuid';
 import { Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
-import type { ActivityKindName } from '../engines/evaluation-engine.js';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import { deletedActivities, evaluations } from './schema.js';
 
 export interface StoredEvaluation {

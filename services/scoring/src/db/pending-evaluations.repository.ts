@@ -2,7 +2,8 @@
 import type { Executor } from '@parlance/platform/db/database';
 import { enqueueLeasedWork, finishLeasedWork } from '@parlance/platform/work/leased-work';
 import { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
-import type { ActivityKindName, TeamSnapshot } from '../engines/evaluation-engine.js';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
+import type { TeamSnapshot } from '../engines/evaluation-engine.js';
 import { pendingEvaluationsQueue, type pendingEvaluations } from './schema.js';
 
 export type PendingEvaluation = typeof pendingEvaluations.$inferSelect;

@@ -3,7 +3,8 @@ import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
 import { leasedWorkQueue, leasedWorkTable } from '@parlance/platform/work/leased-work';
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
-import type { ActivityKindName, TeamSnapshot } from '../engines/evaluation-engine.js';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
+import type { TeamSnapshot } from '../engines/evaluation-engine.js';
 
 /** Everything scoring stores lives in its own Postgres schema; no other service reads it. */
 export const scoringSchema = pgSchema('scoring');

@@ -7,7 +7,7 @@
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 import type { CriterionVerdict, Evaluation, Improvement } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import type { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { activityKindOf } from '../activity-kinds.js';
+import { activityKindOf } from '@parlance/platform/activity/activity-kind';
 import type { EvaluationInput, Judgement } from '../engines/evaluation-engine.js';
 import { conversationStatistics } from './conversation-statistics.js';
 import { weightedScore } from './score.js';

@@ -6,11 +6,11 @@
  * script match, the conversation statistics and the Areas for Improvement grouped from the
  * verdicts — is computed the same way whatever the engine (`domain/assemble-evaluation.ts`).
  */
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 import type { CriterionVerdict, Evidence, Summary } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import type { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 
-export type ActivityKindName = 'call' | 'meeting';
 
 /** The team as scoring held it when the transcript arrived. */
 export interface TeamSnapshot {

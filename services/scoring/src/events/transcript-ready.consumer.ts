@@ -5,7 +5,7 @@
  */
 import type { EventConsumer } from '@parlance/platform/service/service-runtime';
 import { TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
-import { activityKindName } from '../activity-kinds.js';
+import { activityKindName } from '@parlance/platform/activity/activity-kind';
 import { hasEvaluation, wasDeleted } from '../db/evaluations.repository.js';
 import { enqueueEvaluation } from '../db/pending-evaluations.repository.js';
 import { findTeamSnapshot } from '../db/team-criteria.repository.js';

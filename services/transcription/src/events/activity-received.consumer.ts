@@ -2,7 +2,7 @@
 import type { EventConsumer } from '@parlance/platform/service/service-runtime';
 import { ActivityReceived } from '@parlance/proto/parlance/ingest/v1/events';
 import { MediaKind } from '@parlance/proto/parlance/ingest/v1/ingest';
-import { activityKindName } from '../activity-kinds.js';
+import { activityKindName } from '@parlance/platform/activity/activity-kind';
 import { enqueueWork } from '../db/pending-work.repository.js';
 
 export const ACTIVITY_RECEIVED = 'ingest.activity-received.v1';

@@ -4,7 +4,7 @@ import { notFound } from '@parlance/platform/errors';
 import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
 import { requireCompanyId } from '@parlance/platform/grpc/request-context';
 import type { TranscriptionServiceService } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { activityKindOf } from '../activity-kinds.js';
+import { activityKindOf } from '@parlance/platform/activity/activity-kind';
 import { findTranscript } from '../db/transcripts.repository.js';
 
 export function transcriptionService(db: Database<Record<string, unknown>>): ServiceImplementation<typeof TranscriptionServiceService> {

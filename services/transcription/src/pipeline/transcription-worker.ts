@@ -19,7 +19,7 @@ import { enqueue } from '@parlance/platform/outbox/enqueue';
 import { recordLeasedOutcome } from '@parlance/platform/work/leased-work';
 import { startLeasedWorkers, type LeasedWorkerSettings, type LeasedWorkers } from '@parlance/platform/work/leased-workers';
 import { TranscriptionFailed, TranscriptionStarted, TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
-import { activityKindOf } from '../activity-kinds.js';
+import { activityKindOf } from '@parlance/platform/activity/activity-kind';
 import type { PendingWork } from '../db/pending-work.repository.js';
 import { outbox, pendingWorkQueue } from '../db/schema.js';
 import { saveTranscript } from '../db/transcripts.repository.js';

@@ -11,6 +11,7 @@
  *
  * Everything is deterministic: the same options give the same samples, pauses and turns.
  */
+import { seededRandom } from '@parlance/platform/testing/seeded-random';
 import { execFile } from 'node:child_process';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -280,18 +281,6 @@ function msToSamples(ms: number): number {
 
 function samplesToMs(samples: number): number {
   return Math.round((samples * 1000) / SYNTHESIS_SAMPLE_RATE);
-}
-
-/** Mulberry32: small, fast and the same on every machine. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Roughly Gaussian hiss (sum of four uniforms) at the given RMS level. */

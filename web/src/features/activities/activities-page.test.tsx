@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../testing/render-app';
 import { jsonResponse } from '../../testing/json-response';
+import { stubGateway, type Route } from '../../testing/stub-gateway';
 import type { Team } from '../../lib/api/gateway-api.generated';
 import type { ActivityCall, ActivityMeeting } from './activity-types';
-import { makeCall, makeMeeting, makeTeam, members, page, signedInState, stubApi, type Route } from './activity-test-fixtures';
+import { activitiesState, makeCall, makeMeeting, makeTeam, members, page } from './activity-test-fixtures';
 import { presetRange } from './date-range/date-range-logic';
 
 // The dialogs belong to the upload and summary parts of the screen and have their own tests; here
@@ -48,7 +49,7 @@ type Answers = {
 };
 
 function stubActivities({ teams = [sales, salesToo, recruiting], calls, meetings, extra }: Answers = {}) {
-  return stubApi(async (request, url) => {
+  return stubGateway(async (request, url) => {
     const answer = await extra?.(request, url);
     if (answer) return answer;
     if (request.method !== 'GET') return undefined;
@@ -61,7 +62,7 @@ function stubActivities({ teams = [sales, salesToo, recruiting], calls, meetings
 }
 
 const headers = () => Array.from(document.querySelectorAll('.activity-table thead th')).map((th) => th.textContent?.trim());
-const lastSearch = (api: ReturnType<typeof stubApi>, path: string) => api.sent('GET', path).at(-1)!.search;
+const lastSearch = (api: ReturnType<typeof stubGateway>, path: string) => api.sent('GET', path).at(-1)!.search;
 
 beforeEach(() => {
   localStorage.clear();
@@ -75,7 +76,7 @@ afterEach(() => {
 describe('activities page', () => {
   it('opens Calls for callId and pre-filters the list with the trimmed, de-duplicated ids, this quarter and the first team', async () => {
     const api = stubActivities();
-    renderApp('/activities?callId=%20a1%20,,b2,a1,', signedInState('sales'));
+    renderApp('/activities?callId=%20a1%20,,b2,a1,', activitiesState('sales'));
 
     await waitFor(() => expect(api.sent('GET', '/api/calls/')).toHaveLength(1));
     const search = lastSearch(api, '/api/calls/');
@@ -98,7 +99,7 @@ describe('activities page', () => {
 
   it('opens Meetings for meetingId and filters on those meetings', async () => {
     const api = stubActivities();
-    renderApp('/activities?meetingId=m1,%20m2%20,m1', signedInState('sales'));
+    renderApp('/activities?meetingId=m1,%20m2%20,m1', activitiesState('sales'));
 
     await waitFor(() => expect(api.sent('GET', '/api/meetings')).toHaveLength(1));
     expect(lastSearch(api, '/api/meetings').get('meetingIds')).toBe('m1,m2');
@@ -109,7 +110,7 @@ describe('activities page', () => {
 
   it('lists the teams of the current department and reloads for the chosen one, with its criteria as columns', async () => {
     const api = stubActivities();
-    renderApp('/activities', signedInState('sales'));
+    renderApp('/activities', activitiesState('sales'));
 
     const select = (await screen.findByLabelText('Team')) as HTMLSelectElement;
     await waitFor(() => expect(Array.from(select.options).map((option) => option.textContent)).toEqual(['Inbound sales', 'Outbound sales']));
@@ -125,7 +126,7 @@ describe('activities page', () => {
 
   it('says so when the department has no team, and reads no list', async () => {
     const api = stubActivities({ teams: [recruiting] });
-    renderApp('/activities', signedInState('sales'));
+    renderApp('/activities', activitiesState('sales'));
     expect(await screen.findByText('No team selected. Please create a team to view activities.')).toBeTruthy();
     expect(api.sent('GET', '/api/calls/')).toHaveLength(0);
   });
@@ -141,7 +142,7 @@ describe('activities page', () => {
           ]),
         ),
     });
-    renderApp('/activities', signedInState('sales'));
+    renderApp('/activities', activitiesState('sales'));
     await screen.findByText('call-3');
 
     expect(headers()).toEqual(['Id', 'Date', 'Time', 'Representative', 'Contact', 'Duration', 'Score', 'Script Match', 'Successful', 'Greeting', 'Next steps', 'Summary', 'Delete']);
@@ -170,7 +171,7 @@ describe('activities page', () => {
     ];
     for (const [department, team, outcome, contactColumn] of cases) {
       stubActivities({ teams: [team] });
-      const { unmount } = renderApp('/activities?meetingId=meeting-1', signedInState(department));
+      const { unmount } = renderApp('/activities?meetingId=meeting-1', activitiesState(department));
       await screen.findByText('Mary Somerville');
       expect(headers()).toEqual([
         'Id',
@@ -202,7 +203,7 @@ describe('activities page', () => {
 
   it('pages with Previous and Next, and goes back to page 1 when the page size changes', async () => {
     const api = stubActivities({ calls: (url) => jsonResponse(page([makeCall({ id: `call-p${url.searchParams.get('page')}` })], 3, Number(url.searchParams.get('page')))) });
-    renderApp('/activities', signedInState('sales'));
+    renderApp('/activities', activitiesState('sales'));
 
     expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
@@ -220,7 +221,7 @@ describe('activities page', () => {
 
   it('reloads the list when a filter dropdown closes with changed values, and only then', async () => {
     const api = stubActivities();
-    renderApp('/activities', signedInState('sales'));
+    renderApp('/activities', activitiesState('sales'));
     await screen.findByText('Charles Babbage');
     const reads = () => api.sent('GET', '/api/calls/').length;
     expect(reads()).toBe(1);
@@ -267,7 +268,7 @@ describe('activities page', () => {
 
   it('filters on the team’s representatives and on contact ids', async () => {
     const api = stubActivities();
-    renderApp('/activities?meetingId=', signedInState('sales'));
+    renderApp('/activities?meetingId=', activitiesState('sales'));
     await screen.findByText('Mary Somerville');
 
     fireEvent.click(screen.getByRole('button', { name: 'Filter Representative' }));
@@ -287,7 +288,7 @@ describe('activities page', () => {
 
   it('writes the Id filter into the URL and reloads with those ids', async () => {
     const api = stubActivities();
-    const { router } = renderApp('/activities', signedInState('sales'));
+    const { router } = renderApp('/activities', activitiesState('sales'));
     await screen.findByText('Charles Babbage');
 
     fireEvent.click(screen.getByRole('button', { name: 'Filter Id' }));
@@ -300,7 +301,7 @@ describe('activities page', () => {
 
   it('shows the empty states, each with its way to the integrations', async () => {
     stubActivities({ calls: () => jsonResponse(page([], 0)), meetings: () => jsonResponse(page([], 0)) });
-    const { router } = renderApp('/activities', signedInState('sales'));
+    const { router } = renderApp('/activities', activitiesState('sales'));
     expect(await screen.findByText('No transcripts found with current filters.')).toBeTruthy();
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
 
@@ -312,7 +313,7 @@ describe('activities page', () => {
 
   it('goes to the integrations from the calls empty state', async () => {
     stubActivities({ calls: () => jsonResponse(page([], 0)) });
-    const { router } = renderApp('/activities', signedInState('sales'));
+    const { router } = renderApp('/activities', activitiesState('sales'));
     fireEvent.click(await screen.findByRole('button', { name: 'Connect CRM' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/integrations'));
   });
@@ -320,7 +321,7 @@ describe('activities page', () => {
   it('shows a loading state while the list is read, and an empty list when the read fails', async () => {
     let answer: (response: Response) => void = () => undefined;
     stubActivities({ calls: () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderApp('/activities', signedInState('sales'));
+    renderApp('/activities', activitiesState('sales'));
 
     expect(await screen.findByText('Loading…')).toBeTruthy();
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
@@ -344,7 +345,7 @@ describe('activities page', () => {
         return undefined;
       },
     });
-    renderApp('/activities', signedInState('sales'));
+    renderApp('/activities', activitiesState('sales'));
     await screen.findByText('Charles Babbage');
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete call call-1' }));
@@ -368,7 +369,7 @@ describe('activities page', () => {
     stubActivities({
       extra: (request, url) => (request.method === 'DELETE' && url.pathname === '/api/meetings/meeting-1' ? jsonResponse({ error: 'boom' }, 500) : undefined),
     });
-    renderApp('/activities?meetingId=meeting-1', signedInState('sales'));
+    renderApp('/activities?meetingId=meeting-1', activitiesState('sales'));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete meeting meeting-1' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete meeting' })).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete meeting.');
@@ -378,7 +379,7 @@ describe('activities page', () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     stubActivities();
-    renderApp('/activities', signedInState('sales'));
+    renderApp('/activities', activitiesState('sales'));
 
     fireEvent.click(await screen.findByRole('button', { name: 'Copy link to call call-1' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/activities?callId=call-1`);
@@ -394,7 +395,7 @@ describe('activities page', () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     stubActivities();
-    renderApp('/activities?meetingId=', signedInState('sales'));
+    renderApp('/activities?meetingId=', activitiesState('sales'));
     fireEvent.click(await screen.findByRole('button', { name: 'Copy link to meeting meeting-1' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/activities?meetingId=meeting-1`);
     expect(await screen.findByText('Copied url to this meeting.')).toBeTruthy();
@@ -402,7 +403,7 @@ describe('activities page', () => {
 
   it('opens the summary of a row', async () => {
     stubActivities();
-    renderApp('/activities', signedInState('sales'));
+    renderApp('/activities', activitiesState('sales'));
     fireEvent.click(await screen.findByRole('button', { name: 'Summary of call call-1' }));
     expect(screen.getByText('summary of call-1')).toBeTruthy();
   });
@@ -410,7 +411,7 @@ describe('activities page', () => {
   it('reads the list again 3 s after an upload for the page’s team, not for another team', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const api = stubActivities();
-    renderApp('/activities', signedInState('sales'));
+    renderApp('/activities', activitiesState('sales'));
     await screen.findByText('Charles Babbage');
     const reads = () => api.sent('GET', '/api/calls/').length;
     const before = reads();

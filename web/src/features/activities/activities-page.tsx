@@ -2,10 +2,9 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/spinner';
-import { useFetchTeamsQuery } from '../../lib/api/gateway-api.generated';
 import { selectActiveDepartment } from '../../lib/auth/department-slice';
 import { tabIndexAfterKey } from '../../lib/ui/tab-keys';
-import { activitySelection, CALL_ID_PARAM, MEETING_ID_PARAM, type ActivityTab } from './activity-ids';
+import { activitySelection, CALL_ID_PARAM, idParamOf, idsParam, MEETING_ID_PARAM, type ActivityTab } from './activity-ids';
 import { DateRangePicker, type DateRangeChange } from './date-range/date-range-picker';
 import { CallsList } from './list/calls-list';
 import { MeetingsList } from './list/meetings-list';
@@ -14,6 +13,7 @@ import { CallSummaryDialog } from './summary/call-summary-dialog';
 import { MeetingSummaryDialog } from './summary/meeting-summary-dialog';
 import { UploadCallsDialog } from './upload/upload-calls-dialog';
 import { UploadMeetingsDialog } from './upload/upload-meetings-dialog';
+import { useDepartmentTeams } from './use-department-teams';
 import './activities.css';
 
 export const NO_TEAM = 'No team selected. Please create a team to view activities.';
@@ -47,16 +47,16 @@ export function ActivitiesPage() {
   }, [urlKey]);
 
   const changeIds = (ids: string[]) => {
-    const param = tab === 'calls' ? CALL_ID_PARAM : MEETING_ID_PARAM;
     const next = new URLSearchParams(searchParams);
-    if (ids.length > 0) next.set(param, ids.join(','));
-    else next.delete(param);
+    const value = idsParam(ids);
+    if (value === null) next.delete(idParamOf(tab));
+    else next.set(idParamOf(tab), value);
     ownUrl.current = next.toString();
     setSearchParams(next, { replace: true });
   };
 
-  const { data: teams, isLoading: teamsLoading, isError: teamsFailed } = useFetchTeamsQuery({ department: department ?? undefined }, { skip: !department });
-  const departmentTeams = teamsFailed ? [] : (teams ?? []).filter((team) => team.department === department);
+  const { teams, isLoading: teamsLoading, isError: teamsFailed } = useDepartmentTeams();
+  const departmentTeams = teamsFailed ? [] : teams;
   const [chosenTeamId, setChosenTeamId] = useState<string | null>(null);
   const team = departmentTeams.find((entry) => entry.id === chosenTeamId) ?? departmentTeams[0] ?? null;
 
@@ -157,7 +157,7 @@ export function ActivitiesPage() {
             <Spinner label="Loading teams" />
           </p>
         ) : !team ? (
-          <p className="activities-no-team">{NO_TEAM}</p>
+          <p className="card activities-no-team">{NO_TEAM}</p>
         ) : listProps === null ? null : tab === 'calls' ? (
           <CallsList key={`calls-${team.id}`} {...listProps} onSummary={setCallSummary} />
         ) : (

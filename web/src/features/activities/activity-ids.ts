@@ -4,11 +4,18 @@
  */
 
 export type ActivityTab = 'calls' | 'meetings';
+/** One activity of a tab: a call or a meeting. */
+export type ActivityKind = 'call' | 'meeting';
+
+export const ACTIVITY_KIND: Record<ActivityTab, ActivityKind> = { calls: 'call', meetings: 'meeting' };
 
 export const CALL_ID_PARAM = 'callId';
 export const MEETING_ID_PARAM = 'meetingId';
 
-/** Comma-separated ids: trimmed, empty entries dropped, duplicates removed (first one kept). */
+/** The query parameter carrying a tab's ids. */
+export const idParamOf = (tab: ActivityTab): string => (tab === 'calls' ? CALL_ID_PARAM : MEETING_ID_PARAM);
+
+/** Comma-separated ids (in the URL, or typed in an ids filter): trimmed, empty entries dropped, duplicates removed (first one kept). */
 export function parseIds(raw: string | null | undefined): string[] {
   if (!raw) return [];
   return [...new Set(raw.split(',').map((id) => id.trim()).filter((id) => id !== ''))];
@@ -30,6 +37,5 @@ export function activitySelection(search: URLSearchParams): { tab: ActivityTab; 
 
 /** The link a row's Id copies (spec part 2 §2.1): this screen, pre-filtered on that one activity. */
 export function activityLink(origin: string, tab: ActivityTab, id: string): string {
-  const param = tab === 'calls' ? CALL_ID_PARAM : MEETING_ID_PARAM;
-  return `${origin}/activities?${param}=${encodeURIComponent(id)}`;
+  return `${origin}/activities?${idParamOf(tab)}=${encodeURIComponent(id)}`;
 }

@@ -1,19 +1,12 @@
-// Shared by the activity screen's tests: a signed-in state, a team, rows and a routed fetch stub.
-import { vi } from 'vitest';
+// Shared by the activity screen's tests: a signed-in state, a team, its members and rows.
 import type { RootState } from '../../app/store';
 import type { Team, TeamMember } from '../../lib/api/gateway-api.generated';
-import { jsonResponse } from '../../testing/json-response';
+import { signedInState } from '../../testing/signed-in';
 import type { ActivityCall, ActivityMeeting } from './activity-types';
 
-export const signedInState = (department = 'sales'): Partial<RootState> => ({
-  auth: {
-    status: 'authenticated',
-    user: { id: 'u1', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', role: 'admin' },
-    company: { id: 'c1', name: 'Acme', departments: ['sales', 'hr', 'support'] },
-  },
-  department: { active: department },
-  csrf: { token: 'csrf-test' },
-});
+/** Signed in to a company with sales, hr and support, in `department`, with a CSRF token in hand. */
+export const activitiesState = (department = 'sales'): Partial<RootState> =>
+  signedInState({ department, company: { departments: ['sales', 'hr', 'support'] }, csrfToken: 'csrf-test' });
 
 export function makeTeam(overrides: Partial<Team> = {}): Team {
   return {
@@ -79,8 +72,11 @@ export function makeMeeting(overrides: Partial<ActivityMeeting> = {}): ActivityM
     is_successful: false,
     evaluations: [{ group_id: 'g1', criterion_id: 'c1', result: true }],
     link: 'https://meet.example.com/abc',
-    transcript: '[0:01] Alan: Hello',
-    summary: { summary: 'Went well.', improvements: [] },
+    transcript: '[0:05] Alan: Thanks for joining today.\n[0:12] Mary: Happy to be here.',
+    summary: {
+      summary: 'Ada walked Charles through the roadmap.',
+      improvements: [{ id: 'g2', name: 'Closing', criteria: [{ id: 'c3', name: 'Next steps', suggestion: 'Agree on a follow-up date.' }] }],
+    },
     title: 'Intro',
     teamId: 'team-1',
     status: 'scored',
@@ -89,17 +85,3 @@ export function makeMeeting(overrides: Partial<ActivityMeeting> = {}): ActivityM
 }
 
 export const page = <Row>(data: Row[], totalPages = 1, pageNumber = 1, limit = 20) => ({ data, pagination: { page: pageNumber, limit, total: data.length, totalPages } });
-
-export type Route = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
-
-/** A fetch stub answering by method and path; unrouted requests answer 404. Requests are recorded. */
-export function stubApi(route: Route) {
-  const requests: { method: string; path: string; search: URLSearchParams }[] = [];
-  const fetchMock = vi.fn(async (request: Request) => {
-    const url = new URL(request.url);
-    requests.push({ method: request.method, path: url.pathname, search: url.searchParams });
-    return (await route(request, url)) ?? jsonResponse({ error: 'Not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, requests, sent: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path) };
-}

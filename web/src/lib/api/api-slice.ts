@@ -1,3 +1,4 @@
+import type { Dispatch } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { csrfSlice, csrfTokenReceived } from './csrf-slice';
 import { signedOut } from '../auth/auth-slice';
@@ -30,41 +31,81 @@ const plainQuery = fetchBaseQuery({
   },
 });
 
-const isCsrfRejection = (error: FetchBaseQueryError | undefined) =>
-  error?.status === 403 && (error.data as { error?: unknown } | undefined)?.error === CSRF_REJECTED;
+const errorInBody = (body: unknown) => (body as { error?: unknown } | null | undefined)?.error;
+
+/** The gateway refused a change request's CSRF token (403 'CSRF validation failed'). */
+export const isCsrfRejected = (status: unknown, body: unknown) => status === 403 && errorInBody(body) === CSRF_REJECTED;
+
+/** The gateway says the session has ended (401 'Please sign in to continue.'). */
+export const isSessionEnded = (status: unknown, body: unknown) => status === 401 && errorInBody(body) === SIGN_IN_REQUIRED;
+
+type Awaitable<T> = T | PromiseLike<T>;
+
+/** Where a change request gets its CSRF token. */
+export type CsrfTokens = {
+  /** The token held now, if any. */
+  current(): string | null;
+  /** Fetches a new token and keeps it; null when none could be had. */
+  refresh(): Promise<string | null>;
+};
 
 /** One token request at a time per store: changes sent together wait for the same token. */
-const pendingTokens = new WeakMap<object, Promise<boolean>>();
+const pendingTokens = new WeakMap<object, Promise<string | null>>();
 
 /**
- * Spec part 1 §4: the CSRF token is fetched once and cached; a change request refused with
- * 'CSRF validation failed' fetches a new token and is sent once more. When no token can be had
- * the request fails with 'Failed to obtain CSRF token'.
+ * The store's CSRF token: the one it holds, or a new one asked of the gateway with `fetchToken`
+ * (GET /api/csrf-token, answering { csrfToken }) and kept in the store.
  */
+export function storeCsrfTokens(store: { dispatch: Dispatch; getState: () => unknown }, fetchToken: () => Awaitable<{ data?: unknown }>): CsrfTokens {
+  return {
+    current: () => tokenIn(store.getState()),
+    refresh: () => {
+      let pending = pendingTokens.get(store.dispatch);
+      if (!pending) {
+        pending = (async () => {
+          const token = ((await fetchToken()).data as { csrfToken?: unknown } | undefined)?.csrfToken;
+          if (typeof token !== 'string' || token === '') return null;
+          store.dispatch(csrfTokenReceived(token));
+          return token;
+        })().finally(() => pendingTokens.delete(store.dispatch));
+        pendingTokens.set(store.dispatch, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/**
+ * Spec part 1 §4: a change request carries the CSRF token, fetched first when none is held; when
+ * the gateway refuses it ('CSRF validation failed'), a new token is fetched and the request is sent
+ * once more (`retry` true). Undefined when no token can be had ('Failed to obtain CSRF token').
+ */
+export async function sendWithCsrfToken<Answer>(
+  tokens: CsrfTokens,
+  send: (token: string, retry: boolean) => Awaitable<Answer>,
+  isRejected: (answer: Answer) => boolean,
+): Promise<Answer | undefined> {
+  const token = tokens.current() ?? (await tokens.refresh());
+  if (!token) return undefined;
+  const first = await send(token, false);
+  if (!isRejected(first)) return first;
+  const fresh = await tokens.refresh();
+  if (!fresh) return undefined;
+  return send(fresh, true);
+}
+
+const unavailable = { error: { status: 'CUSTOM_ERROR', error: CSRF_UNAVAILABLE } as FetchBaseQueryError };
+
+/** Change requests go out with the CSRF token (the token itself is set by `prepareHeaders`). */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, context, extraOptions) => {
   if (SAFE_METHODS.has(methodOf(args))) return plainQuery(args, context, extraOptions);
-
-  const refreshToken = () => {
-    let pending = pendingTokens.get(context.dispatch);
-    if (!pending) {
-      pending = (async () => {
-        const answer = await plainQuery('/api/csrf-token', context, extraOptions);
-        const token = (answer.data as { csrfToken?: unknown } | undefined)?.csrfToken;
-        if (typeof token !== 'string' || token === '') return false;
-        context.dispatch(csrfTokenReceived(token));
-        return true;
-      })().finally(() => pendingTokens.delete(context.dispatch));
-      pendingTokens.set(context.dispatch, pending);
-    }
-    return pending;
-  };
-  const unavailable = { error: { status: 'CUSTOM_ERROR', error: CSRF_UNAVAILABLE } as FetchBaseQueryError };
-
-  if (!tokenIn(context.getState()) && !(await refreshToken())) return unavailable;
-  const first = await plainQuery(args, context, extraOptions);
-  if (!isCsrfRejection(first.error)) return first;
-  if (!(await refreshToken())) return unavailable;
-  return plainQuery(args, context, extraOptions);
+  const tokens = storeCsrfTokens(context, () => plainQuery('/api/csrf-token', context, extraOptions));
+  const answer = await sendWithCsrfToken(
+    tokens,
+    () => plainQuery(args, context, extraOptions),
+    (result) => isCsrfRejected(result.error?.status, result.error?.data),
+  );
+  return answer ?? unavailable;
 };
 
 /**
@@ -73,8 +114,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
  */
 const sessionAwareQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, context, extraOptions) => {
   const result = await baseQuery(args, context, extraOptions);
-  const error = result.error as FetchBaseQueryError | undefined;
-  if (error?.status === 401 && (error.data as { error?: unknown } | undefined)?.error === SIGN_IN_REQUIRED) context.dispatch(signedOut());
+  if (isSessionEnded(result.error?.status, result.error?.data)) context.dispatch(signedOut());
   return result;
 };
 

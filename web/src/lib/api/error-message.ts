@@ -1,7 +1,8 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
-type CallError = FetchBaseQueryError | SerializedError | undefined;
+/** How a failed call through the API slice reports its error (`result.error`, or what `unwrap` throws). */
+export type CallError = FetchBaseQueryError | SerializedError | undefined;
 
 /** The sentence the gateway puts in an error answer's body: `{ error }`, or `{ message }`. */
 export function sentenceInBody(data: unknown): string | undefined {

@@ -15,7 +15,7 @@ export const toastSlice = createSlice({
       reducer(state, action: PayloadAction<Toast>) {
         state.push(action.payload);
       },
-      prepare(toast: { kind: ToastKind; text: string; durationMs?: number }) {
+      prepare(toast: Omit<Toast, 'id'>) {
         return { payload: { id: nanoid(), ...toast } };
       },
     },

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { notFound } from '@parlance/platform/errors';
 import { callServerStreaming } from '@parlance/platform/grpc/streaming';
-import type { ListActivitiesRequest } from '@parlance/proto/parlance/analytics/v1/activities';
+import type { ActivityRow, ListActivitiesRequest } from '@parlance/proto/parlance/analytics/v1/activities';
 import { ActivityKind, IngestServiceService, MediaKind, type MediaInfo } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
 import { CallListQuery, CallListResponse, MeetingListQuery, MeetingListResponse } from '../../../schemas/activities.schema.js';
@@ -18,16 +18,6 @@ import { requestedRange, resolveRange } from './byte-range.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse } as const;
 
-/** Stored formats (ingest's MediaInfo.format) as browsers know them. */
-const AUDIO_TYPES: Record<string, string> = {
-  wav: 'audio/wav',
-  mp3: 'audio/mpeg',
-  mp4: 'audio/mp4',
-  aac: 'audio/aac',
-  ogg: 'audio/ogg',
-  flac: 'audio/flac',
-  webm: 'audio/webm',
-};
 /** A long recording streamed to a slow listener still finishes. */
 const RECORDING_DEADLINE_MS = 30 * 60_000;
 
@@ -44,7 +34,8 @@ export async function activitiesRoutes(app: FastifyInstance, options: { services
   const { ingest } = options.services.ingest;
   const signedIn = { preHandler: options.sessions.requireCaller };
 
-  const list = async (request: FastifyRequest, filters: ListActivitiesRequest) => ({ filters, answer: await activities.listActivities(filters, callAs(request)) });
+  const pageOf = async <T>(request: FastifyRequest, filters: ListActivitiesRequest, view: (row: ActivityRow) => T) =>
+    listView(filters, await activities.listActivities(filters, callAs(request)), view);
 
   typed.get(
     '/api/calls/',
@@ -62,11 +53,7 @@ export async function activitiesRoutes(app: FastifyInstance, options: { services
       },
       ...signedIn,
     },
-    async (request) => {
-      const { query } = request;
-      const { filters, answer } = await list(request, listRequestOf(ActivityKind.ACTIVITY_KIND_CALL, { ...query, ids: query.callIds }));
-      return listView(filters, answer, callView);
-    },
+    (request) => pageOf(request, listRequestOf(ActivityKind.ACTIVITY_KIND_CALL, { ...request.query, ids: request.query.callIds }), callView),
   );
 
   typed.get(
@@ -85,10 +72,9 @@ export async function activitiesRoutes(app: FastifyInstance, options: { services
       },
       ...signedIn,
     },
-    async (request) => {
+    (request) => {
       const { query } = request;
-      const { filters, answer } = await list(request, listRequestOf(ActivityKind.ACTIVITY_KIND_MEETING, { ...query, representatives: query.rep_emails, ids: query.meetingIds }));
-      return listView(filters, answer, meetingView);
+      return pageOf(request, listRequestOf(ActivityKind.ACTIVITY_KIND_MEETING, { ...query, representatives: query.rep_emails, ids: query.meetingIds }), meetingView);
     },
   );
 
@@ -141,8 +127,7 @@ export async function activitiesRoutes(app: FastifyInstance, options: { services
 
       const parts = readMedia(request, id, offset, length);
       const info = await infoOf(parts);
-      const audioType = AUDIO_TYPES[info.format];
-      if (info.kind !== ActivityKind.ACTIVITY_KIND_CALL || info.mediaKind !== MediaKind.MEDIA_KIND_AUDIO || !audioType) {
+      if (info.kind !== ActivityKind.ACTIVITY_KIND_CALL || info.mediaKind !== MediaKind.MEDIA_KIND_AUDIO || !info.contentType) {
         await parts.return(undefined);
         throw notFound(noRecording(id));
       }
@@ -158,7 +143,7 @@ export async function activitiesRoutes(app: FastifyInstance, options: { services
           for await (const { chunk } of parts) yield Buffer.from(chunk);
         })(),
       );
-      reply.type(audioType);
+      reply.type(info.contentType);
       if (range.kind === 'whole') return reply.code(200).header('content-length', total).send(body);
       return reply
         .code(206)

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { activityKindName } from '@parlance/platform/activity/activity-kind';
 import { invalidArgument, permissionDenied } from '@parlance/platform/errors';
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
@@ -15,14 +16,11 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 
 /** Spec part 2 §5: text, @, text, dot, text. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const FEEDBACK_MAX_CHARACTERS = 1000;
 
 export const SHARE_FEEDBACK_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   shared: (email: string) => `Summary shared with ${email}.`,
   feedbackSubmitted: 'Feedback submitted successfully',
-  emptyDescription: 'Please describe the issue.',
-  descriptionTooLong: `The description must be at most ${FEEDBACK_MAX_CHARACTERS} characters.`,
   adminsOnly: 'Only admins can read issue reports.',
 } as const;
 
@@ -70,7 +68,7 @@ export async function shareFeedbackRoutes(app: FastifyInstance, options: { servi
         schema: {
           operationId: noun === 'call' ? 'sendCallFeedback' : 'sendMeetingFeedback',
           summary: `Report an issue with a ${noun}’s analysis`,
-          description: `Kept for the company’s admins (GET /api/feedback). 400 for an empty description or one over ${FEEDBACK_MAX_CHARACTERS} characters; 404 for an unknown ${noun} or another company’s.`,
+          description: `Kept for the company’s admins (GET /api/feedback). 400 for an empty description or one over 1,000 characters; 404 for an unknown ${noun} or another company’s.`,
           security: SIGNED_IN_CHANGE,
           tags: [path],
           params: ActivityIdParams,
@@ -80,12 +78,10 @@ export async function shareFeedbackRoutes(app: FastifyInstance, options: { servi
         preHandler: options.sessions.requireCaller,
       },
       async (request) => {
-        const description = request.body?.description?.trim() ?? '';
-        if (description === '') throw invalidArgument(SHARE_FEEDBACK_MESSAGES.emptyDescription);
-        if ([...description].length > FEEDBACK_MAX_CHARACTERS) throw invalidArgument(SHARE_FEEDBACK_MESSAGES.descriptionTooLong);
+        const description = request.body?.description ?? '';
         const user = request.caller!.user;
         await activities.submitFeedback(
-          { activityId: request.params.id, kind, description, reporterEmail: user.email, reporterName: `${user.firstName} ${user.lastName}`.trim() },
+          { activityId: request.params.id, kind, description, reporterEmail: user.email, reporterName: fullName(user) },
           callAs(request),
         );
         return { success: true, message: SHARE_FEEDBACK_MESSAGES.feedbackSubmitted };
@@ -114,7 +110,7 @@ export async function shareFeedbackRoutes(app: FastifyInstance, options: { servi
         data: answer.reports.map((report) => ({
           id: report.id,
           activityId: report.activityId,
-          activityType: report.kind === ActivityKind.ACTIVITY_KIND_MEETING ? ('meeting' as const) : ('call' as const),
+          activityType: activityKindName(report.kind),
           activityName: report.activityName,
           description: report.description,
           reporter: { email: report.reporterEmail, name: report.reporterName },
@@ -126,8 +122,10 @@ export async function shareFeedbackRoutes(app: FastifyInstance, options: { servi
   );
 }
 
+const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
+
 function sharedBy(request: FastifyRequest): string {
   const user = request.caller!.user;
-  const name = `${user.firstName} ${user.lastName}`.trim();
+  const name = fullName(user);
   return name ? `${name} (${user.email})` : user.email;
 }

@@ -1,6 +1,7 @@
 /** Between transcription's transcript and scoring's evaluation (protobuf) and the summary JSON. */
 import type { Static } from 'typebox';
 import { clockTime } from '@parlance/platform/text/clock-time';
+import { transcriptText } from '@parlance/platform/text/transcript-text';
 import type { ConversationStatistics, Evaluation, Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { ActivitySummaryResponse, EvaluationView, EvidenceView, StatisticsView } from '../../../schemas/summaries.schema.js';
@@ -20,7 +21,7 @@ export function activitySummaryView(transcript: Transcript | undefined, evaluati
     text: segment.text,
   }));
   return {
-    transcript: (transcript?.segments ?? []).map((segment) => `${segment.startMs === undefined ? '' : `[${clockTime(segment.startMs)}] `}${segment.speaker}: ${segment.text}`).join('\n'),
+    transcript: transcriptText(transcript?.segments ?? []),
     summary: evaluation?.summary?.text ?? '',
     improvements: (evaluation?.improvements ?? []).map((group) => ({
       id: group.groupId,

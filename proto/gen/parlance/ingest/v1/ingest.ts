@@ -200,6 +200,8 @@ export interface MediaInfo {
   /** As UploadHeader's media: "wav", "mp3", "mp4", "aac", "ogg", "flac", "webm" or "text". */
   format: string;
   totalBytes: number;
+  /** The media type a browser plays it as ("audio/mpeg", …); empty for text. */
+  contentType: string;
 }
 
 export interface ReadMediaResponse {
@@ -1425,7 +1427,7 @@ export const ReadMediaRequest: MessageFns<ReadMediaRequest> = {
 };
 
 function createBaseMediaInfo(): MediaInfo {
-  return { kind: 0, mediaKind: 0, format: "", totalBytes: 0 };
+  return { kind: 0, mediaKind: 0, format: "", totalBytes: 0, contentType: "" };
 }
 
 export const MediaInfo: MessageFns<MediaInfo> = {
@@ -1441,6 +1443,9 @@ export const MediaInfo: MessageFns<MediaInfo> = {
     }
     if (message.totalBytes !== 0) {
       writer.uint32(32).int64(message.totalBytes);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(42).string(message.contentType);
     }
     return writer;
   },
@@ -1490,6 +1495,14 @@ export const MediaInfo: MessageFns<MediaInfo> = {
             message.totalBytes = longToNumber(reader.int64());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1516,6 +1529,11 @@ export const MediaInfo: MessageFns<MediaInfo> = {
         : isSet(object.total_bytes)
         ? globalThis.Number(object.total_bytes)
         : 0,
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
     };
   },
 
@@ -1533,6 +1551,9 @@ export const MediaInfo: MessageFns<MediaInfo> = {
     if (message.totalBytes !== 0) {
       obj.totalBytes = Math.round(message.totalBytes);
     }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
     return obj;
   },
 
@@ -1545,6 +1566,7 @@ export const MediaInfo: MessageFns<MediaInfo> = {
     message.mediaKind = object.mediaKind ?? 0;
     message.format = object.format ?? "";
     message.totalBytes = object.totalBytes ?? 0;
+    message.contentType = object.contentType ?? "";
     return message;
   },
 };

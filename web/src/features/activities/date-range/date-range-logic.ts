@@ -142,11 +142,8 @@ export function monthWeeks(month: Date): Date[][] {
 
 const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 const dayLabel = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** 'March 2025'. */
 export const formatMonth = (month: Date): string => monthTitle.format(month);
 /** 'Monday, March 3, 2025'. */
 export const formatDayLabel = (day: Date): string => dayLabel.format(day);
-/** 'Mar 3, 2025'. */
-export const formatShortDate = (day: Date): string => shortDate.format(day);

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatDay } from '../../../lib/format';
+import { usePopoverDismiss } from '../../../lib/ui/use-popover-dismiss';
 import {
   addMonths,
   calendarLimits,
@@ -6,7 +8,6 @@ import {
   DEFAULT_PRESET,
   formatDayLabel,
   formatMonth,
-  formatShortDate,
   isReportable,
   isSameDay,
   isWithin,
@@ -87,15 +88,6 @@ export function DateRangePicker({ start, end, onChange, today: givenToday, label
     report.current({ ...range, preset: DEFAULT_PRESET });
   }, [start, end, givenToday]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: MouseEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open]);
-
   const openPicker = () => {
     setDraft({ start, end });
     setMonth(startOfMonth(start ?? today));
@@ -106,6 +98,7 @@ export function DateRangePicker({ start, end, onChange, today: givenToday, label
     setOpen(false);
     if (returnFocus) trigger.current?.focus();
   };
+  const onPopoverKeyDown = usePopoverDismiss(open, root, close);
 
   const choosePreset = (id: PresetId) => {
     setPreset(id);
@@ -134,7 +127,7 @@ export function DateRangePicker({ start, end, onChange, today: givenToday, label
   const firstMonth = startOfMonth(limits.start);
   const lastMonth = addMonths(startOfMonth(limits.end), -(monthsShown - 1));
   const months = Array.from({ length: monthsShown }, (_, index) => addMonths(month, index));
-  const summary = start && end ? `${formatShortDate(start)} – ${formatShortDate(end)}` : 'Choose dates';
+  const summary = start && end ? `${formatDay(start)} – ${formatDay(end)}` : 'Choose dates';
   const presetLabel = PRESETS.find((entry) => entry.id === preset)?.label ?? '';
 
   return (
@@ -157,12 +150,7 @@ export function DateRangePicker({ start, end, onChange, today: givenToday, label
           className="date-range__popover"
           role="dialog"
           aria-label={label}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.stopPropagation();
-              close(true);
-            }
-          }}
+          onKeyDown={onPopoverKeyDown}
         >
           <div className="date-range__presets">
             <label htmlFor={presetId}>Presets</label>
@@ -191,7 +179,7 @@ export function DateRangePicker({ start, end, onChange, today: givenToday, label
             ))}
           </div>
           <p className="date-range__status">
-            {draft.start && !draft.end ? `Start ${formatShortDate(draft.start)}: choose the last day.` : presetLabel}
+            {draft.start && !draft.end ? `Start ${formatDay(draft.start)}: choose the last day.` : presetLabel}
           </p>
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 /** How the activity tables write their values (spec part 2 §2.1, §9). */
+import { formatDay } from '../../../lib/format';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 const parsed = (iso: string): Date | null => {
@@ -11,7 +11,7 @@ const parsed = (iso: string): Date | null => {
 /** 'Mar 3, 2025' in local time; '—' when the date is missing or unreadable. */
 export const formatDate = (iso: string): string => {
   const date = parsed(iso);
-  return date ? dateFormat.format(date) : '—';
+  return date ? formatDay(date) : '—';
 };
 
 /** '2:05 PM' in local time; '—' when missing or unreadable. */

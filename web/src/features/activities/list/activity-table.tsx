@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Spinner } from '../../../components/spinner';
+import type { ActivityKind } from '../activity-ids';
 import type { ActivityStatus } from '../activity-types';
 import { formatScore } from './activity-format';
 
@@ -151,7 +152,7 @@ export function ScoreCell({ score, status }: { score: number | null; status: Act
 }
 
 /** The Id cell: a button that copies the link to this activity. */
-export function IdCell({ id, kind, onCopy }: { id: string; kind: 'call' | 'meeting'; onCopy: (id: string) => void }) {
+export function IdCell({ id, kind, onCopy }: { id: string; kind: ActivityKind; onCopy: (id: string) => void }) {
   return (
     <button type="button" className="button--link activity-id" title={`Copy a link to this ${kind}`} aria-label={`Copy link to ${kind} ${id}`} onClick={() => onCopy(id)}>
       {id}

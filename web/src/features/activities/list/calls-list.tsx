@@ -1,46 +1,36 @@
-import { useState } from 'react';
 import { useDeleteCallMutation, useGetTeamMembersQuery, useListCallsQuery } from '../../../lib/api/gateway-api.generated';
 import type { ActivityCall } from '../activity-types';
 import { formatCallDuration, formatDate, formatPercent, formatTime } from './activity-format';
-import { ActivityTable, IdCell, Pagination, ResultCell, ScoreCell, type Column } from './activity-table';
-import { callListParams, EMPTY_FILTERS, type ColumnFilters } from './filter-params';
+import { IdCell, ResultCell, ScoreCell, type Column } from './activity-table';
+import { callListParams } from './filter-params';
 import {
+  ActivityList,
   contactsFilter,
-  criterionFilter,
-  EmptyState,
+  criterionColumns,
+  deleteColumn,
   idsFilter,
   numberFilters,
   representativeOptions,
   representativesFilter,
-  teamCriteria,
   useCopyLink,
   useDeleteFlow,
-  usePaging,
+  useListQueryState,
   useRefreshOn,
   yesNoFilter,
   type ActivityListProps,
 } from './list-parts';
 
 /** The Calls tab's table (spec part 2 §2.1, §2.2): the team's calls in the range, filtered, a page at a time. */
-export function CallsList({ team, department, range, ids, onIdsChange, refreshSignal, onSummary }: ActivityListProps & { onSummary: (call: ActivityCall) => void }) {
-  const [filters, setFilters] = useState<ColumnFilters>(EMPTY_FILTERS);
-  const applyFilters = (change: Partial<ColumnFilters>) => setFilters((current) => ({ ...current, ...change }));
-  const { page, limit, setPage, setLimit } = usePaging(JSON.stringify([team.id, department, range.start, range.end, ids, filters]));
-
-  const params = callListParams({ department, teamId: team.id, startDate: range.start, endDate: range.end, ids, page, limit }, filters);
+export function CallsList({ onSummary, ...props }: ActivityListProps & { onSummary: (call: ActivityCall) => void }) {
+  const { team, ids, onIdsChange, refreshSignal } = props;
+  const { filters, setFilters, applyFilters, paging, context } = useListQueryState(props);
   // Every change of what is asked reads the list again, cached or not (spec part 2 §4).
-  const { currentData, data, isFetching, isError, refetch } = useListCallsQuery(params, { refetchOnMountOrArgChange: true });
+  const result = useListCallsQuery(callListParams(context, filters), { refetchOnMountOrArgChange: true });
   const { data: members } = useGetTeamMembersQuery({ id: team.id });
   const [deleteCall] = useDeleteCallMutation();
   const copyLink = useCopyLink('calls');
-  const deletion = useDeleteFlow('calls', (id) => deleteCall({ id }).unwrap(), () => void refetch());
-
-  useRefreshOn(refreshSignal, refetch);
-
-  // Spec part 2 §8: a failed read shows an empty list.
-  const loading = isFetching && currentData === undefined;
-  const rows = isError ? [] : (currentData?.data ?? []);
-  const totalPages = isError ? 0 : (data?.pagination.totalPages ?? 0);
+  const deletion = useDeleteFlow('calls', (id) => deleteCall({ id }).unwrap(), () => void result.refetch());
+  useRefreshOn(refreshSignal, result.refetch);
   const numbers = numberFilters('calls', filters, applyFilters);
 
   const columns: Column<ActivityCall>[] = [
@@ -73,13 +63,11 @@ export function CallsList({ team, department, range, ids, onIdsChange, refreshSi
       filter: yesNoFilter('Successful', filters.success, (next) => applyFilters({ success: next })),
       cell: (call) => <ResultCell result={call.is_successful} />,
     },
-    ...teamCriteria(team).map(
-      ({ groupId, criterionId, name }): Column<ActivityCall> => ({
-        key: `criterion:${groupId}:${criterionId}`,
-        header: name,
-        filter: criterionFilter(name, filters, { groupId, criterionId }, setFilters),
-        cell: (call) => <ResultCell result={call.evaluation.find((group) => group.id === groupId)?.criteria.find((criterion) => criterion.id === criterionId)?.result} />,
-      }),
+    ...criterionColumns<ActivityCall>(
+      team,
+      filters,
+      setFilters,
+      (call, groupId, criterionId) => call.evaluation.find((group) => group.id === groupId)?.criteria.find((criterion) => criterion.id === criterionId)?.result,
     ),
     {
       key: 'summary',
@@ -90,23 +78,8 @@ export function CallsList({ team, department, range, ids, onIdsChange, refreshSi
         </button>
       ),
     },
-    {
-      key: 'delete',
-      header: 'Delete',
-      cell: (call) => (
-        <button type="button" className="button button--small activity-delete" aria-label={`Delete call ${call.id}`} onClick={() => deletion.request(call.id)}>
-          Delete
-        </button>
-      ),
-    },
+    deleteColumn('calls', deletion.request),
   ];
 
-  return (
-    <section className="activity-list" aria-label="Calls">
-      <ActivityTable caption="Calls" columns={columns} rows={rows} loading={loading} />
-      {!loading && rows.length === 0 ? <EmptyState tab="calls" /> : null}
-      <Pagination page={page} totalPages={totalPages} pageSize={limit} onPage={setPage} onPageSize={setLimit} />
-      {deletion.dialog}
-    </section>
-  );
+  return <ActivityList tab="calls" columns={columns} result={result} paging={paging} deleteDialog={deletion.dialog} />;
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { usePopoverDismiss } from '../../../lib/ui/use-popover-dismiss';
 import { OPERATORS, type NumberFilter, type Operator, type YesNo } from './filter-params';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -35,16 +36,11 @@ export function ColumnFilter<T>({ column, value, empty, active, onApply, equals 
   const button = useRef<HTMLButtonElement>(null);
   const popoverId = useId();
 
-  // The latest draft and applied value, for closing from listeners registered once per opening.
-  const latest = useRef({ draft, value, onApply, equals });
-  latest.current = { draft, value, onApply, equals };
-
-  const close = useCallback((returnFocus: boolean) => {
+  const close = (returnFocus: boolean) => {
     setOpen(false);
-    const { draft: edited, value: applied, onApply: apply, equals: same } = latest.current;
-    if (!same(edited, applied)) apply(edited);
+    if (!equals(draft, value)) onApply(draft);
     if (returnFocus) button.current?.focus();
-  }, []);
+  };
 
   const place = useCallback(() => {
     const rect = button.current?.getBoundingClientRect();
@@ -60,20 +56,17 @@ export function ColumnFilter<T>({ column, value, empty, active, onApply, equals 
     popover.current?.querySelector<HTMLElement>('input, select, button')?.focus();
   }, [open, place]);
 
+  const onPopoverKeyDown = usePopoverDismiss(open, root, close);
+
   useEffect(() => {
     if (!open) return;
-    const onPointerDown = (event: MouseEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) close(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
     window.addEventListener('resize', place);
     window.addEventListener('scroll', place, true);
     return () => {
-      document.removeEventListener('mousedown', onPointerDown);
       window.removeEventListener('resize', place);
       window.removeEventListener('scroll', place, true);
     };
-  }, [open, close, place]);
+  }, [open, place]);
 
   const toggle = () => {
     if (open) {
@@ -106,12 +99,7 @@ export function ColumnFilter<T>({ column, value, empty, active, onApply, equals 
           aria-label={`${column} filter`}
           className="column-filter__popover"
           style={position ? { top: position.top, left: position.left } : undefined}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.stopPropagation();
-              close(true);
-            }
-          }}
+          onKeyDown={onPopoverKeyDown}
         >
           {children(draft, setDraft)}
           <div className="column-filter__actions">

@@ -1,10 +1,10 @@
 /**
  * The column filters of the activity tables and their translation into the list query (spec
  * part 2 §2.2, §3 "Call list filters", §5 "Duration filter" … "Filter sending", §7 GET /meetings).
- * Pure: the tables keep a `ColumnFilters` value and send `listParams(...)`.
+ * Pure: the tables keep a `ColumnFilters` value and send `callListParams(...)` or `meetingListParams(...)`.
  */
 import type { ListCallsApiArg, ListMeetingsApiArg } from '../../../lib/api/gateway-api.generated';
-import type { ActivityTab } from '../activity-ids';
+import { parseIds, type ActivityTab } from '../activity-ids';
 
 export type Operator = 'lte' | 'eq' | 'gte';
 
@@ -78,23 +78,22 @@ export function yesNoValue(pair: YesNo): boolean | undefined {
 /** Whether a yes/no pair filters at all. */
 export const yesNoActive = (pair: YesNo): boolean => yesNoValue(pair) !== undefined;
 
-/** The typed number, held within the limits; undefined when empty or not a number. */
-export function numberValue(filter: NumberFilter, limits: { min: number; max: number }): number | undefined {
+/** The typed number ('1,5' reads 1.5); undefined when empty or not a number. */
+function typedNumber(filter: NumberFilter): number | undefined {
   const text = filter.value.trim().replace(',', '.');
   if (text === '') return undefined;
   const value = Number(text);
-  if (!Number.isFinite(value)) return undefined;
-  return Math.min(limits.max, Math.max(limits.min, value));
+  return Number.isFinite(value) ? value : undefined;
 }
 
-/** Comma-separated text as a list: trimmed, empty entries dropped, duplicates removed. */
-export function textList(text: string): string[] {
-  return [...new Set(text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))];
+/** The typed number, held within the limits; undefined when empty or not a number. */
+function numberValue(filter: NumberFilter, limits: { min: number; max: number }): number | undefined {
+  const value = typedNumber(filter);
+  return value === undefined ? undefined : Math.min(limits.max, Math.max(limits.min, value));
 }
 
-/** The query of GET /api/calls/ and of GET /api/meetings: lists comma-joined, JSON filters as text. */
-export type CallListParams = ListCallsApiArg;
-export type MeetingListParams = ListMeetingsApiArg;
+/** Whether a value filter narrows the list (its header shows it). */
+export const numberActive = (filter: NumberFilter): boolean => typedNumber(filter) !== undefined;
 
 export type ListContext = {
   department: string | null;
@@ -131,7 +130,7 @@ function filterValues(tab: ActivityTab, filters: ColumnFilters) {
 
   const representatives = [...new Set(filters.representatives)];
   if (representatives.length > 0) values.representatives = representatives.join(',');
-  const contactIds = textList(filters.contactIds);
+  const contactIds = parseIds(filters.contactIds);
   if (contactIds.length > 0) values.contactIds = contactIds.join(',');
   return values;
 }
@@ -145,19 +144,18 @@ function common(context: ListContext) {
   };
 }
 
-export function callListParams(context: ListContext, filters: ColumnFilters): CallListParams {
-  const params: CallListParams = { ...common(context), ...filterValues('calls', filters), page: String(context.page), limit: String(context.limit) };
+/** The query of GET /api/calls/: lists comma-joined, JSON filters as text. */
+export function callListParams(context: ListContext, filters: ColumnFilters): ListCallsApiArg {
+  const params: ListCallsApiArg = { ...common(context), ...filterValues('calls', filters), page: String(context.page), limit: String(context.limit) };
   if (context.ids.length > 0) params.callIds = context.ids.join(',');
   return params;
 }
 
-export function meetingListParams(context: ListContext, filters: ColumnFilters): MeetingListParams {
+/** The query of GET /api/meetings: as the calls', with repEmails and meetingIds. */
+export function meetingListParams(context: ListContext, filters: ColumnFilters): ListMeetingsApiArg {
   const { representatives, ...values } = filterValues('meetings', filters);
-  const params: MeetingListParams = { ...common(context), ...values, page: String(context.page), limit: String(context.limit) };
+  const params: ListMeetingsApiArg = { ...common(context), ...values, page: String(context.page), limit: String(context.limit) };
   if (representatives) params.repEmails = representatives;
   if (context.ids.length > 0) params.meetingIds = context.ids.join(',');
   return params;
 }
-
-/** Whether a column's filter narrows the list (its header shows it). */
-export const numberActive = (filter: NumberFilter): boolean => filter.value.trim() !== '' && Number.isFinite(Number(filter.value.trim().replace(',', '.')));

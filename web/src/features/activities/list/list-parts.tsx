@@ -1,28 +1,25 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
 import { Modal } from '../../../components/modal';
 import type { Team, TeamMember } from '../../../lib/api/gateway-api.generated';
-import { toastShown } from '../../../lib/ui/toast-slice';
-import { activityLink, type ActivityTab } from '../activity-ids';
+import { ACTIVITY_KIND, activityLink, parseIds, type ActivityTab } from '../activity-ids';
+import { useActivityToast } from '../activity-toast';
 import { ChecklistEditor, ColumnFilter, NumberEditor, TextListEditor, YesNoEditor } from './column-filter';
 import {
   BOTH,
   criterionPair,
+  EMPTY_FILTERS,
   LIMITS,
   NO_NUMBER,
   numberActive,
-  textList,
   withCriterion,
   yesNoActive,
   type ColumnFilters,
+  type ListContext,
   type NumberFilter,
   type YesNo,
 } from './filter-params';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from './activity-table';
-
-/** Spec part 2 §9: toasts of the activity screen dismiss after 5 s. */
-export const ACTIVITY_TOAST_MS = 5000;
+import { ActivityTable, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, Pagination, ResultCell, type Column } from './activity-table';
 
 /** What both lists get from the page. */
 export type ActivityListProps = {
@@ -36,22 +33,33 @@ export type ActivityListProps = {
   refreshSignal: number;
 };
 
-const NOUN: Record<ActivityTab, 'call' | 'meeting'> = { calls: 'call', meetings: 'meeting' };
 const Noun: Record<ActivityTab, string> = { calls: 'Call', meetings: 'Meeting' };
 
 /** Spec part 2 §8: the messages of deletes and link copies. */
-export const LIST_MESSAGES = {
+const LIST_MESSAGES = {
   deleted: (tab: ActivityTab) => `${Noun[tab]} deleted successfully.`,
-  deleteFailed: (tab: ActivityTab) => `Failed to delete ${NOUN[tab]}.`,
-  copied: (tab: ActivityTab) => `Copied url to this ${NOUN[tab]}.`,
+  deleteFailed: (tab: ActivityTab) => `Failed to delete ${ACTIVITY_KIND[tab]}.`,
+  copied: (tab: ActivityTab) => `Copied url to this ${ACTIVITY_KIND[tab]}.`,
   empty: { calls: 'No transcripts found with current filters.', meetings: 'No meetings found with current filters.' } as Record<ActivityTab, string>,
 };
+
+/**
+ * A list's column filters and page, and the query context they make with what the page chose
+ * (team, department, dates, ids).
+ */
+export function useListQueryState({ team, department, range, ids }: ActivityListProps) {
+  const [filters, setFilters] = useState<ColumnFilters>(EMPTY_FILTERS);
+  const applyFilters = (change: Partial<ColumnFilters>) => setFilters((current) => ({ ...current, ...change }));
+  const paging = usePaging(JSON.stringify([team.id, department, range.start, range.end, ids, filters]));
+  const context: ListContext = { department, teamId: team.id, startDate: range.start, endDate: range.end, ids, page: paging.page, limit: paging.limit };
+  return { filters, setFilters, applyFilters, paging, context };
+}
 
 /**
  * Page and page size. The page goes back to 1 whenever what the list shows changes (team, dates,
  * ids, filters: `context`) and when the page size changes (spec part 2 §4).
  */
-export function usePaging(context: string) {
+function usePaging(context: string) {
   const [state, setState] = useState({ context, page: DEFAULT_PAGE, limit: DEFAULT_PAGE_SIZE });
   const page = state.context === context ? state.page : DEFAULT_PAGE;
   return {
@@ -74,18 +82,18 @@ export function useRefreshOn(signal: number, refetch: () => unknown) {
 
 /** A click on an Id copies the link to that activity; a failed copy says nothing (spec part 2 §8). */
 export function useCopyLink(tab: ActivityTab) {
-  const dispatch = useAppDispatch();
+  const toast = useActivityToast();
   return useCallback(
     (id: string) => {
       const link = activityLink(window.location.origin, tab, id);
       const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
       if (!clipboard?.writeText) return;
       clipboard.writeText(link).then(
-        () => dispatch(toastShown({ kind: 'success', text: LIST_MESSAGES.copied(tab), durationMs: ACTIVITY_TOAST_MS })),
+        () => toast({ kind: 'success', text: LIST_MESSAGES.copied(tab) }),
         () => undefined,
       );
     },
-    [dispatch, tab],
+    [toast, tab],
   );
 }
 
@@ -94,7 +102,7 @@ export function useCopyLink(tab: ActivityTab) {
  * Delete sends it, toasts the outcome and calls `onDeleted` so the list is read again.
  */
 export function useDeleteFlow(tab: ActivityTab, remove: (id: string) => Promise<unknown>, onDeleted: () => void) {
-  const dispatch = useAppDispatch();
+  const toast = useActivityToast();
   const [target, setTarget] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -104,9 +112,9 @@ export function useDeleteFlow(tab: ActivityTab, remove: (id: string) => Promise<
     setBusy(true);
     try {
       await remove(target);
-      dispatch(toastShown({ kind: 'success', text: LIST_MESSAGES.deleted(tab), durationMs: ACTIVITY_TOAST_MS }));
+      toast({ kind: 'success', text: LIST_MESSAGES.deleted(tab) });
     } catch {
-      dispatch(toastShown({ kind: 'error', text: LIST_MESSAGES.deleteFailed(tab), durationMs: ACTIVITY_TOAST_MS }));
+      toast({ kind: 'error', text: LIST_MESSAGES.deleteFailed(tab) });
     } finally {
       setBusy(false);
       setOpen(false);
@@ -117,7 +125,7 @@ export function useDeleteFlow(tab: ActivityTab, remove: (id: string) => Promise<
   const dialog = (
     <Modal
       open={open}
-      title={`Delete ${NOUN[tab]}`}
+      title={`Delete ${ACTIVITY_KIND[tab]}`}
       onClose={() => setOpen(false)}
       onClosed={() => setTarget(null)}
       footer={
@@ -131,7 +139,7 @@ export function useDeleteFlow(tab: ActivityTab, remove: (id: string) => Promise<
         </>
       }
     >
-      <p>{`Are you sure you want to delete this ${NOUN[tab]}? This action cannot be undone.`}</p>
+      <p>{`Are you sure you want to delete this ${ACTIVITY_KIND[tab]}? This action cannot be undone.`}</p>
     </Modal>
   );
 
@@ -144,9 +152,74 @@ export function useDeleteFlow(tab: ActivityTab, remove: (id: string) => Promise<
   };
 }
 
-/** The team's criteria, one table column each, named as in the team (spec part 2 §2.1). */
-export function teamCriteria(team: Team): { groupId: string; criterionId: string; name: string }[] {
-  return team.criteria_group.flatMap((group) => group.criteria.map((criterion) => ({ groupId: group.id, criterionId: criterion.id, name: criterion.name })));
+/**
+ * The team's criteria, one column each, named as in the team (spec part 2 §2.1): a yes/no filter,
+ * and the row's verdict on that criterion (`resultOf`).
+ */
+export function criterionColumns<Row>(
+  team: Team,
+  filters: ColumnFilters,
+  setFilters: (update: (current: ColumnFilters) => ColumnFilters) => void,
+  resultOf: (row: Row, groupId: string, criterionId: string) => boolean | null | undefined,
+): Column<Row>[] {
+  return team.criteria_group.flatMap((group) =>
+    group.criteria.map((criterion) => ({
+      key: `criterion:${group.id}:${criterion.id}`,
+      header: criterion.name,
+      filter: yesNoFilter(criterion.name, criterionPair(filters, group.id, criterion.id), (next) =>
+        setFilters((current) => withCriterion(current, group.id, criterion.id, next)),
+      ),
+      cell: (row: Row) => <ResultCell result={resultOf(row, group.id, criterion.id)} />,
+    })),
+  );
+}
+
+/** The Delete column: each row's button asks before deleting it. */
+export function deleteColumn<Row extends { id: string }>(tab: ActivityTab, onDelete: (id: string) => void): Column<Row> {
+  return {
+    key: 'delete',
+    header: 'Delete',
+    cell: (row) => (
+      <button type="button" className="button button--small activity-delete" aria-label={`Delete ${ACTIVITY_KIND[tab]} ${row.id}`} onClick={() => onDelete(row.id)}>
+        Delete
+      </button>
+    ),
+  };
+}
+
+/** What a list query gives back, as far as the list shows it. */
+type ListResult<Row> = { currentData?: { data: Row[] }; data?: { pagination: { totalPages: number } }; isFetching: boolean; isError: boolean };
+
+/**
+ * One tab's list under its query: the table (a loading row until the first answer for the current
+ * query), the empty state, the pages and the delete question. Spec part 2 §8: a failed read shows
+ * an empty list.
+ */
+export function ActivityList<Row extends { id: string }>({
+  tab,
+  columns,
+  result,
+  paging,
+  deleteDialog,
+}: {
+  tab: ActivityTab;
+  columns: readonly Column<Row>[];
+  result: ListResult<Row>;
+  paging: ReturnType<typeof usePaging>;
+  deleteDialog: ReactNode;
+}) {
+  const loading = result.isFetching && result.currentData === undefined;
+  const rows = result.isError ? [] : (result.currentData?.data ?? []);
+  const totalPages = result.isError ? 0 : (result.data?.pagination.totalPages ?? 0);
+  const caption = tab === 'calls' ? 'Calls' : 'Meetings';
+  return (
+    <section className="activity-list" aria-label={caption}>
+      <ActivityTable caption={caption} columns={columns} rows={rows} loading={loading} />
+      {!loading && rows.length === 0 ? <EmptyState tab={tab} /> : null}
+      <Pagination page={paging.page} totalPages={totalPages} pageSize={paging.limit} onPage={paging.setPage} onPageSize={paging.setLimit} />
+      {deleteDialog}
+    </section>
+  );
 }
 
 /** The representatives filter's choices: the team's members, by name, else the team's e-mails. */
@@ -161,10 +234,10 @@ export function representativeOptions(team: Team, members: readonly TeamMember[]
 }
 
 /** The empty state under a table, with the way to connect a source of activities. */
-export function EmptyState({ tab }: { tab: ActivityTab }) {
+function EmptyState({ tab }: { tab: ActivityTab }) {
   const navigate = useNavigate();
   return (
-    <div className="activity-empty">
+    <div className="card activity-empty">
       <p>{LIST_MESSAGES.empty[tab]}</p>
       <button type="button" className="button button--primary" onClick={() => void navigate('/integrations')}>
         {tab === 'calls' ? 'Connect CRM' : 'Connect Google Workspace'}
@@ -208,23 +281,12 @@ export function idsFilter(column: string, label: string, ids: readonly string[],
       value={text}
       empty=""
       active={ids.length > 0}
-      equals={(a, b) => textList(a).join(',') === textList(b).join(',')}
-      onApply={(next) => onApply(textList(next))}
+      equals={(a, b) => parseIds(a).join(',') === parseIds(b).join(',')}
+      onApply={(next) => onApply(parseIds(next))}
     >
       {(draft, setDraft) => <TextListEditor value={draft} onChange={setDraft} label={label} />}
     </ColumnFilter>
   );
-}
-
-/** The yes/no dropdown of one criterion column. */
-export function criterionFilter(
-  name: string,
-  filters: ColumnFilters,
-  criterion: { groupId: string; criterionId: string },
-  setFilters: (update: (current: ColumnFilters) => ColumnFilters) => void,
-) {
-  const pair = criterionPair(filters, criterion.groupId, criterion.criterionId);
-  return yesNoFilter(name, pair, (next) => setFilters((current) => withCriterion(current, criterion.groupId, criterion.criterionId, next)));
 }
 
 /** The representatives dropdown: the team's members as checkboxes; none ticked means everyone. */
@@ -238,5 +300,5 @@ export function representativesFilter(options: readonly { value: string; label: 
 
 /** The contact ids dropdown. */
 export function contactsFilter(filters: ColumnFilters, apply: FilterSetter) {
-  return idsFilter('Contact', 'Contact ids', textList(filters.contactIds), (next) => apply({ contactIds: next.join(', ') }));
+  return idsFilter('Contact', 'Contact ids', parseIds(filters.contactIds), (next) => apply({ contactIds: next.join(', ') }));
 }

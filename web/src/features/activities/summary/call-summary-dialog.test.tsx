@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse } from '../../../testing/json-response';
+import { deferred } from '../../../testing/deferred';
+import { stubGateway } from '../../../testing/stub-gateway';
+import { makeCall } from '../activity-test-fixtures';
 import { CallSummaryDialog } from './call-summary-dialog';
-import { deferred, makeCall, makeSummary, renderWithStore, stubApi } from './summary-test-fixtures';
+import { makeSummary, renderSignedIn } from './summary-test-fixtures';
 
 const summaryPath = '/api/calls/summary/call-1';
 
@@ -25,15 +28,15 @@ const dialog = () => screen.getByRole('dialog', { name: 'Call Summary and Analys
 
 describe('call summary dialog', () => {
   it('is closed without a call', () => {
-    stubApi(() => undefined);
-    renderWithStore(<CallSummaryDialog call={null} onClose={() => {}} />);
+    stubGateway(() => undefined);
+    renderSignedIn(<CallSummaryDialog call={null} onClose={() => {}} />);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('says Analyzing Call while loading, then shows the transcript beside the analysis', async () => {
     const answer = deferred<Response>();
-    const api = stubApi((_request, url) => (url.pathname === summaryPath ? answer.promise : undefined));
-    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+    const api = stubGateway((_request, url) => (url.pathname === summaryPath ? answer.promise : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
 
     expect(within(dialog()).getByRole('status').textContent).toContain('Analyzing Call');
     answer.resolve(jsonResponse(makeSummary()));
@@ -70,8 +73,8 @@ describe('call summary dialog', () => {
   });
 
   it('shows a 5-second error toast when the summary cannot be loaded', async () => {
-    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse({ error: 'boom' }, 500) : undefined));
-    const { store } = renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse({ error: 'boom' }, 500) : undefined));
+    const { store } = renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
 
     expect(await screen.findByText('Failed to load call summary. Please try again.')).toBeTruthy();
     expect(store.getState().toasts).toEqual([expect.objectContaining({ kind: 'error', text: 'Failed to load call summary. Please try again.', durationMs: 5000 })]);
@@ -81,8 +84,8 @@ describe('call summary dialog', () => {
   });
 
   it('says No Transcript Available and No Content Available for a call not yet transcribed', async () => {
-    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary({ transcript: '', summary: '', improvements: [], segments: [], evaluation: null })) : undefined));
-    renderWithStore(<CallSummaryDialog call={makeCall({ status: 'processing' })} onClose={() => {}} />);
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary({ transcript: '', summary: '', improvements: [], segments: [], evaluation: null })) : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall({ status: 'processing' })} onClose={() => {}} />);
 
     expect(await screen.findByText('No Transcript Available')).toBeTruthy();
     expect(screen.getByText('No Content Available')).toBeTruthy();
@@ -91,8 +94,8 @@ describe('call summary dialog', () => {
   });
 
   it('says Excellent Performance when nothing needs improving', async () => {
-    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary({ improvements: [] })) : undefined));
-    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary({ improvements: [] })) : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
 
     const improvements = await screen.findByRole('region', { name: 'Areas for Improvement' });
     expect(within(improvements).getByText('Excellent Performance')).toBeTruthy();
@@ -100,8 +103,8 @@ describe('call summary dialog', () => {
   });
 
   it('scrolls to, highlights and plays the moment a quote comes from', async () => {
-    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
-    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
 
     const audio = (await screen.findByLabelText('Call recording')) as HTMLAudioElement;
     expect(audio.getAttribute('src')).toBe('/api/calls/call-1/recording');
@@ -129,8 +132,8 @@ describe('call summary dialog', () => {
     play.mockImplementation(() => Promise.reject(new DOMException('blocked', 'NotAllowedError')));
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
-    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
-    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
 
     fireEvent.click(await screen.findByRole('button', { name: /Good morning/ }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
@@ -141,8 +144,8 @@ describe('call summary dialog', () => {
   });
 
   it('has no player for a text call, and a quote still scrolls and highlights', async () => {
-    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
-    renderWithStore(<CallSummaryDialog call={makeCall({ media: 'text' })} onClose={() => {}} />);
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall({ media: 'text' })} onClose={() => {}} />);
 
     fireEvent.click(await screen.findByRole('button', { name: /talk soon/ }));
     expect(document.querySelector('audio')).toBeNull();
@@ -151,7 +154,7 @@ describe('call summary dialog', () => {
   });
 
   it('exports the summary as call-summary-{id}-{date}.csv', async () => {
-    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
     const blobs: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       blobs.push(blob);
@@ -168,7 +171,7 @@ describe('call summary dialog', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push(`${this.download} ${this.getAttribute('href')}`);
     });
-    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+    renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
     expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(true);
     await screen.findByRole('region', { name: 'Criteria' });
 
@@ -187,9 +190,9 @@ describe('call summary dialog', () => {
   });
 
   it('opens Share and Report Issue over the summary, and Close reports back', async () => {
-    stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
     const onClose = vi.fn();
-    renderWithStore(<CallSummaryDialog call={makeCall()} onClose={onClose} />);
+    renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={onClose} />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
     expect(screen.getByRole('dialog', { name: 'Share Summary' })).toBeTruthy();
@@ -207,9 +210,9 @@ describe('call summary dialog', () => {
   });
 
   it('asks the server again when a closed summary is reopened', async () => {
-    const api = stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    const api = stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
     const call = makeCall();
-    const view = renderWithStore(<CallSummaryDialog call={call} onClose={() => {}} />);
+    const view = renderSignedIn(<CallSummaryDialog call={call} onClose={() => {}} />);
     await screen.findByRole('region', { name: 'Criteria' });
 
     view.rerender(<CallSummaryDialog call={null} onClose={() => {}} />);

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse } from '../../../testing/json-response';
+import { deferred } from '../../../testing/deferred';
+import { stubGateway } from '../../../testing/stub-gateway';
+import { makeMeeting } from '../activity-test-fixtures';
 import { MeetingSummaryDialog } from './meeting-summary-dialog';
-import { deferred, makeMeeting, makeSummary, renderWithStore, stubApi } from './summary-test-fixtures';
+import { makeSummary, renderSignedIn } from './summary-test-fixtures';
 
 const summaryPath = '/api/meetings/summary/meeting-1';
 
@@ -18,8 +21,8 @@ const transcriptLines = () =>
 describe('meeting summary dialog', () => {
   it("shows the meeting's own transcript and summary at once, then the analysed segments and verdicts", async () => {
     const answer = deferred<Response>();
-    const api = stubApi((_request, url) => (url.pathname === summaryPath ? answer.promise : undefined));
-    renderWithStore(<MeetingSummaryDialog meeting={makeMeeting()} onClose={() => {}} />);
+    const api = stubGateway((_request, url) => (url.pathname === summaryPath ? answer.promise : undefined));
+    renderSignedIn(<MeetingSummaryDialog meeting={makeMeeting()} onClose={() => {}} />);
 
     expect(screen.getByRole('dialog', { name: 'Meeting Summary & Analysis' })).toBeTruthy();
     expect(transcriptLines()).toEqual(['Thanks for joining today.', 'Happy to be here.']);
@@ -42,8 +45,8 @@ describe('meeting summary dialog', () => {
   });
 
   it('says No Transcript Available and No Summary Available for an empty meeting', async () => {
-    const api = stubApi((_request, url) => (url.pathname === summaryPath ? jsonResponse({ error: 'boom' }, 500) : undefined));
-    renderWithStore(
+    const api = stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse({ error: 'boom' }, 500) : undefined));
+    renderSignedIn(
       <MeetingSummaryDialog meeting={makeMeeting({ transcript: '', summary: { summary: '', improvements: [] } })} onClose={() => {}} />,
     );
     expect(screen.getByText('No Transcript Available')).toBeTruthy();
@@ -56,15 +59,15 @@ describe('meeting summary dialog', () => {
   });
 
   it('says Excellent Performance! when nothing needs improving', () => {
-    stubApi(() => undefined);
-    renderWithStore(<MeetingSummaryDialog meeting={makeMeeting({ summary: { summary: 'All good.', improvements: [] } })} onClose={() => {}} />);
+    stubGateway(() => undefined);
+    renderSignedIn(<MeetingSummaryDialog meeting={makeMeeting({ summary: { summary: 'All good.', improvements: [] } })} onClose={() => {}} />);
     const improvements = screen.getByRole('region', { name: 'Areas for Improvement' });
     expect(within(improvements).getByText('Excellent Performance!')).toBeTruthy();
     expect(screen.getByText('0 improvements suggested')).toBeTruthy();
   });
 
   it('exports meeting-summary-{id}-{date}.csv and shares through the meeting route', async () => {
-    const api = stubApi((request, url) => {
+    const api = stubGateway((request, url) => {
       if (url.pathname === summaryPath) return jsonResponse(makeSummary());
       if (request.method === 'POST' && url.pathname === '/api/meetings/share/meeting-1') return jsonResponse({ success: true, message: 'Meeting summary sent.' });
       return undefined;
@@ -75,7 +78,7 @@ describe('meeting summary dialog', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    renderWithStore(<MeetingSummaryDialog meeting={makeMeeting()} onClose={() => {}} />);
+    renderSignedIn(<MeetingSummaryDialog meeting={makeMeeting()} onClose={() => {}} />);
     await screen.findByRole('region', { name: 'Criteria' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));

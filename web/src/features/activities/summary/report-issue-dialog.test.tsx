@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { jsonResponse } from '../../../testing/json-response';
+import { stubGateway } from '../../../testing/stub-gateway';
 import { ReportIssueDialog } from './report-issue-dialog';
-import { renderWithStore, stubApi } from './summary-test-fixtures';
+import { renderSignedIn } from './summary-test-fixtures';
 
 const feedbackPath = '/api/calls/feedback/call-1';
 
@@ -17,8 +18,8 @@ const type = (value: string) => fireEvent.change(field(), { target: { value } })
 
 describe('report issue dialog', () => {
   it('counts up to 1000 characters and warns above 900', () => {
-    stubApi(() => undefined);
-    renderWithStore(<ReportIssueDialog kind="call" id="call-1" open onClose={() => {}} />);
+    stubGateway(() => undefined);
+    renderSignedIn(<ReportIssueDialog kind="call" id="call-1" open onClose={() => {}} />);
 
     expect(field().maxLength).toBe(1000);
     expect(counter().textContent).toBe('0/1000');
@@ -36,8 +37,8 @@ describe('report issue dialog', () => {
   });
 
   it('keeps Submit disabled until the description has more than spaces', () => {
-    stubApi(() => undefined);
-    renderWithStore(<ReportIssueDialog kind="call" id="call-1" open onClose={() => {}} />);
+    stubGateway(() => undefined);
+    renderSignedIn(<ReportIssueDialog kind="call" id="call-1" open onClose={() => {}} />);
     expect(submit().disabled).toBe(true);
     type('   \n ');
     expect(submit().disabled).toBe(true);
@@ -46,9 +47,9 @@ describe('report issue dialog', () => {
   });
 
   it('sends the description and toasts the server message, or the default', async () => {
-    const api = stubApi((request, url) => (request.method === 'POST' && url.pathname === feedbackPath ? jsonResponse({ success: true, message: '' }) : undefined));
+    const api = stubGateway((request, url) => (request.method === 'POST' && url.pathname === feedbackPath ? jsonResponse({ success: true, message: '' }) : undefined));
     const onClose = vi.fn();
-    const { store } = renderWithStore(<ReportIssueDialog kind="call" id="call-1" open onClose={onClose} />);
+    const { store } = renderSignedIn(<ReportIssueDialog kind="call" id="call-1" open onClose={onClose} />);
     type(' The speakers are swapped. ');
     fireEvent.click(submit());
     expect(await screen.findByText('Feedback submitted successfully')).toBeTruthy();
@@ -58,9 +59,9 @@ describe('report issue dialog', () => {
   });
 
   it('says Failed to submit feedback when the answer is not a success', async () => {
-    stubApi((request) => (request.method === 'POST' ? jsonResponse({ success: false, message: 'Not stored' }) : undefined));
+    stubGateway((request) => (request.method === 'POST' ? jsonResponse({ success: false, message: 'Not stored' }) : undefined));
     const onClose = vi.fn();
-    renderWithStore(<ReportIssueDialog kind="meeting" id="meeting-1" open onClose={onClose} />);
+    renderSignedIn(<ReportIssueDialog kind="meeting" id="meeting-1" open onClose={onClose} />);
     type('Wrong outcome');
     fireEvent.click(submit());
     expect(await screen.findByText('Failed to submit feedback')).toBeTruthy();
@@ -69,8 +70,8 @@ describe('report issue dialog', () => {
 
   it("shows the server's error, else a sentence naming the kind", async () => {
     let answer = jsonResponse({ error: 'Description is too long' }, 400);
-    const api = stubApi((request) => (request.method === 'POST' ? answer : undefined));
-    const first = renderWithStore(<ReportIssueDialog kind="meeting" id="meeting-1" open onClose={() => {}} />);
+    const api = stubGateway((request) => (request.method === 'POST' ? answer : undefined));
+    const first = renderSignedIn(<ReportIssueDialog kind="meeting" id="meeting-1" open onClose={() => {}} />);
     type('Wrong outcome');
     fireEvent.click(submit());
     expect(await screen.findByText('Description is too long')).toBeTruthy();
@@ -78,7 +79,7 @@ describe('report issue dialog', () => {
     first.unmount();
 
     answer = new Response('', { status: 500 });
-    renderWithStore(<ReportIssueDialog kind="call" id="call-1" open onClose={() => {}} />);
+    renderSignedIn(<ReportIssueDialog kind="call" id="call-1" open onClose={() => {}} />);
     type('Wrong outcome');
     fireEvent.click(submit());
     expect(await screen.findByText('Failed to submit call feedback. Please try again.')).toBeTruthy();

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
 import { useSendCallFeedbackMutation, useSendMeetingFeedbackMutation } from '../../../lib/api/gateway-api.generated';
-import { errorMessage } from '../../../lib/api/error-message';
-import { toastShown } from '../../../lib/ui/toast-slice';
+import { errorMessage, type CallError } from '../../../lib/api/error-message';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
-import { DIALOG_TOAST_MS, FEEDBACK_MAX_LENGTH, FEEDBACK_WARN_LENGTH, feedbackProblem, SUMMARY_MESSAGES, type ActivityKind } from './summary-rules';
+import type { ActivityKind } from '../activity-ids';
+import { useActivityToast } from '../activity-toast';
+import { FEEDBACK_MAX_LENGTH, FEEDBACK_WARN_LENGTH, feedbackProblem, SUMMARY_MESSAGES } from './summary-rules';
 
 type ReportIssueDialogProps = {
   kind: ActivityKind;
@@ -20,7 +20,7 @@ type ReportIssueDialogProps = {
  * characters; the counter warns above 900. Submit waits for something besides spaces.
  */
 export function ReportIssueDialog({ kind, id, open, onClose }: ReportIssueDialogProps) {
-  const dispatch = useAppDispatch();
+  const toast = useActivityToast();
   const fieldId = useId();
   const [description, setDescription] = useState('');
   const [sendCallFeedback, sendingCall] = useSendCallFeedbackMutation();
@@ -28,7 +28,6 @@ export function ReportIssueDialog({ kind, id, open, onClose }: ReportIssueDialog
   const busy = sendingCall.isLoading || sendingMeeting.isLoading;
   const problem = feedbackProblem(description);
   const warn = description.length > FEEDBACK_WARN_LENGTH;
-  const toast = (kindOfToast: 'success' | 'error', text: string) => dispatch(toastShown({ kind: kindOfToast, text, durationMs: DIALOG_TOAST_MS }));
 
   const submit = async () => {
     if (problem || busy) return;
@@ -38,13 +37,13 @@ export function ReportIssueDialog({ kind, id, open, onClose }: ReportIssueDialog
       // The generated client resolves any 2xx; an answer that says it did not succeed is the
       // spec's "status other than 200".
       if (answer.success === false) {
-        toast('error', SUMMARY_MESSAGES.feedbackNotOk);
+        toast({ kind: 'error', text: SUMMARY_MESSAGES.feedbackNotOk });
         return;
       }
-      toast('success', answer.message || SUMMARY_MESSAGES.feedbackSent);
+      toast({ kind: 'success', text: answer.message || SUMMARY_MESSAGES.feedbackSent });
       onClose();
     } catch (error) {
-      toast('error', errorMessage(error as Parameters<typeof errorMessage>[0], SUMMARY_MESSAGES.feedbackFailed[kind]));
+      toast({ kind: 'error', text: errorMessage(error as CallError, SUMMARY_MESSAGES.feedbackFailed[kind]) });
     }
   };
 

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { jsonResponse } from '../../../testing/json-response';
+import { deferred } from '../../../testing/deferred';
+import { stubGateway } from '../../../testing/stub-gateway';
 import { ShareSummaryDialog } from './share-summary-dialog';
-import { deferred, renderWithStore, stubApi } from './summary-test-fixtures';
+import { renderSignedIn } from './summary-test-fixtures';
 
 const sharePath = '/api/calls/share/call-1';
 
@@ -16,8 +18,8 @@ const type = (value: string) => fireEvent.change(field(), { target: { value } })
 
 describe('share summary dialog', () => {
   it('keeps Send disabled while the address is empty or invalid, and marks an invalid one', () => {
-    stubApi(() => undefined);
-    renderWithStore(<ShareSummaryDialog kind="call" id="call-1" open onClose={() => {}} />);
+    stubGateway(() => undefined);
+    renderSignedIn(<ShareSummaryDialog kind="call" id="call-1" open onClose={() => {}} />);
 
     expect(send().disabled).toBe(true);
     type('grace@example');
@@ -40,9 +42,9 @@ describe('share summary dialog', () => {
 
   it('sends on Enter, disables Send while in flight, then toasts the server message and closes', async () => {
     const answer = deferred<Response>();
-    const api = stubApi((request, url) => (request.method === 'POST' && url.pathname === sharePath ? answer.promise : undefined));
+    const api = stubGateway((request, url) => (request.method === 'POST' && url.pathname === sharePath ? answer.promise : undefined));
     const onClose = vi.fn();
-    const { store } = renderWithStore(<ShareSummaryDialog kind="call" id="call-1" open onClose={onClose} />);
+    const { store } = renderSignedIn(<ShareSummaryDialog kind="call" id="call-1" open onClose={onClose} />);
 
     type(' grace@example.com ');
     fireEvent.keyDown(field(), { key: 'Enter' });
@@ -58,8 +60,8 @@ describe('share summary dialog', () => {
   });
 
   it('marks an invalid address on Enter and sends nothing', () => {
-    const api = stubApi(() => undefined);
-    renderWithStore(<ShareSummaryDialog kind="call" id="call-1" open onClose={() => {}} />);
+    const api = stubGateway(() => undefined);
+    renderSignedIn(<ShareSummaryDialog kind="call" id="call-1" open onClose={() => {}} />);
     type('not-an-address');
     fireEvent.keyDown(field(), { key: 'Enter' });
     expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
@@ -67,9 +69,9 @@ describe('share summary dialog', () => {
   });
 
   it("shows the server's error, and stays open", async () => {
-    stubApi((request, url) => (request.method === 'POST' && url.pathname === sharePath ? jsonResponse({ error: 'Recipient is not allowed' }, 400) : undefined));
+    stubGateway((request, url) => (request.method === 'POST' && url.pathname === sharePath ? jsonResponse({ error: 'Recipient is not allowed' }, 400) : undefined));
     const onClose = vi.fn();
-    renderWithStore(<ShareSummaryDialog kind="call" id="call-1" open onClose={onClose} />);
+    renderSignedIn(<ShareSummaryDialog kind="call" id="call-1" open onClose={onClose} />);
     type('grace@example.com');
     fireEvent.click(send());
     expect(await screen.findByText('Recipient is not allowed')).toBeTruthy();
@@ -78,14 +80,14 @@ describe('share summary dialog', () => {
   });
 
   it('falls back to a sentence naming calls or meetings', async () => {
-    stubApi((request) => (request.method === 'POST' ? new Response('oops', { status: 502 }) : undefined));
-    const first = renderWithStore(<ShareSummaryDialog kind="call" id="call-1" open onClose={() => {}} />);
+    stubGateway((request) => (request.method === 'POST' ? new Response('oops', { status: 502 }) : undefined));
+    const first = renderSignedIn(<ShareSummaryDialog kind="call" id="call-1" open onClose={() => {}} />);
     type('grace@example.com');
     fireEvent.click(send());
     expect(await screen.findByText('Failed to share call summary. Please try again.')).toBeTruthy();
     first.unmount();
 
-    renderWithStore(<ShareSummaryDialog kind="meeting" id="meeting-1" open onClose={() => {}} />);
+    renderSignedIn(<ShareSummaryDialog kind="meeting" id="meeting-1" open onClose={() => {}} />);
     type('grace@example.com');
     fireEvent.click(send());
     expect(await screen.findByText('Failed to share meeting summary. Please try again.')).toBeTruthy();

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
 import { useShareCallMutation, useShareMeetingMutation } from '../../../lib/api/gateway-api.generated';
-import { errorMessage, sentenceInBody } from '../../../lib/api/error-message';
-import { toastShown } from '../../../lib/ui/toast-slice';
+import { errorMessage, sentenceInBody, type CallError } from '../../../lib/api/error-message';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
-import { DIALOG_TOAST_MS, isValidEmail, SUMMARY_MESSAGES, type ActivityKind } from './summary-rules';
+import type { ActivityKind } from '../activity-ids';
+import { useActivityToast } from '../activity-toast';
+import { isValidEmail, SUMMARY_MESSAGES } from './summary-rules';
 
 type ShareSummaryDialogProps = {
   kind: ActivityKind;
@@ -21,7 +21,7 @@ type ShareSummaryDialogProps = {
  * is empty, invalid or on its way; Enter sends too.
  */
 export function ShareSummaryDialog({ kind, id, open, onClose }: ShareSummaryDialogProps) {
-  const dispatch = useAppDispatch();
+  const toast = useActivityToast();
   const formId = useId();
   const [email, setEmail] = useState('');
   const [checked, setChecked] = useState(false);
@@ -39,13 +39,13 @@ export function ShareSummaryDialog({ kind, id, open, onClose }: ShareSummaryDial
       const request = { id, body: { email: address } };
       const answer = await (kind === 'call' ? shareCall(request) : shareMeeting(request)).unwrap();
       if (answer.success === false) {
-        dispatch(toastShown({ kind: 'error', text: sentenceInBody({ error: (answer as { error?: unknown }).error }) ?? fallback, durationMs: DIALOG_TOAST_MS }));
+        toast({ kind: 'error', text: sentenceInBody({ error: (answer as { error?: unknown }).error }) ?? fallback });
         return;
       }
-      dispatch(toastShown({ kind: 'success', text: answer.message || SUMMARY_MESSAGES.shared, durationMs: DIALOG_TOAST_MS }));
+      toast({ kind: 'success', text: answer.message || SUMMARY_MESSAGES.shared });
       onClose();
     } catch (error) {
-      dispatch(toastShown({ kind: 'error', text: errorMessage(error as Parameters<typeof errorMessage>[0], fallback), durationMs: DIALOG_TOAST_MS }));
+      toast({ kind: 'error', text: errorMessage(error as CallError, fallback) });
     }
   };
 

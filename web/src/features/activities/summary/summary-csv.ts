@@ -1,6 +1,7 @@
 // The Export button's spreadsheet (spec part 2 §2.5): pure functions from a summary to CSV text
 // and a file name. The download itself lives in download-file.ts.
-import type { SummaryImprovement, SummaryEvaluation } from './summary-model';
+import type { ActivityKind } from '../activity-ids';
+import { formatShare, type SummaryImprovement, type SummaryEvaluation } from './summary-model';
 
 export const CSV_COLUMNS = ['Section', 'Category', 'Item', 'Content'] as const;
 
@@ -28,7 +29,7 @@ export function isoDay(date: Date): string {
 }
 
 /** call-summary-{callId}-{date}.csv or meeting-summary-{id}-{date}.csv. */
-export function summaryFileName(kind: 'call' | 'meeting', id: string, today: Date): string {
+export function summaryFileName(kind: ActivityKind, id: string, today: Date): string {
   return `${kind}-summary-${id}-${isoDay(today)}.csv`;
 }
 
@@ -38,7 +39,6 @@ export type SummaryExport = {
   evaluation: SummaryEvaluation | null;
 };
 
-const percent = (share: number) => `${Math.round(share * 100)}%`;
 const seconds = (ms: number) => `${Math.round(ms / 1000)}s`;
 
 /**
@@ -76,7 +76,7 @@ export function summaryCsvRows({ summary, improvements, evaluation }: SummaryExp
       if (statistics.timed) rows.push(['Statistics', 'Overall', 'Duration', seconds(statistics.durationMs)]);
       for (const speaker of statistics.speakers) {
         const name = `${speaker.speaker} (${speaker.role})`;
-        rows.push(['Statistics', name, 'Talk Share', percent(speaker.talkShare)]);
+        rows.push(['Statistics', name, 'Talk Share', formatShare(speaker.talkShare)]);
         rows.push(['Statistics', name, 'Words', String(speaker.words)]);
         rows.push(['Statistics', name, 'Questions', String(speaker.questions)]);
         rows.push(['Statistics', name, 'Interruptions', String(speaker.interruptions)]);

@@ -19,6 +19,9 @@ export function improvementCountText(count: number): string {
   return `${count} ${count === 1 ? 'improvement' : 'improvements'} suggested`;
 }
 
+/** A share (0 to 1) as a whole percent: 0.92 reads '92%'. */
+export const formatShare = (share: number): string => `${Math.round(share * 100)}%`;
+
 /** Milliseconds from the start as m:ss, or h:mm:ss past the hour. */
 export function formatOffset(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));

@@ -1,10 +1,5 @@
 // The sentences and limits of the summary, share and report dialogs (spec part 2 §2.5–2.7, §8, §9).
 
-export type ActivityKind = 'call' | 'meeting';
-
-/** Spec part 2 §4 and §9: the toasts of these dialogs dismiss themselves after 5 seconds. */
-export const DIALOG_TOAST_MS = 5000;
-
 /** Spec part 2 §5 and §9: a feedback description holds at most 1000 characters, warning above 900. */
 export const FEEDBACK_MAX_LENGTH = 1000;
 export const FEEDBACK_WARN_LENGTH = 900;

@@ -1,63 +1,9 @@
-// Shared by the summary dialogs' tests: sample rows and summaries, a routed fetch stub and a
-// render with a real store and the toast region.
-import { render } from '@testing-library/react';
+// Shared by the summary dialogs' tests: sample summaries, and a render signed in with the toast
+// region. The rows come from the activity screen's fixtures.
 import type { ReactElement } from 'react';
-import { Provider } from 'react-redux';
-import { vi } from 'vitest';
-import { makeStore } from '../../../app/store';
-import { ToastRegion } from '../../../components/toast-region';
-import { jsonResponse } from '../../../testing/json-response';
+import { renderWithStore } from '../../../testing/render-with-store';
 import { signedInState } from '../../../testing/signed-in';
-import type { ActivityCall, ActivityMeeting } from '../activity-types';
 import type { SummaryData, SummaryEvaluation } from './summary-model';
-
-export function makeCall(overrides: Partial<ActivityCall> = {}): ActivityCall {
-  return {
-    id: 'call-1',
-    audio_date: '2025-03-04T10:15:00.000Z',
-    audio_duration: 125,
-    representative: 'ada@example.com',
-    representativeName: 'Ada Lovelace',
-    contact_id: 'contact-1',
-    contactName: 'Charles Babbage',
-    score: 6,
-    script_match: 70,
-    is_successful: true,
-    evaluation: [{ id: 'g1', criteria: [{ id: 'c1', result: true }] }],
-    teamId: 'team-1',
-    fileName: 'call.mp3',
-    media: 'audio',
-    status: 'scored',
-    ...overrides,
-  };
-}
-
-export function makeMeeting(overrides: Partial<ActivityMeeting> = {}): ActivityMeeting {
-  return {
-    id: 'meeting-1',
-    date: '2025-03-05T14:00:00.000Z',
-    rep_email: 'ada@example.com',
-    representativeName: 'Ada Lovelace',
-    contact: { name: 'Charles Babbage', company: 'Difference Engines' },
-    contact_id: 'contact-1',
-    role: '',
-    duration: 1800,
-    score: 7,
-    script_match: 80,
-    is_successful: true,
-    evaluations: [{ group_id: 'g1', criterion_id: 'c1', result: true }],
-    link: 'https://meet.example.com/abc',
-    transcript: '[0:05] Ada: Thanks for joining today.\n[0:12] Charles: Happy to be here.',
-    summary: {
-      summary: 'Ada walked Charles through the roadmap.',
-      improvements: [{ id: 'g2', name: 'Closing', criteria: [{ id: 'c3', name: 'Next steps', suggestion: 'Agree on a follow-up date.' }] }],
-    },
-    title: 'Roadmap review',
-    teamId: 'team-1',
-    status: 'scored',
-    ...overrides,
-  };
-}
 
 export function makeEvaluation(overrides: Partial<SummaryEvaluation> = {}): SummaryEvaluation {
   return {
@@ -123,40 +69,5 @@ export function makeSummary(overrides: Partial<SummaryData> = {}): SummaryData {
   };
 }
 
-export type Route = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
-
-/** A fetch stub answering by method and path; unrouted requests answer 404. Requests are recorded. */
-export function stubApi(route: Route) {
-  const requests: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      const text = request.method === 'GET' ? '' : await request.clone().text();
-      requests.push({ method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined });
-      return (await route(request, url)) ?? jsonResponse({ error: 'Not found' }, 404);
-    }),
-  );
-  return { requests, sent: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path) };
-}
-
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
-
-/** Renders `ui` with a signed-in store (holding a CSRF token) and the toast region; `rerender` keeps both. */
-export function renderWithStore(ui: ReactElement) {
-  const store = makeStore({ ...signedInState(), csrf: { token: 'csrf-test' } });
-  const wrap = (element: ReactElement) => (
-    <Provider store={store}>
-      {element}
-      <ToastRegion />
-    </Provider>
-  );
-  const view = render(wrap(ui));
-  return { ...view, store, rerender: (element: ReactElement) => view.rerender(wrap(element)) };
-}
+/** Renders `ui` signed in, with a CSRF token in hand, beside the toast region; `rerender` keeps both. */
+export const renderSignedIn = (ui: ReactElement) => renderWithStore(ui, signedInState({ csrfToken: 'csrf-test' }));

@@ -1,8 +1,8 @@
 import { Fragment, useId, useRef, useState, type ReactNode } from 'react';
 import {
   formatOffset,
+  formatShare,
   improvementCount,
-  improvementCountText,
   type SummaryEvaluation,
   type SummaryEvidence,
   type SummaryImprovement,
@@ -276,8 +276,6 @@ function ImprovementsSection({ improvements, excellent }: { improvements: readon
   );
 }
 
-const percent = (share: number) => `${Math.round(share * 100)}%`;
-
 function OutcomeSection({ evaluation, onEvidence }: { evaluation: SummaryEvaluation; onEvidence: (evidence: SummaryEvidence) => void }) {
   const successful = evaluation.isSuccessful;
   return (
@@ -326,7 +324,7 @@ function VerdictsSection({ verdicts, onEvidence }: { verdicts: readonly SummaryV
                   <strong className="summary-verdict__criterion">{verdict.criterionName}</strong>
                   <span className={`badge ${verdict.passed ? 'badge--success' : 'badge--danger'}`}>{verdict.passed ? 'Passed' : 'Failed'}</span>
                   {!verdict.applicable ? <span className="badge">Not applicable</span> : null}
-                  <span className="summary-verdict__confidence">Confidence {percent(verdict.confidence)}</span>
+                  <span className="summary-verdict__confidence">Confidence {formatShare(verdict.confidence)}</span>
                 </div>
                 {verdict.reason ? <p className="summary-verdict__reason">{verdict.reason}</p> : null}
                 {verdict.expected ? (
@@ -387,7 +385,7 @@ function StatisticsSection({ statistics }: { statistics: NonNullable<SummaryEval
             {statistics.speakers.map((speaker) => (
               <tr key={`${speaker.speaker}-${speaker.role}`}>
                 <th scope="row">{speaker.speaker}</th>
-                <td>{percent(speaker.talkShare)}</td>
+                <td>{formatShare(speaker.talkShare)}</td>
                 <td>{speaker.questions}</td>
                 <td>{speaker.wordsPerMinute === null ? '–' : Math.round(speaker.wordsPerMinute)}</td>
                 <td>{speaker.fillerWords}</td>
@@ -397,37 +395,5 @@ function StatisticsSection({ statistics }: { statistics: NonNullable<SummaryEval
         </table>
       </div>
     </Section>
-  );
-}
-
-type SummaryFooterProps = {
-  improvements: readonly SummaryImprovement[];
-  exportDisabled: boolean;
-  onReport: () => void;
-  onShare: () => void;
-  onExport: () => void;
-  onClose: () => void;
-};
-
-/** The count of improvements suggested, then Report Issue, Share, Export and Close. */
-export function SummaryFooter({ improvements, exportDisabled, onReport, onShare, onExport, onClose }: SummaryFooterProps) {
-  return (
-    <div className="summary-footer">
-      <span className="summary-footer__count">{improvementCountText(improvementCount(improvements))}</span>
-      <div className="button-row">
-        <button type="button" className="button" onClick={onReport}>
-          Report Issue
-        </button>
-        <button type="button" className="button" onClick={onShare}>
-          Share
-        </button>
-        <button type="button" className="button" onClick={onExport} disabled={exportDisabled}>
-          Export
-        </button>
-        <button type="button" className="button button--primary" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </div>
   );
 }

@@ -2,14 +2,11 @@
  * What the generated endpoints' results mean to the upload flows: a job status or the status of
  * a failed request, the reason a text upload failed, whether a meeting was accepted.
  */
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { serverMessage } from '../../../lib/api/error-message';
+import { serverMessage, type CallError } from '../../../lib/api/error-message';
 import type { JobAnswer } from './job-poller';
 import type { MeetingSendAnswer } from './upload-flows';
 import { UPLOAD_MESSAGES } from './upload-rules';
 
-type CallError = FetchBaseQueryError | SerializedError | undefined;
 type Result<T> = { data?: T; error?: CallError };
 type JobStatus = { isCompleted: boolean; isFailed: boolean; failedReason?: string | null };
 

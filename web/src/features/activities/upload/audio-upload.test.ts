@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jobIdOf, uploadAudio, type AudioUploadRequest, type CsrfTokens } from './audio-upload';
+import { jobIdOf, uploadAudio, type AudioUploadRequest, type UploadSession } from './audio-upload';
 import { isAbortError } from './job-poller';
 import { FakeXhr, stubXhr } from './upload-test-fixtures';
 
@@ -17,7 +17,7 @@ function tokens(current: string | null, fresh: (string | null)[] = []) {
     return held;
   });
   const onSessionEnded = vi.fn();
-  const csrf: CsrfTokens = { current: () => held, refresh, onSessionEnded };
+  const csrf: UploadSession = { current: () => held, refresh, onSessionEnded };
   return { csrf, refresh, onSessionEnded };
 }
 

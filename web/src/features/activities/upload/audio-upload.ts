@@ -1,11 +1,10 @@
 /**
  * Sending one call recording (POST /api/calls/transcribe/audio, multipart) with XMLHttpRequest,
  * whose upload progress events drive the file's progress bar; fetch reports none. Like every
- * change request it carries the CSRF token in X-CSRF-Token, fetched when none is held and fetched
- * again once when the gateway answers 'CSRF validation failed' (as lib/api/api-slice.ts does).
+ * change request it carries the CSRF token in X-CSRF-Token, got and renewed as the API slice does
+ * (lib/api/api-slice.ts).
  */
-import { CSRF_HEADER, CSRF_REJECTED, CSRF_UNAVAILABLE, SIGN_IN_REQUIRED } from '../../../lib/api/api-slice';
-import { sentenceInBody } from '../../../lib/api/error-message';
+import { CSRF_HEADER, CSRF_UNAVAILABLE, isCsrfRejected, isSessionEnded, sendWithCsrfToken, type CsrfTokens } from '../../../lib/api/api-slice';
 import { abortError } from './job-poller';
 
 export const AUDIO_UPLOAD_URL = '/api/calls/transcribe/audio';
@@ -33,7 +32,7 @@ export type AudioUploadRequest = {
 export type AudioUploadAnswer = { status: number; body: unknown };
 
 /** One multipart POST; rejects only when no answer came (network failure, abort). */
-export function sendAudio(request: AudioUploadRequest, csrfToken: string | null): Promise<AudioUploadAnswer> {
+function sendAudio(request: AudioUploadRequest, csrfToken: string): Promise<AudioUploadAnswer> {
   return new Promise((resolve, reject) => {
     if (request.signal?.aborted) {
       reject(abortError());
@@ -51,7 +50,7 @@ export function sendAudio(request: AudioUploadRequest, csrfToken: string | null)
     const done = () => request.signal?.removeEventListener('abort', onAbort);
     xhr.open('POST', AUDIO_UPLOAD_URL);
     xhr.withCredentials = true;
-    if (csrfToken) xhr.setRequestHeader(CSRF_HEADER, csrfToken);
+    xhr.setRequestHeader(CSRF_HEADER, csrfToken);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) request.onProgress?.(event.loaded / event.total);
     };
@@ -84,33 +83,25 @@ function parseJson(text: string): unknown {
   }
 }
 
-export type CsrfTokens = {
-  /** The token held now, if any. */
-  current(): string | null;
-  /** Fetches a new token (and keeps it); null when none could be had. */
-  refresh(): Promise<string | null>;
-  /** The gateway said the session has ended. */
-  onSessionEnded?(): void;
-};
-
-const sentenceOf = (answer: AudioUploadAnswer) => sentenceInBody(answer.body);
+/** The CSRF tokens of the store, and what to do when the gateway says the session has ended. */
+export type UploadSession = CsrfTokens & { onSessionEnded?(): void };
 
 /**
- * Sends the recording with a CSRF token: one is fetched first when none is held, and once more
- * when the gateway refuses the token. Rejects with 'Failed to obtain CSRF token' when none can be
- * had, so the dialog reads 'Error uploading {file}: Failed to obtain CSRF token'.
+ * Sends the recording with a CSRF token (a second send, after a refused token, starts the file's
+ * progress again). Rejects with 'Failed to obtain CSRF token' when none can be had, so the dialog
+ * reads 'Error uploading {file}: Failed to obtain CSRF token'.
  */
-export async function uploadAudio(request: AudioUploadRequest, tokens: CsrfTokens): Promise<AudioUploadAnswer> {
-  const token = tokens.current() ?? (await tokens.refresh());
-  if (!token) throw new Error(CSRF_UNAVAILABLE);
-  let answer = await sendAudio(request, token);
-  if (answer.status === 403 && sentenceOf(answer) === CSRF_REJECTED) {
-    const fresh = await tokens.refresh();
-    if (!fresh) throw new Error(CSRF_UNAVAILABLE);
-    request.onProgress?.(0);
-    answer = await sendAudio(request, fresh);
-  }
-  if (answer.status === 401 && sentenceOf(answer) === SIGN_IN_REQUIRED) tokens.onSessionEnded?.();
+export async function uploadAudio(request: AudioUploadRequest, session: UploadSession): Promise<AudioUploadAnswer> {
+  const answer = await sendWithCsrfToken(
+    session,
+    (token, retry) => {
+      if (retry) request.onProgress?.(0);
+      return sendAudio(request, token);
+    },
+    (first) => isCsrfRejected(first.status, first.body),
+  );
+  if (!answer) throw new Error(CSRF_UNAVAILABLE);
+  if (isSessionEnded(answer.status, answer.body)) session.onSessionEnded?.();
   return answer;
 }
 

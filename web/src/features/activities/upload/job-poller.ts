@@ -29,7 +29,7 @@ export function abortError(): Error {
 export const isAbortError = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
 /** Real time: Date.now and setTimeout (which fake timers replace in tests). */
-export const systemClock: Clock = {
+const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
@@ -49,7 +49,7 @@ export const systemClock: Clock = {
     }),
 };
 
-export type PollOptions = {
+type PollOptions = {
   clock?: Clock;
   intervalMs?: number;
   timeoutMs?: number;
@@ -97,7 +97,7 @@ export function meetingJobCheck(answer: JobAnswer): JobCheck {
   return { state: 'pending' };
 }
 
-export type WaitOptions = {
+type WaitOptions = {
   clock?: Clock;
   tickMs?: number;
   /** Called every `tickMs` with the whole seconds since the wait began. */

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse } from '../../../testing/json-response';
+import { renderWithStore } from '../../../testing/render-with-store';
 import { signedInState } from '../../../testing/signed-in';
+import { routeTable, stubGateway } from '../../../testing/stub-gateway';
 import { UploadCallsDialog } from './upload-calls-dialog';
-import { FakeXhr, renderWithStore, sizedFile, stubGateway, stubXhr, teamRoutes, toasts } from './upload-test-fixtures';
+import { FakeXhr, sizedFile, stubXhr, teamRoutes, toasts } from './upload-test-fixtures';
 
 let alertSpy: MockInstance<typeof window.alert>;
 
@@ -16,10 +18,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-type Routes = Parameters<typeof stubGateway>[0];
+type Routes = Parameters<typeof routeTable>[0];
 
 function openDialog(routes: Routes = {}, state = signedInState()) {
-  const gateway = stubGateway({ ...teamRoutes, ...routes });
+  const gateway = stubGateway(routeTable({ ...teamRoutes, ...routes }));
   stubXhr();
   const onClose = vi.fn();
   const onUploadsFinished = vi.fn();
@@ -48,7 +50,7 @@ describe('Upload Audio/Text Files dialog', () => {
     await screen.findByRole('option', { name: 'Inbound sales' });
     const teamSelect = screen.getByLabelText('Team') as HTMLSelectElement;
     expect(Array.from(teamSelect.options).map((option) => option.textContent)).toEqual(['Select a team', 'Inbound sales', 'Outbound sales']);
-    expect(gateway.sent.find((request) => request.path === '/api/teams/fetch/')).toBeTruthy();
+    expect(gateway.requests.find((request) => request.path === '/api/teams/fetch/')).toBeTruthy();
     expect(screen.queryByLabelText('Representative')).toBeNull();
 
     fireEvent.change(teamSelect, { target: { value: 'team-1' } });
@@ -126,14 +128,14 @@ describe('Upload Audio/Text Files dialog', () => {
     act(() => xhr.answer(200, { jobId: 'job-a', message: 'File received. Processing has started.' }));
 
     await screen.findByText('All files uploaded! Processing 2 files...');
-    expect(gateway.posts('/api/calls/transcribe/text').map((request) => [request.body, request.headers.get('X-CSRF-Token')])).toEqual([
+    expect(gateway.sent('POST', '/api/calls/transcribe/text').map((request) => [request.body, request.headers.get('X-CSRF-Token')])).toEqual([
       [{ fileName: 'b.txt', content: 'Ada: hi there', date: '2025-03-04T10:30:00.000Z', teamId: 'team-1', representative: 'ada@example.com', repName: 'Ada' }, 'token-1'],
     ]);
     expect((screen.getByLabelText('b.txt upload progress') as HTMLProgressElement).value).toBe(100);
 
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(screen.getByText('5s elapsed')).toBeTruthy();
-    const polled = gateway.sent.filter((request) => request.path.startsWith('/api/queue/job/')).map((request) => request.path);
+    const polled = gateway.requests.filter((request) => request.path.startsWith('/api/queue/job/')).map((request) => request.path);
     expect(polled).toContain('/api/queue/job/job-a');
     expect(polled).toContain('/api/queue/job/job-b');
     expect(onUploadsFinished).not.toHaveBeenCalled();

@@ -1,19 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { Modal } from '../../../components/modal';
-import { Spinner } from '../../../components/spinner';
-import { csrfTokenReceived, selectCsrfToken } from '../../../lib/api/csrf-slice';
+import { storeCsrfTokens } from '../../../lib/api/api-slice';
 import { gatewayApi, useTranscribeCallTextMutation } from '../../../lib/api/gateway-api.generated';
 import { signedOut } from '../../../lib/auth/auth-slice';
-import { toastShown } from '../../../lib/ui/toast-slice';
+import { useActivityToast } from '../activity-toast';
 import { jobAnswerOf, textFailureReason } from './api-answers';
-import { jobIdOf, uploadAudio, type CsrfTokens } from './audio-upload';
-import { callJobCheck, isAbortError } from './job-poller';
-import { runCallUpload, type UploadProgress } from './upload-flows';
-import { TeamAndRepresentativeFields, UploadProgressPanel, useUploadTargets } from './upload-fields';
-import { callUploadFailedToast, checkCallUpload, fileDate, repNameOf, UPLOAD_TOAST_MS } from './upload-rules';
+import { jobIdOf, uploadAudio, type UploadSession } from './audio-upload';
+import { callJobCheck } from './job-poller';
+import { runCallUpload } from './upload-flows';
+import { TeamAndRepresentativeFields, UploadFooter, UploadProgressPanel, useUploadRun, useUploadTargets } from './upload-fields';
+import { callUploadFailedToast, checkCallUpload, fileDate, repNameOf } from './upload-rules';
 
 export type UploadCallsDialogProps = {
   open: boolean;
@@ -34,109 +33,66 @@ export function UploadCallsDialog({ open, onClose, onUploadsFinished }: UploadCa
   const id = useId();
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
-  const [teamId, setTeamId] = useState('');
-  const [representative, setRepresentative] = useState('');
+  const toast = useActivityToast();
+  const upload = useUploadRun();
+  const targets = useUploadTargets(open || upload.uploading);
+  const { companyId, teamId, representative } = targets;
   const [audioFiles, setAudioFiles] = useState<File[]>([]);
   const [textFiles, setTextFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
   // The file inputs are uncontrolled: a new key empties them.
   const [inputsKey, setInputsKey] = useState(0);
-  const uploading = progress !== null;
-  const { companyId, teams, members, membersLoading } = useUploadTargets(open || uploading, teamId);
   const [transcribeText] = useTranscribeCallTextMutation();
-  const running = useRef<AbortController | null>(null);
-
-  useEffect(() => () => running.current?.abort(), []);
 
   const reset = () => {
-    setTeamId('');
-    setRepresentative('');
+    targets.clear();
     setAudioFiles([]);
     setTextFiles([]);
-    setProgress(null);
+    upload.clear();
     setInputsKey((key) => key + 1);
   };
 
-  const toast = (shown: { kind: 'success' | 'warning' | 'error'; text: string }) => dispatch(toastShown({ ...shown, durationMs: UPLOAD_TOAST_MS }));
-
-  const tokens: CsrfTokens = {
-    current: () => selectCsrfToken(store.getState()),
-    refresh: async () => {
-      const answer = await dispatch(gatewayApi.endpoints.getCsrfToken.initiate(undefined, { subscribe: false, forceRefetch: true }));
-      const token = answer.data?.csrfToken;
-      if (!token) return null;
-      dispatch(csrfTokenReceived(token));
-      return token;
-    },
+  const session: UploadSession = {
+    ...storeCsrfTokens(store, () => dispatch(gatewayApi.endpoints.getCsrfToken.initiate(undefined, { subscribe: false, forceRefetch: true }))),
     onSessionEnded: () => dispatch(signedOut()),
   };
 
   const onUpload = async () => {
-    if (uploading) return;
+    if (upload.uploading) return;
     const problem = checkCallUpload({ companyId, teamId, representative, audioFiles, textFiles });
     if (problem) {
       toast(problem);
       return;
     }
-    const repName = repNameOf(members.find((member) => member.email === representative));
-    const controller = new AbortController();
-    running.current = controller;
-    const { signal } = controller;
-    try {
-      const outcome = await runCallUpload(
-        { audio: audioFiles, text: textFiles },
-        {
-          signal,
-          onProgress: setProgress,
-          onUploadError: (message) => window.alert(message),
-          uploadAudio: async (file, onProgress) => {
-            const answer = await uploadAudio({ file, fields: { audioDate: fileDate(file), teamId, representative, repName }, onProgress, signal }, tokens);
-            return { status: answer.status, jobId: jobIdOf(answer) };
+    const repName = repNameOf(targets.members.find((member) => member.email === representative));
+    const queued = await upload.run(
+      (signal, onProgress) =>
+        runCallUpload(
+          { audio: audioFiles, text: textFiles },
+          {
+            signal,
+            onProgress,
+            onUploadError: (message) => window.alert(message),
+            uploadAudio: async (file, onFileProgress) => {
+              const answer = await uploadAudio({ file, fields: { audioDate: fileDate(file), teamId, representative, repName }, onProgress: onFileProgress, signal }, session);
+              return { status: answer.status, jobId: jobIdOf(answer) };
+            },
+            uploadText: async (file, content) => {
+              const result = await transcribeText({ body: { fileName: file.name, content, date: fileDate(file), teamId, representative, repName } });
+              return result.data ? { ok: true, jobId: result.data.jobId } : { ok: false, reason: textFailureReason(result.error) };
+            },
+            checkJob: async (jobId) => {
+              const result = await dispatch(gatewayApi.endpoints.getCallJob.initiate({ id: jobId }, { subscribe: false, forceRefetch: true }));
+              return callJobCheck(jobId, jobAnswerOf(result));
+            },
           },
-          uploadText: async (file, content) => {
-            const result = await transcribeText({ body: { fileName: file.name, content, date: fileDate(file), teamId, representative, repName } });
-            return result.data ? { ok: true, jobId: result.data.jobId } : { ok: false, reason: textFailureReason(result.error) };
-          },
-          checkJob: async (jobId) => {
-            const result = await dispatch(gatewayApi.endpoints.getCallJob.initiate({ id: jobId }, { subscribe: false, forceRefetch: true }));
-            return callJobCheck(jobId, jobAnswerOf(result));
-          },
-        },
-      );
-      if (outcome.toast) toast(outcome.toast);
-      if (outcome.queued === 0) {
-        // Every file failed to upload, each with its alert: the choice stays for another try.
-        setProgress(null);
-        return;
-      }
-      reset();
-      onUploadsFinished(teamId);
-      onClose();
-    } catch (error) {
-      if (isAbortError(error)) return;
-      toast(callUploadFailedToast);
-      setProgress(null);
-    } finally {
-      if (running.current === controller) running.current = null;
-    }
+        ),
+      () => callUploadFailedToast,
+    );
+    if (!queued) return;
+    reset();
+    onUploadsFinished(teamId);
+    onClose();
   };
-
-  const footer = (
-    <>
-      <button type="button" className="button" onClick={onClose} disabled={uploading}>
-        Cancel
-      </button>
-      <button type="button" className="button button--primary" onClick={() => void onUpload()} disabled={uploading}>
-        {uploading ? (
-          <>
-            <Spinner /> Uploading...
-          </>
-        ) : (
-          'Upload'
-        )}
-      </button>
-    </>
-  );
 
   return (
     <Modal
@@ -144,26 +100,12 @@ export function UploadCallsDialog({ open, onClose, onUploadsFinished }: UploadCa
       title="Upload Audio/Text Files"
       onClose={onClose}
       onClosed={() => {
-        if (!running.current) reset();
+        if (!upload.isRunning()) reset();
       }}
-      footer={footer}
+      footer={<UploadFooter uploading={upload.uploading} onCancel={onClose} onUpload={() => void onUpload()} />}
     >
       <div className="upload-dialog">
-        <TeamAndRepresentativeFields
-          idPrefix={id}
-          teams={teams}
-          teamId={teamId}
-          onTeamChange={(next) => {
-            setTeamId(next);
-            setRepresentative('');
-          }}
-          members={members}
-          membersLoading={membersLoading}
-          representative={representative}
-          onRepresentativeChange={setRepresentative}
-          representativeOnlyWithTeam
-          disabled={uploading}
-        />
+        <TeamAndRepresentativeFields idPrefix={id} targets={targets} representativeOnlyWithTeam disabled={upload.uploading} />
         <div className="field">
           <label className="field__label" htmlFor={`${id}-audio`}>
             Audio files
@@ -175,7 +117,7 @@ export function UploadCallsDialog({ open, onClose, onUploadsFinished }: UploadCa
             type="file"
             accept="audio/*"
             multiple
-            disabled={uploading}
+            disabled={upload.uploading}
             onChange={(event) => setAudioFiles(Array.from(event.target.files ?? []))}
           />
         </div>
@@ -190,11 +132,11 @@ export function UploadCallsDialog({ open, onClose, onUploadsFinished }: UploadCa
             type="file"
             accept=".txt"
             multiple
-            disabled={uploading}
+            disabled={upload.uploading}
             onChange={(event) => setTextFiles(Array.from(event.target.files ?? []))}
           />
         </div>
-        {progress ? <UploadProgressPanel progress={progress} showBars /> : null}
+        {upload.progress ? <UploadProgressPanel progress={upload.progress} showBars /> : null}
       </div>
     </Modal>
   );

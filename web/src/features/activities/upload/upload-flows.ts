@@ -60,28 +60,61 @@ export type CallUploadDeps<F extends UploadFile = UploadFile> = Timing & {
 /** How many jobs were queued, and the final toast (none when nothing was queued). */
 export type UploadOutcome = { queued: number; toast: UploadToast | null };
 
-export async function runCallUpload<F extends UploadFile>(files: { audio: readonly F[]; text: readonly F[] }, deps: CallUploadDeps<F>): Promise<UploadOutcome> {
-  const all = [...files.audio.map((file) => ({ file, media: 'audio' as const })), ...files.text.map((file) => ({ file, media: 'text' as const }))];
-  const total = all.length;
+/**
+ * What the dialog shows while an upload runs, handed to `onProgress` as a fresh copy on every
+ * report: 'Uploading n files...' with a bar per file, the file being sent, then the processing.
+ */
+function progressReport(names: readonly string[], onProgress: (progress: UploadProgress) => void) {
   const progress: UploadProgress = {
-    headline: UPLOAD_MESSAGES.uploadingFiles(total),
+    headline: UPLOAD_MESSAGES.uploadingFiles(names.length),
     current: null,
-    files: all.map(({ file }) => ({ name: file.name, percent: 0 })),
+    files: names.map((name) => ({ name, percent: 0 })),
     elapsedSeconds: null,
   };
-  const report = () => deps.onProgress({ ...progress, files: progress.files.map((bar) => ({ ...bar })) });
-  const setPercent = (index: number, percent: number) => {
-    const bar = progress.files[index];
-    if (bar) bar.percent = Math.max(0, Math.min(100, Math.round(percent)));
-    report();
+  const report = () => onProgress({ ...progress, files: progress.files.map((bar) => ({ ...bar })) });
+  return {
+    report,
+    /** Sets a file's bar (0 to 100) without reporting. */
+    setPercent(index: number, percent: number) {
+      const bar = progress.files[index];
+      if (bar) bar.percent = Math.max(0, Math.min(100, Math.round(percent)));
+    },
+    sending(index: number) {
+      progress.current = UPLOAD_MESSAGES.uploadingFile(index + 1, names.length);
+      report();
+    },
+    processing(jobCount: number) {
+      progress.headline = UPLOAD_MESSAGES.processingFiles(jobCount);
+      progress.current = null;
+      progress.elapsedSeconds = 0;
+      report();
+    },
+    elapsed(seconds: number) {
+      progress.elapsedSeconds = seconds;
+      report();
+    },
   };
-  report();
+}
+
+/** Every queued job waited for at once, the elapsed time shown meanwhile; one result per job. */
+function waitWhileProcessing(jobIds: readonly string[], deps: Timing & { checkJob(jobId: string): Promise<JobCheck> }, progress: ReturnType<typeof progressReport>) {
+  progress.processing(jobIds.length);
+  return waitForJobs(jobIds, (jobId) => pollJob(jobId, deps.checkJob, deps), { clock: deps.clock, tickMs: deps.tickMs, signal: deps.signal, onElapsed: progress.elapsed });
+}
+
+export async function runCallUpload<F extends UploadFile>(files: { audio: readonly F[]; text: readonly F[] }, deps: CallUploadDeps<F>): Promise<UploadOutcome> {
+  const all = [...files.audio.map((file) => ({ file, media: 'audio' as const })), ...files.text.map((file) => ({ file, media: 'text' as const }))];
+  const progress = progressReport(all.map(({ file }) => file.name), deps.onProgress);
+  const setPercent = (index: number, percent: number) => {
+    progress.setPercent(index, percent);
+    progress.report();
+  };
+  progress.report();
 
   const jobs: string[] = [];
   for (const [index, { file, media }] of all.entries()) {
     if (deps.signal?.aborted) throw abortError();
-    progress.current = UPLOAD_MESSAGES.uploadingFile(index + 1, total);
-    report();
+    progress.sending(index);
     const jobId = media === 'audio' ? await sendAudioFile(file, (fraction) => setPercent(index, fraction * 100), deps) : await sendTextFile(file, deps);
     if (jobId) {
       jobs.push(jobId);
@@ -91,19 +124,7 @@ export async function runCallUpload<F extends UploadFile>(files: { audio: readon
   if (jobs.length === 0) return { queued: 0, toast: null };
 
   try {
-    progress.headline = UPLOAD_MESSAGES.processingFiles(jobs.length);
-    progress.current = null;
-    progress.elapsedSeconds = 0;
-    report();
-    const results = await waitForJobs(jobs, (jobId) => pollJob(jobId, deps.checkJob, deps), {
-      clock: deps.clock,
-      tickMs: deps.tickMs,
-      signal: deps.signal,
-      onElapsed: (seconds) => {
-        progress.elapsedSeconds = seconds;
-        report();
-      },
-    });
+    const results = await waitWhileProcessing(jobs, deps, progress);
     return { queued: jobs.length, toast: callUploadToast(jobs.length, failuresOf(results)) };
   } catch (error) {
     if (isAbortError(error)) throw error;
@@ -152,51 +173,30 @@ export type MeetingUploadDeps<F extends UploadFile = UploadFile> = Timing & {
 };
 
 export async function runMeetingUpload<F extends UploadFile>(files: readonly F[], deps: MeetingUploadDeps<F>): Promise<UploadOutcome> {
-  const total = files.length;
   const errors: string[] = [];
   const jobs: { file: F; jobId: string }[] = [];
-  const progress: UploadProgress = {
-    headline: UPLOAD_MESSAGES.uploadingFiles(total),
-    current: null,
-    files: files.map((file) => ({ name: file.name, percent: 0 })),
-    elapsedSeconds: null,
-  };
-  const report = () => deps.onProgress({ ...progress, files: progress.files.map((bar) => ({ ...bar })) });
+  const progress = progressReport(files.map((file) => file.name), deps.onProgress);
 
   for (const [index, file] of files.entries()) {
     if (deps.signal?.aborted) throw abortError();
-    progress.current = UPLOAD_MESSAGES.uploadingFile(index + 1, total);
-    report();
+    progress.sending(index);
     const sent = await sendMeeting(file, deps);
     if (sent.ok) {
       jobs.push({ file, jobId: sent.jobId });
-      const bar = progress.files[index];
-      if (bar) bar.percent = 100;
+      progress.setPercent(index, 100);
     } else {
       errors.push(aboutFile(file.name, sent.message));
     }
   }
 
   if (jobs.length > 0) {
-    progress.headline = UPLOAD_MESSAGES.processingFiles(jobs.length);
-    progress.current = null;
-    progress.elapsedSeconds = 0;
-    report();
-    const results = await waitForJobs(jobs, (job) => pollJob(job.jobId, deps.checkJob, deps), {
-      clock: deps.clock,
-      tickMs: deps.tickMs,
-      signal: deps.signal,
-      onElapsed: (seconds) => {
-        progress.elapsedSeconds = seconds;
-        report();
-      },
-    });
+    const results = await waitWhileProcessing(jobs.map((job) => job.jobId), deps, progress);
     results.forEach((result, index) => {
       const job = jobs[index];
       if (result.status === 'rejected' && job) errors.push(aboutFile(job.file.name, reasonOf(result.reason)));
     });
   }
-  return { queued: jobs.length, toast: meetingUploadToast(total, errors) };
+  return { queued: jobs.length, toast: meetingUploadToast(files.length, errors) };
 }
 
 async function sendMeeting<F extends UploadFile>(file: F, deps: MeetingUploadDeps<F>): Promise<{ ok: true; jobId: string } | { ok: false; message: string }> {

@@ -1,18 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse } from '../../../testing/json-response';
+import { renderWithStore } from '../../../testing/render-with-store';
 import { signedInState } from '../../../testing/signed-in';
+import { routeTable, stubGateway } from '../../../testing/stub-gateway';
 import { UploadMeetingsDialog } from './upload-meetings-dialog';
-import { renderWithStore, sizedFile, stubGateway, teamRoutes, toasts } from './upload-test-fixtures';
+import { sizedFile, teamRoutes, toasts } from './upload-test-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-type Routes = Parameters<typeof stubGateway>[0];
+type Routes = Parameters<typeof routeTable>[0];
 
 function openDialog(routes: Routes = {}, state = signedInState()) {
-  const gateway = stubGateway({ 'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'token-1' }), ...teamRoutes, ...routes });
+  const gateway = stubGateway(routeTable({ 'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'token-1' }), ...teamRoutes, ...routes }));
   const onClose = vi.fn();
   const onUploadsFinished = vi.fn();
   const view = renderWithStore(<UploadMeetingsDialog open onClose={onClose} onUploadsFinished={onUploadsFinished} />, state);
@@ -85,7 +87,7 @@ describe('Upload Meetings dialog', () => {
     fireEvent.change(screen.getByLabelText('Representative'), { target: { value: 'ada@example.com' } });
     fireEvent.click(upload());
     expect(toasts().at(-1)).toBe('warning: The following files are too large (max 100KB): big.txt');
-    expect(gateway.posts('/api/meetings/upload')).toHaveLength(0);
+    expect(gateway.sent('POST', '/api/meetings/upload')).toHaveLength(0);
   });
 
   it('sends each file with the notes, polls every 2 s until done, then reports and closes', async () => {
@@ -105,7 +107,7 @@ describe('Upload Meetings dialog', () => {
 
     await screen.findByText('All files uploaded! Processing 2 files...');
     expect(screen.getByRole('button', { name: /Uploading/ }).hasAttribute('disabled')).toBe(true);
-    const posts = gateway.posts('/api/meetings/upload');
+    const posts = gateway.sent('POST', '/api/meetings/upload');
     expect(posts.map((request) => request.body)).toEqual([
       { meetingName: 'Weekly sync.md', content: 'Ada: hello', teamId: 'team-1', repEmail: 'ada@example.com', notes: 'Follow up on pricing' },
       { meetingName: 'Retro.txt', content: 'Alan: hi', teamId: 'team-1', repEmail: 'ada@example.com', notes: 'Follow up on pricing' },
@@ -113,7 +115,7 @@ describe('Upload Meetings dialog', () => {
     expect(posts.every((request) => request.headers.get('X-CSRF-Token') === 'token-1')).toBe(true);
 
     await act(() => vi.advanceTimersByTimeAsync(2_000));
-    const polls = () => gateway.sent.filter((request) => request.path.startsWith('/api/meetings/upload-status/')).map((request) => request.path);
+    const polls = () => gateway.requests.filter((request) => request.path.startsWith('/api/meetings/upload-status/')).map((request) => request.path);
     expect(polls()).toEqual(['/api/meetings/upload-status/job-Weekly%20sync.md', '/api/meetings/upload-status/job-Retro.txt']);
     expect(onUploadsFinished).not.toHaveBeenCalled();
 

@@ -1,23 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { Modal } from '../../../components/modal';
-import { Spinner } from '../../../components/spinner';
 import { gatewayApi, useUploadMeetingMutation } from '../../../lib/api/gateway-api.generated';
-import { toastShown } from '../../../lib/ui/toast-slice';
+import { useActivityToast } from '../activity-toast';
 import { jobAnswerOf, meetingSendAnswerOf } from './api-answers';
-import { isAbortError, meetingJobCheck, reasonOf } from './job-poller';
-import { runMeetingUpload, type UploadProgress } from './upload-flows';
-import { TeamAndRepresentativeFields, UploadProgressPanel, useUploadTargets } from './upload-fields';
-import {
-  aboutFile,
-  addMeetingFiles,
-  checkMeetingUpload,
-  formatFileSize,
-  MEETING_ACCEPT,
-  MEETING_NOTES_MAX,
-  meetingUploadToast,
-  UPLOAD_TOAST_MS,
-} from './upload-rules';
+import { meetingJobCheck, reasonOf } from './job-poller';
+import { runMeetingUpload } from './upload-flows';
+import { TeamAndRepresentativeFields, UploadFooter, UploadProgressPanel, useUploadRun, useUploadTargets } from './upload-fields';
+import { aboutFile, addMeetingFiles, checkMeetingUpload, formatFileSize, MEETING_ACCEPT, MEETING_NOTES_MAX, meetingUploadToast } from './upload-rules';
 
 export type UploadMeetingsDialogProps = {
   open: boolean;
@@ -38,85 +28,50 @@ export type UploadMeetingsDialogProps = {
 export function UploadMeetingsDialog({ open, onClose, onUploadsFinished }: UploadMeetingsDialogProps) {
   const id = useId();
   const dispatch = useAppDispatch();
-  const [teamId, setTeamId] = useState('');
-  const [representative, setRepresentative] = useState('');
+  const toast = useActivityToast();
+  const upload = useUploadRun();
+  const targets = useUploadTargets(open || upload.uploading);
+  const { companyId, teamId, representative } = targets;
   const [files, setFiles] = useState<File[]>([]);
   const [notes, setNotes] = useState('');
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const uploading = progress !== null;
-  const { companyId, teams, members, membersLoading } = useUploadTargets(open || uploading, teamId);
   const [uploadMeeting] = useUploadMeetingMutation();
-  const running = useRef<AbortController | null>(null);
-
-  useEffect(() => () => running.current?.abort(), []);
 
   const reset = () => {
-    setTeamId('');
-    setRepresentative('');
+    targets.clear();
     setFiles([]);
     setNotes('');
-    setProgress(null);
+    upload.clear();
   };
 
-  const toast = (shown: { kind: 'success' | 'warning' | 'error'; text: string }) => dispatch(toastShown({ ...shown, durationMs: UPLOAD_TOAST_MS }));
-
   const onUpload = async () => {
-    if (uploading) return;
+    if (upload.uploading) return;
     const problem = checkMeetingUpload({ companyId, teamId, representative, files });
     if (problem) {
       toast(problem);
       return;
     }
     const note = notes.trim();
-    const controller = new AbortController();
-    running.current = controller;
-    try {
-      const outcome = await runMeetingUpload(files, {
-        signal: controller.signal,
-        onProgress: setProgress,
-        send: async (file, content) => {
-          const body = { meetingName: file.name, content, teamId, repEmail: representative, ...(note ? { notes: note } : {}) };
-          return meetingSendAnswerOf(await uploadMeeting({ body }));
-        },
-        checkJob: async (jobId) => {
-          const result = await dispatch(gatewayApi.endpoints.getMeetingUploadStatus.initiate({ jobId }, { subscribe: false, forceRefetch: true }));
-          return meetingJobCheck(jobAnswerOf(result));
-        },
-      });
-      if (outcome.toast) toast(outcome.toast);
-      if (outcome.queued === 0) {
-        // No meeting was accepted: the choice stays for another try.
-        setProgress(null);
-        return;
-      }
-      reset();
-      onUploadsFinished(teamId);
-      onClose();
-    } catch (error) {
-      if (isAbortError(error)) return;
-      toast(meetingUploadToast(files.length, files.map((file) => aboutFile(file.name, reasonOf(error)))));
-      setProgress(null);
-    } finally {
-      if (running.current === controller) running.current = null;
-    }
+    const queued = await upload.run(
+      (signal, onProgress) =>
+        runMeetingUpload(files, {
+          signal,
+          onProgress,
+          send: async (file, content) => {
+            const body = { meetingName: file.name, content, teamId, repEmail: representative, ...(note ? { notes: note } : {}) };
+            return meetingSendAnswerOf(await uploadMeeting({ body }));
+          },
+          checkJob: async (jobId) => {
+            const result = await dispatch(gatewayApi.endpoints.getMeetingUploadStatus.initiate({ jobId }, { subscribe: false, forceRefetch: true }));
+            return meetingJobCheck(jobAnswerOf(result));
+          },
+        }),
+      (error) => meetingUploadToast(files.length, files.map((file) => aboutFile(file.name, reasonOf(error)))),
+    );
+    if (!queued) return;
+    reset();
+    onUploadsFinished(teamId);
+    onClose();
   };
-
-  const footer = (
-    <>
-      <button type="button" className="button" onClick={onClose} disabled={uploading}>
-        Cancel
-      </button>
-      <button type="button" className="button button--primary" onClick={() => void onUpload()} disabled={uploading || files.length === 0}>
-        {uploading ? (
-          <>
-            <Spinner /> Uploading...
-          </>
-        ) : (
-          'Upload'
-        )}
-      </button>
-    </>
-  );
 
   return (
     <Modal
@@ -124,26 +79,12 @@ export function UploadMeetingsDialog({ open, onClose, onUploadsFinished }: Uploa
       title="Upload Meetings"
       onClose={onClose}
       onClosed={() => {
-        if (!running.current) reset();
+        if (!upload.isRunning()) reset();
       }}
-      footer={footer}
+      footer={<UploadFooter uploading={upload.uploading} uploadDisabled={files.length === 0} onCancel={onClose} onUpload={() => void onUpload()} />}
     >
       <div className="upload-dialog">
-        <TeamAndRepresentativeFields
-          idPrefix={id}
-          teams={teams}
-          teamId={teamId}
-          onTeamChange={(next) => {
-            setTeamId(next);
-            setRepresentative('');
-          }}
-          members={members}
-          membersLoading={membersLoading}
-          representative={representative}
-          onRepresentativeChange={setRepresentative}
-          representativeOnlyWithTeam={false}
-          disabled={uploading}
-        />
+        <TeamAndRepresentativeFields idPrefix={id} targets={targets} representativeOnlyWithTeam={false} disabled={upload.uploading} />
         <div className="field">
           <label className="field__label" htmlFor={`${id}-files`}>
             Transcript files
@@ -154,7 +95,7 @@ export function UploadMeetingsDialog({ open, onClose, onUploadsFinished }: Uploa
             type="file"
             accept={MEETING_ACCEPT}
             multiple
-            disabled={uploading}
+            disabled={upload.uploading}
             aria-describedby={`${id}-files-hint`}
             onChange={(event) => {
               const picked = Array.from(event.target.files ?? []);
@@ -177,7 +118,7 @@ export function UploadMeetingsDialog({ open, onClose, onUploadsFinished }: Uploa
                   type="button"
                   className="button button--small"
                   aria-label={`Remove ${file.name}`}
-                  disabled={uploading}
+                  disabled={upload.uploading}
                   onClick={() => setFiles((current) => current.filter((_, at) => at !== index))}
                 >
                   Remove
@@ -196,11 +137,11 @@ export function UploadMeetingsDialog({ open, onClose, onUploadsFinished }: Uploa
             rows={3}
             maxLength={MEETING_NOTES_MAX}
             value={notes}
-            disabled={uploading}
+            disabled={upload.uploading}
             onChange={(event) => setNotes(event.target.value)}
           />
         </div>
-        {progress ? <UploadProgressPanel progress={progress} showBars={false} /> : null}
+        {upload.progress ? <UploadProgressPanel progress={upload.progress} showBars={false} /> : null}
       </div>
     </Modal>
   );

@@ -10,7 +10,6 @@ import {
   formatFileSize,
   hasMeetingExtension,
   MEETING_MAX_BYTES,
-  meetingTitle,
   meetingUploadToast,
   repNameOf,
   UPLOAD_MESSAGES,
@@ -74,12 +73,6 @@ describe('meeting files', () => {
   it('accepts .txt, .md and .text in any case', () => {
     expect(['a.txt', 'b.MD', 'c.Text', 'notes.v2.txt'].map(hasMeetingExtension)).toEqual([true, true, true, true]);
     expect(['a.pdf', 'txt', 'a.txt.bak', 'a.'].map(hasMeetingExtension)).toEqual([false, false, false, false]);
-  });
-
-  it('titles a meeting with its file name without the extension', () => {
-    expect(meetingTitle('Weekly sync.md')).toBe('Weekly sync');
-    expect(meetingTitle('q3.review.txt')).toBe('q3.review');
-    expect(meetingTitle('.hidden')).toBe('.hidden');
   });
 
   it('adds picked files with an accepted extension once, keeping the order', () => {

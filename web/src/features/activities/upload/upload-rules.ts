@@ -26,8 +26,6 @@ export const JOB_POLL_INTERVAL_MS = 2_000;
 export const JOB_TIMEOUT_MS = 7_200_000;
 /** The elapsed time shown while files are processed moves on this often. */
 export const PROGRESS_TICK_MS = 5_000;
-/** The dialogs' toasts dismiss themselves after this long. */
-export const UPLOAD_TOAST_MS = 5_000;
 /** Longest notes the gateway takes with a meeting (gateway/src/schemas/uploads.schema.ts). */
 export const MEETING_NOTES_MAX = 10_000;
 
@@ -36,9 +34,9 @@ export const MEETING_NOTES_MAX = 10_000;
 // ---------------------------------------------------------------------------------------------
 
 /** File names as the messages list them: comma-separated, in the order chosen. */
-export const fileList = (names: readonly string[]) => names.join(', ');
+const fileList = (names: readonly string[]) => names.join(', ');
 /** How the errors of several files are joined after 'Errors:' (the spec leaves this open). */
-export const errorList = (errors: readonly string[]) => errors.join('; ');
+const errorList = (errors: readonly string[]) => errors.join('; ');
 
 export const UPLOAD_MESSAGES = {
   companyMissing: 'Upload failed: Company ID is missing.',
@@ -137,12 +135,6 @@ export function hasMeetingExtension(fileName: string): boolean {
   const dot = fileName.lastIndexOf('.');
   if (dot < 0) return false;
   return (MEETING_EXTENSIONS as readonly string[]).includes(fileName.slice(dot).toLowerCase());
-}
-
-/** Spec §2.4: the meeting title is the file name without its extension. */
-export function meetingTitle(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? fileName.slice(0, dot) : fileName;
 }
 
 /**

@@ -1,16 +1,11 @@
 /**
  * What the upload tests share: a stand-in for XMLHttpRequest (jsdom's would go to the network),
- * a gateway answering fetch from a route table, and the dialogs rendered with a store and the
- * toast region.
+ * the teams and representatives the gateway offers, the toasts shown and files of any size.
  */
 import { vi } from 'vitest';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { Provider } from 'react-redux';
-import { makeStore, type RootState } from '../../../app/store';
-import { ToastRegion } from '../../../components/toast-region';
-import type { Team, TeamMember } from '../../../lib/api/gateway-api.generated';
+import type { TeamMember } from '../../../lib/api/gateway-api.generated';
 import { jsonResponse } from '../../../testing/json-response';
+import { makeTeam } from '../activity-test-fixtures';
 
 type Listener = ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
 
@@ -83,62 +78,15 @@ export function stubXhr() {
   return FakeXhr;
 }
 
-export type SentRequest = { method: string; path: string; body: unknown; headers: Headers };
-type Handler = (request: Request, url: URL) => Response | Promise<Response>;
-
-/** fetch answered from `routes` ('GET /api/teams/fetch/'); a route ending in '*' matches a prefix. */
-export function stubGateway(routes: Record<string, Handler>) {
-  const sent: SentRequest[] = [];
-  const fetchMock = vi.fn(async (request: Request) => {
-    const url = new URL(request.url);
-    const text = await request.clone().text();
-    sent.push({ method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined, headers: request.headers });
-    const key = `${request.method} ${url.pathname}`;
-    const handler =
-      routes[key] ?? Object.entries(routes).find(([route]) => route.endsWith('*') && key.startsWith(route.slice(0, -1)))?.[1];
-    return handler ? handler(request, url) : jsonResponse({ error: 'Not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { sent, fetchMock, posts: (path: string) => sent.filter((request) => request.method === 'POST' && request.path === path) };
-}
-
 export const ada: TeamMember = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', crm_id: '', target: 0 };
 export const alan: TeamMember = { first_name: '', last_name: '', email: 'alan@example.com', crm_id: '', target: 0 };
 
-export function makeTeam(overrides: Partial<Team> = {}): Team {
-  return {
-    id: 'team-1',
-    name: 'Inbound sales',
-    department: 'sales',
-    criteria_group: [],
-    success_criteria: { prompt: '' },
-    members: [ada.email, alan.email],
-    call_script: '',
-    crm_id: '',
-    version: 1,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
 /** The teams of 'sales' (and one of 'hr', which must not show), and their members. */
-export const teamRoutes: Record<string, Handler> = {
+export const teamRoutes = {
   'GET /api/teams/fetch/': () => jsonResponse([makeTeam(), makeTeam({ id: 'team-2', name: 'Outbound sales', members: [] }), makeTeam({ id: 'team-3', name: 'Recruiting', department: 'hr' })]),
   'GET /api/teams/team-1/members': () => jsonResponse([ada, alan]),
   'GET /api/teams/team-2/members': () => jsonResponse({ error: 'boom' }, 500),
 };
-
-export function renderWithStore(element: ReactElement, preloadedState: Partial<RootState>) {
-  const store = makeStore(preloadedState);
-  const view = render(
-    <Provider store={store}>
-      {element}
-      <ToastRegion />
-    </Provider>,
-  );
-  return { ...view, store };
-}
 
 /** The texts and kinds of the toasts on screen. */
 export const toasts = () => Array.from(document.querySelectorAll('.toast')).map((toast) => `${toast.className.replace('toast toast--', '')}: ${toast.textContent}`);

@@ -1,6 +1,7 @@
-/** The activity kind as the contract spells it (proto enum) and as scoring stores it. */
+/** The activity kind as the contract spells it (proto enum) and as the services store it. */
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
-import type { ActivityKindName } from './engines/evaluation-engine.js';
+
+export type ActivityKindName = 'call' | 'meeting';
 
 /** Ingest only sends calls and meetings; anything but a meeting is read as a call. */
 export function activityKindName(kind: ActivityKind): ActivityKindName {
