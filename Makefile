@@ -7,7 +7,7 @@ TSX := node --import tsx
 .PHONY: help deps web run up down test lint typecheck proto proto-check bench infra eval
 
 help:
-	@echo "make run    start Parlance standalone (one process, PGlite, in-memory bus) and print its URL and a demo login"
+	@echo "make run    start Parlance standalone (one process, PGlite, in-memory bus) with demo data, and print its URL and a demo login"
 	@echo "make test   lint, type-check and run every test against real PostgreSQL and Kafka"
 	@echo "make up     run every service as its own process against local PostgreSQL and Kafka"
 	@echo "make down   stop what make up started (and the local PostgreSQL and Kafka)"
@@ -23,7 +23,7 @@ web: deps
 
 run: web
 	@scripts/ensure-speech.sh
-	@PARLANCE_MODE=standalone IDENTITY_DEMO_ACCOUNT=true $(TSX) services/host/src/main.ts
+	@PARLANCE_MODE=standalone IDENTITY_DEMO_ACCOUNT=true DEMO_DATA=true $(TSX) services/host/src/main.ts
 
 infra:
 	@deploy/local/services up >/dev/null

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Debian's speech tools, installed only when missing: ffmpeg decodes uploaded recordings and
-# PocketSphinx with its US English model transcribes them (what the product runs). With --tests,
-# also espeak-ng (speaks the two-voice test calls) and pocketsphinx-testdata (LibriVox recordings
-# with their transcripts, for the word error rate).
+# Debian's speech tools, installed only when missing: ffmpeg decodes uploaded recordings,
+# PocketSphinx with its US English model transcribes them (what the product runs) and espeak-ng
+# speaks the demo data's recorded calls and the two-voice test calls. With --tests, also
+# pocketsphinx-testdata (LibriVox recordings with their transcripts, for the word error rate).
 set -euo pipefail
 
-packages=(ffmpeg pocketsphinx pocketsphinx-en-us)
-[[ ${1:-} == --tests ]] && packages+=(espeak-ng pocketsphinx-testdata)
+packages=(ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng)
+[[ ${1:-} == --tests ]] && packages+=(pocketsphinx-testdata)
 
 missing=()
 for package in "${packages[@]}"; do

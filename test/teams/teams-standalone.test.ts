@@ -1,6 +1,6 @@
 /**
  * Teams in standalone mode (what `make run` runs): PGlite and the in-memory bus. The demo company
- * starts with its demo teams, and a saved team reaches scoring through the in-memory bus.
+ * starts with its five demo teams, and a saved team reaches scoring through the in-memory bus.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
@@ -28,17 +28,20 @@ afterAll(async () => {
 });
 
 describe('standalone teams', () => {
-  it('gives the demo company a sales team and a support team with members and balanced weights', async () => {
+  it('gives the demo company teams in all three departments with members and balanced weights', async () => {
     const sales = (await demo.get<SavedTeam[]>('/api/teams/fetch/?department=sales')).body;
     const support = (await demo.get<SavedTeam[]>('/api/teams/fetch/?department=support')).body;
-    expect(sales.map((team) => team.name)).toEqual(['Inbound Sales']);
-    expect(support.map((team) => team.name)).toEqual(['Customer Care']);
-    for (const team of [...sales, ...support]) {
+    const hr = (await demo.get<SavedTeam[]>('/api/teams/fetch/?department=hr')).body;
+    expect(sales.map((team) => team.name).sort()).toEqual(['Inbound Sales', 'Outbound Sales']);
+    expect(support.map((team) => team.name).sort()).toEqual(['Billing Support', 'Customer Care']);
+    expect(hr.map((team) => team.name)).toEqual(['Talent Acquisition']);
+    for (const team of [...sales, ...support, ...hr]) {
       const total = team.criteria_group.flatMap((group) => group.criteria).reduce((sum, criterion) => sum + Number(criterion.weight), 0);
       expect(total).toBeCloseTo(10, 9);
     }
-    const members = (await demo.get<MemberJson[]>(`/api/teams/${sales[0]!.id}/members`)).body;
-    expect(members.map((member) => `${member.first_name} ${member.last_name}: ${member.target}`)).toEqual(['Maya Okafor: 4', 'Liam Brennan: 3']);
+    const inbound = sales.find((team) => team.name === 'Inbound Sales')!;
+    const members = (await demo.get<MemberJson[]>(`/api/teams/${inbound.id}/members`)).body;
+    expect(members.map((member) => `${member.first_name} ${member.last_name}: ${member.target}`)).toEqual(['Maya Okafor: 4', 'Liam Brennan: 3', 'Noah Schmidt: 3']);
   });
 
   it('saves, reaches scoring through the in-memory bus, and deletes', async () => {
@@ -49,7 +52,7 @@ describe('standalone teams', () => {
     expect(known.criteriaGroups).toEqual(saved.body.team.criteria_group);
 
     expect((await demo.delete(`/api/teams/${saved.body.team.id}`)).status).toBe(200);
-    expect((await demo.get<SavedTeam[]>('/api/teams/fetch/?department=hr')).body).toEqual([]);
+    expect((await demo.get<SavedTeam[]>('/api/teams/fetch/?department=hr')).body.map((team) => team.name)).toEqual(['Talent Acquisition']);
     await waitFor('scoring to learn of the deletion', async () => (await findTeamCriteria(scoringDb, companyId, saved.body.team.id))?.deletedAt ?? undefined);
   });
 });

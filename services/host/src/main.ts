@@ -24,13 +24,15 @@ await runHost({
       import('@parlance/analytics/module').then((m) => m.analyticsModule()),
       import('@parlance/integration/module').then((m) => m.integrationModule),
     ]);
-    for (const module of [...plumbingModules(config), ...services, gatewayModule(config)]) host.register(module);
+    const { loadDemoConfig } = await import('@parlance/demo/config');
+    const demoData = loadDemoConfig(config).enabled ? [await import('@parlance/demo/module').then((m) => m.demoModule(config))] : [];
+    for (const module of [...plumbingModules(config), ...services, ...demoData, gatewayModule(config)]) host.register(module);
     const { loadIdentityConfig } = await import('@parlance/identity/config');
     if (loadIdentityConfig(config).demoAccount) {
       const { DEMO_ACCOUNT } = await import('@parlance/identity/demo-account');
       demoLogin = `Demo login: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`;
     }
-    host.alias('all', [...SERVICES, 'gateway']);
+    host.alias('all', [...SERVICES, ...demoData.map((module) => module.name), 'gateway']);
   },
   started(host) {
     const gateway = host.exportsOf<{ url: string }>('gateway');

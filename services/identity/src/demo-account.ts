@@ -1,5 +1,5 @@
 /**
- * The demo sign-in `make run` prints: a verified admin in a company of its own (with two demo
+ * The demo sign-in `make run` prints: a verified admin in a company of its own (with five demo
  * teams), created at start when IDENTITY_DEMO_ACCOUNT is on (standalone development only; the
  * password is public).
  */

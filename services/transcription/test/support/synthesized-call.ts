@@ -1,47 +1,28 @@
 /**
- * Two-party test calls spoken by espeak-ng, with the truth about who speaks when.
- *
- * Each line of a dialogue is synthesised on its own (`espeak-ng -v <voice> -s <speed> -p <pitch>
- * --stdout`, 22050 Hz mono), trimmed to where the voice starts and stops, and laid on a timeline
- * with a short pause after it. Two files come out: a stereo WAV with the representative on the
- * left channel and the contact on the right (each channel silent while the other talks, as a
- * call-centre recorder writes them) and a mono mix of both, plus the ground-truth turns. A faint
- * seeded hiss sits under the voices, as on a real line, so nothing is digitally silent; a call can
- * also be made telephone quality (300–3400 Hz at 8 kHz).
- *
- * Everything is deterministic: the same options give the same samples, pauses and turns.
+ * Two-party test calls from built-in scripts, written to files: the speaking and mixing is the
+ * platform's (synthesized-dialogue.ts); here are the scripts, calls of a chosen length, files on
+ * disk, telephone quality, and reading them back as 16 kHz PCM.
  */
-import { seededRandom } from '@parlance/platform/testing/seeded-random';
 import { execFile } from 'node:child_process';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import {
+  DEFAULT_VOICES,
+  mixDialogue,
+  msToSamples,
+  speakLines,
+  type CallLine,
+  type CallTurn,
+  type Clip,
+  type SynthVoice,
+  type VoiceOf,
+} from '@parlance/platform/speech/synthesized-dialogue';
 import type { Pcm16k } from '../../src/domain/pcm.js';
 
+export { SYNTHESIS_SAMPLE_RATE, type CallLine, type CallSpeaker, type CallTurn, type SynthVoice } from '@parlance/platform/speech/synthesized-dialogue';
+
 const run = promisify(execFile);
-
-/** espeak-ng writes this rate; the files keep it, and `readPcm16k` resamples. */
-export const SYNTHESIS_SAMPLE_RATE = 22_050;
-
-/** 0 is the representative (left channel), 1 the contact (right channel). */
-export type CallSpeaker = 0 | 1;
-
-export interface CallLine {
-  speaker: CallSpeaker;
-  text: string;
-}
-
-export interface SynthVoice {
-  /** An espeak-ng voice, optionally with a variant: `en-us`, `en-us+f3`, `en-gb+m3`. */
-  voice: string;
-  /** espeak-ng pitch, 0–99 (50 is the voice's default). */
-  pitch: number;
-  /** Words per minute. */
-  speed: number;
-  /** Linear gain applied to the voice, 1 = as espeak-ng writes it. */
-  gain?: number;
-}
 
 export type CallScript = 'support' | 'billing' | 'sales' | 'delivery';
 
@@ -69,13 +50,6 @@ export interface SynthesizeCallOptions {
   name?: string;
 }
 
-export interface CallTurn {
-  speaker: CallSpeaker;
-  startMs: number;
-  endMs: number;
-  text: string;
-}
-
 export interface SynthesizedCall {
   stereoPath: string;
   monoPath: string;
@@ -83,44 +57,20 @@ export interface SynthesizedCall {
   durationMs: number;
 }
 
-export const DEFAULT_VOICES: { representative: SynthVoice; contact: SynthVoice } = {
-  representative: { voice: 'en-us', pitch: 35, speed: 160 },
-  contact: { voice: 'en-us+f3', pitch: 65, speed: 170, gain: 0.8 },
-};
-
 export async function synthesizeCall(dir: string, options: SynthesizeCallOptions = {}): Promise<SynthesizedCall> {
   const voices = { ...DEFAULT_VOICES, ...options.voices };
-  const pause = options.pauseMs ?? { min: 250, max: 700 };
-  const edge = msToSamples(options.edgeMs ?? 500);
-  const random = seededRandom(options.seed ?? 1);
-  const voiceOf = (speaker: CallSpeaker) => (speaker === 0 ? voices.representative : voices.contact);
-
+  const voiceOf: VoiceOf = (speaker) => (speaker === 0 ? voices.representative : voices.contact);
   const clips = await speakDialogue(planDialogue(options), voiceOf, options.minutes);
-
-  const pauses = clips.map(() => msToSamples(pause.min + random() * (pause.max - pause.min)));
-  const length = edge * 2 + clips.reduce((sum, clip, index) => sum + clip.samples.length + (index < clips.length - 1 ? (pauses[index] ?? 0) : 0), 0);
-  const channels = [new Float32Array(length), new Float32Array(length)] as const;
-  const turns: CallTurn[] = [];
-  let at = edge;
-  clips.forEach((clip, index) => {
-    channels[clip.line.speaker].set(clip.samples, at);
-    turns.push({ speaker: clip.line.speaker, startMs: samplesToMs(at), endMs: samplesToMs(at + clip.samples.length), text: clip.line.text });
-    at += clip.samples.length + (pauses[index] ?? 0);
-  });
-
-  const mono = new Float32Array(length);
-  for (let i = 0; i < length; i += 1) mono[i] = (channels[0][i] ?? 0) + (channels[1][i] ?? 0);
-  const noise = options.noiseDbfs === null ? 0 : 10 ** ((options.noiseDbfs ?? -60) / 20);
-  if (noise > 0) for (const signal of [channels[0], channels[1], mono]) addHiss(signal, noise, random);
+  const { stereoWav, monoWav, turns, durationMs } = mixDialogue(clips, options);
 
   await mkdir(dir, { recursive: true });
   const name = options.name ?? 'call';
   const stereoPath = join(dir, `${name}-stereo.wav`);
   const monoPath = join(dir, `${name}-mono.wav`);
-  await writeFile(stereoPath, encodeWav([channels[0], channels[1]]));
-  await writeFile(monoPath, encodeWav([mono]));
+  await writeFile(stereoPath, stereoWav);
+  await writeFile(monoPath, monoWav);
   if (options.telephone) await Promise.all([stereoPath, monoPath].map(toTelephoneQuality));
-  return { stereoPath, monoPath, turns, durationMs: samplesToMs(length) };
+  return { stereoPath, monoPath, turns, durationMs };
 }
 
 /** The lines of a built-in script as written, opening to closing. */
@@ -154,11 +104,6 @@ async function toTelephoneQuality(path: string): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 // Dialogue
-
-interface Clip {
-  line: CallLine;
-  samples: Float32Array;
-}
 
 interface Plan {
   /** Lines before the middle. */
@@ -197,8 +142,8 @@ function planDialogue(options: SynthesizeCallOptions): Plan {
   return { head: [...script.opening, ...lines], middle: () => undefined, tail };
 }
 
-async function speakDialogue(plan: Plan, voiceOf: (speaker: CallSpeaker) => SynthVoice, minutes: number | undefined): Promise<Clip[]> {
-  const clips = await speakAll(plan.head, voiceOf);
+async function speakDialogue(plan: Plan, voiceOf: VoiceOf, minutes: number | undefined): Promise<Clip[]> {
+  const clips = await speakLines(plan.head, voiceOf);
   if (minutes !== undefined) {
     const target = msToSamples(minutes * 60_000);
     // Pauses average about half a second; leave room for the closing lines.
@@ -206,62 +151,11 @@ async function speakDialogue(plan: Plan, voiceOf: (speaker: CallSpeaker) => Synt
     for (let index = 0; spoken() < target; index += 1) {
       const exchange = plan.middle(index);
       if (!exchange) break;
-      clips.push(...(await speakAll(exchange, voiceOf)));
+      clips.push(...(await speakLines(exchange, voiceOf)));
     }
   }
-  clips.push(...(await speakAll(plan.tail, voiceOf)));
+  clips.push(...(await speakLines(plan.tail, voiceOf)));
   return clips;
-}
-
-async function speakAll(lines: CallLine[], voiceOf: (speaker: CallSpeaker) => SynthVoice): Promise<Clip[]> {
-  const clips: Clip[] = new Array<Clip>(lines.length);
-  const workers = Math.max(1, Math.min(availableParallelism(), 8));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next < lines.length) {
-        const index = next;
-        next += 1;
-        const line = lines[index] as CallLine;
-        clips[index] = { line, samples: await speak(line.text, voiceOf(line.speaker)) };
-      }
-    }),
-  );
-  return clips;
-}
-
-async function speak(text: string, voice: SynthVoice): Promise<Float32Array> {
-  const { stdout } = await run('espeak-ng', ['-v', voice.voice, '-s', String(voice.speed), '-p', String(voice.pitch), '--stdout', text], {
-    encoding: 'buffer',
-    maxBuffer: 1 << 28,
-  });
-  const samples = decodeEspeakWav(stdout);
-  const gain = (voice.gain ?? 1) / 32768;
-  return Float32Array.from(trimSilence(samples), (sample) => sample * gain);
-}
-
-/** espeak-ng streams its WAV, so the sizes in the header are placeholders: read to the end. */
-function decodeEspeakWav(wav: Buffer): Int16Array {
-  const data = wav.indexOf('data', 12, 'latin1');
-  if (data < 0) throw new Error('espeak-ng wrote no WAV data');
-  const start = data + 8;
-  const count = Math.floor((wav.length - start) / 2);
-  const samples = new Int16Array(count);
-  for (let i = 0; i < count; i += 1) samples[i] = wav.readInt16LE(start + i * 2);
-  return samples;
-}
-
-/** From the first to the last sample above about -50 dBFS, keeping 10 ms either side. */
-function trimSilence(samples: Int16Array): Int16Array {
-  const threshold = 100;
-  let first = samples.findIndex((sample) => Math.abs(sample) > threshold);
-  if (first < 0) return samples.subarray(0, 0);
-  let last = samples.length - 1;
-  while (last > first && Math.abs(samples[last] ?? 0) <= threshold) last -= 1;
-  const margin = Math.round(SYNTHESIS_SAMPLE_RATE / 100);
-  first = Math.max(0, first - margin);
-  last = Math.min(samples.length - 1, last + margin);
-  return samples.subarray(first, last + 1);
 }
 
 /** Later rounds of a long call say different numbers and names, so it does not sound looped. */
@@ -270,48 +164,6 @@ function vary(text: string, round: number): string {
   return text
     .replace(/\d+/g, (digits) => String((Number(digits) + round * 7) % 10 ** digits.length).padStart(digits.length, '1'))
     .replace(/\b(Maria|Tom|Priya|Lucas|Hannah|Omar)\b/g, (name) => names[(names.indexOf(name) + round) % names.length] ?? name);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Samples and files
-
-function msToSamples(ms: number): number {
-  return Math.round((ms * SYNTHESIS_SAMPLE_RATE) / 1000);
-}
-
-function samplesToMs(samples: number): number {
-  return Math.round((samples * 1000) / SYNTHESIS_SAMPLE_RATE);
-}
-
-/** Roughly Gaussian hiss (sum of four uniforms) at the given RMS level. */
-function addHiss(signal: Float32Array, rms: number, random: () => number): void {
-  const scale = rms * Math.sqrt(3);
-  for (let i = 0; i < signal.length; i += 1) signal[i] = (signal[i] ?? 0) + scale * (random() + random() + random() + random() - 2);
-}
-
-function encodeWav(channels: Float32Array[]): Buffer {
-  const frames = channels[0]?.length ?? 0;
-  const blockAlign = channels.length * 2;
-  const wav = Buffer.alloc(44 + frames * blockAlign);
-  wav.write('RIFF', 0, 'latin1');
-  wav.writeUInt32LE(36 + frames * blockAlign, 4);
-  wav.write('WAVEfmt ', 8, 'latin1');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(channels.length, 22);
-  wav.writeUInt32LE(SYNTHESIS_SAMPLE_RATE, 24);
-  wav.writeUInt32LE(SYNTHESIS_SAMPLE_RATE * blockAlign, 28);
-  wav.writeUInt16LE(blockAlign, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'latin1');
-  wav.writeUInt32LE(frames * blockAlign, 40);
-  for (let frame = 0; frame < frames; frame += 1) {
-    channels.forEach((channel, index) => {
-      const value = Math.max(-1, Math.min(1, channel[frame] ?? 0));
-      wav.writeInt16LE(Math.round(value * 32767), 44 + frame * blockAlign + index * 2);
-    });
-  }
-  return wav;
 }
 
 // ---------------------------------------------------------------------------------------------
