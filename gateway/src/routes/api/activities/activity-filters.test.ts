@@ -76,7 +76,7 @@ describe('listRequestOf', () => {
   });
 
   it('takes an end date without a time as the whole of that day', () => {
-    expect(listRequestOf(CALL, query({ endDate: '2026-12-31' })).end).toEqual(new Date('2026-12-31T23:59:59.999Z'));
+    expect(listRequestOf(CALL, query({ endDate: '2026-12-31' })).end).toEqual(new Date('2027-01-01T00:00:00.000Z'));
     expect(listRequestOf(CALL, query({ endDate: '2026-12-31T10:00:00Z' })).end).toEqual(new Date('2026-12-31T10:00:00Z'));
   });
 

@@ -78,14 +78,15 @@ const unique = (values: string[]) => [...new Set(values)];
 
 /**
  * An ISO 8601 date and time. A date alone is the whole day: from its start for `startDate`, up to
- * its end for `endDate`, so a range "2026-10-01 to 2026-12-31" holds the 31st.
+ * the next midnight for `endDate` (analytics' end is exclusive), so a range "2026-10-01 to
+ * 2026-12-31" holds all of the 31st.
  */
 function instant(name: string, raw: string | undefined, edge: 'start' | 'end'): Date | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
   const parsed = new Date(value);
   if (Number.isNaN(parsed.getTime())) throw invalidArgument(`${name} must be a date (ISO 8601), e.g. 2026-10-01 or 2026-10-01T00:00:00Z.`);
-  return edge === 'end' && DAY_ONLY.test(value) ? new Date(parsed.getTime() + DAY_MS - 1) : parsed;
+  return edge === 'end' && DAY_ONLY.test(value) ? new Date(parsed.getTime() + DAY_MS) : parsed;
 }
 
 function success(raw: string | undefined): boolean | undefined {
