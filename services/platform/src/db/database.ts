@@ -17,7 +17,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgDatabase, type PgQueryResultHKT, type PgTable, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
@@ -198,6 +198,20 @@ class PgListener {
 
 // ---------------------------------------------------------------------------------------------
 // PGlite
+
+/**
+ * PostgreSQL's autovacuum is a background process, which PGlite (one backend in this process) does
+ * not run: the dead versions that updates and deletes leave stay in a table and its indexes until
+ * someone vacuums. The outbox relay's read of unpublished rows was measured visiting them (a
+ * leased work queue's claim was not), so the relay vacuums its outbox itself, every this many rows.
+ */
+export const PGLITE_VACUUM_EVERY = 200;
+
+/** `VACUUM <schema>.<table>`: run outside any transaction. */
+export function vacuumStatement(table: PgTable): SQL {
+  const { schema, name } = getTableConfig(table);
+  return sql.raw(`VACUUM ${quoteIdentifier(schema ?? 'public')}.${quoteIdentifier(name)}`);
+}
 
 interface SharedPglite {
   pglite: Promise<PGlite>;

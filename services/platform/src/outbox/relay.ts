@@ -23,13 +23,16 @@
  * exclusively. Holding one across `bus.publish` would deadlock whenever publishing waits on a
  * handler that itself uses the database (the in-memory bus), so on PGlite the batch is read,
  * published, then marked, without a transaction around the publish. One process owns a PGlite
- * data dir and runs one relay per outbox, so there is nobody to skip-lock against.
+ * data dir and runs one relay per outbox, so there is nobody to skip-lock against. PGlite runs no
+ * autovacuum either, so the relay vacuums its outbox itself every `PGLITE_VACUUM_EVERY` rows:
+ * otherwise every published row leaves a dead entry in the unpublished-rows index that each later
+ * batch read visits: 0.3 ms per read became 11 ms after the 2,200 activities of the demo data.
  *
  * Published rows older than `retentionMs` are purged every `purgeIntervalMs`.
  */
 import { asc, inArray, isNull, lt } from 'drizzle-orm';
 import type { EventBus } from '../bus/event-bus.js';
-import type { DatabaseHandle, Executor } from '../db/database.js';
+import { PGLITE_VACUUM_EVERY, vacuumStatement, type DatabaseHandle, type Executor } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { busMessageFor, outboxChannel } from './enqueue.js';
 import type { OutboxTable } from './tables.js';
@@ -73,11 +76,13 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
   const db: Executor = database.db;
   const channel = outboxChannel(outbox);
+  const vacuumOutbox = vacuumStatement(outbox);
 
   let stopping = false;
   let wakeRequested = false;
   let wakeUp: (() => void) | undefined;
   let published = 0;
+  let publishedSinceVacuum = 0;
   let failures = 0;
   // First purge soon after start, not on the hot path of the first batches.
   let nextPurgeAt = Date.now() + Math.min(purgeIntervalMs, 60_000);
@@ -128,6 +133,11 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     if (rows.length === 0) return 0;
     await bus.publish(rows.map(busMessageFor));
     await markPublished(db, rows.map((r) => r.id));
+    publishedSinceVacuum += rows.length;
+    if (publishedSinceVacuum >= PGLITE_VACUUM_EVERY) {
+      publishedSinceVacuum = 0;
+      await db.execute(vacuumOutbox);
+    }
     return rows.length;
   }
 
