@@ -163,6 +163,31 @@ describe('activities page', () => {
     expect(within(failed!).getAllByRole('cell')[6]!.textContent).toBe('Failed');
   });
 
+  it('reads the list again every 5 s while a row shown is processing, and stops once it is scored', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    let scored = false;
+    const api = stubActivities({
+      calls: () => jsonResponse(page([scored ? makeCall() : makeCall({ status: 'processing', score: null, script_match: null, is_successful: null, evaluation: [] })])),
+    });
+    renderApp('/activities', activitiesState('sales'));
+    await screen.findByText('Processing');
+    const reads = () => api.sent('GET', '/api/calls/').length;
+    const before = reads();
+
+    await act(() => vi.advanceTimersByTimeAsync(4900));
+    expect(reads()).toBe(before);
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    await waitFor(() => expect(reads()).toBe(before + 1));
+
+    scored = true;
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await screen.findByText('7.5');
+    expect(screen.queryByText('Processing')).toBeNull();
+    const settled = reads();
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(reads()).toBe(settled);
+  });
+
   it('names the meetings outcome and the role or company column by department', async () => {
     const cases: [string, Team, string, string][] = [
       ['sales', sales, 'Meeting result', 'Company'],

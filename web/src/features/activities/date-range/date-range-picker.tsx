@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatDay } from '../../../lib/format';
 import { usePopoverDismiss } from '../../../lib/ui/use-popover-dismiss';
 import {
@@ -71,6 +71,7 @@ export function DateRangePicker({ start, end, onChange, today: givenToday, label
   const [month, setMonth] = useState(() => startOfMonth(start ?? today));
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
   const popoverId = useId();
   const presetId = useId();
 
@@ -98,6 +99,12 @@ export function DateRangePicker({ start, end, onChange, today: givenToday, label
     setOpen(false);
     if (returnFocus) trigger.current?.focus();
   };
+
+  // Focus moves into the popover when it opens (its presets first), so Escape from the keyboard
+  // reaches it and Tab walks its controls.
+  useLayoutEffect(() => {
+    if (open) popover.current?.querySelector<HTMLElement>('select, button')?.focus();
+  }, [open]);
   const onPopoverKeyDown = usePopoverDismiss(open, root, close);
 
   const choosePreset = (id: PresetId) => {
@@ -146,6 +153,7 @@ export function DateRangePicker({ start, end, onChange, today: givenToday, label
       </button>
       {open ? (
         <div
+          ref={popover}
           id={popoverId}
           className="date-range__popover"
           role="dialog"

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useDeleteCallMutation, useGetTeamMembersQuery, useListCallsQuery } from '../../../lib/api/gateway-api.generated';
 import type { ActivityCall } from '../activity-types';
 import { formatCallDuration, formatDate, formatPercent, formatTime } from './activity-format';
@@ -15,6 +16,7 @@ import {
   useCopyLink,
   useDeleteFlow,
   useListQueryState,
+  usePollWhileProcessing,
   useRefreshOn,
   yesNoFilter,
   type ActivityListProps,
@@ -24,8 +26,11 @@ import {
 export function CallsList({ onSummary, ...props }: ActivityListProps & { onSummary: (call: ActivityCall) => void }) {
   const { team, ids, onIdsChange, refreshSignal } = props;
   const { filters, setFilters, applyFilters, paging, context } = useListQueryState(props);
-  // Every change of what is asked reads the list again, cached or not (spec part 2 §4).
-  const result = useListCallsQuery(callListParams(context, filters), { refetchOnMountOrArgChange: true });
+  // Every change of what is asked reads the list again, cached or not (spec part 2 §4); rows still
+  // processing are read again until scored.
+  const [pollingInterval, setPollingInterval] = useState(0);
+  const result = useListCallsQuery(callListParams(context, filters), { refetchOnMountOrArgChange: true, pollingInterval, skipPollingIfUnfocused: true });
+  usePollWhileProcessing(result.currentData?.data, setPollingInterval);
   const { data: members } = useGetTeamMembersQuery({ id: team.id });
   const [deleteCall] = useDeleteCallMutation();
   const copyLink = useCopyLink('calls');

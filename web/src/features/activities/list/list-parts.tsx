@@ -4,6 +4,7 @@ import { Modal } from '../../../components/modal';
 import type { Team, TeamMember } from '../../../lib/api/gateway-api.generated';
 import { ACTIVITY_KIND, activityLink, parseIds, type ActivityTab } from '../activity-ids';
 import { useActivityToast } from '../activity-toast';
+import type { ActivityStatus } from '../activity-types';
 import { ChecklistEditor, ColumnFilter, NumberEditor, TextListEditor, YesNoEditor } from './column-filter';
 import {
   BOTH,
@@ -68,6 +69,22 @@ function usePaging(context: string) {
     setPage: (next: number) => setState((current) => ({ ...current, context, page: next })),
     setLimit: (limit: number) => setState({ context, page: DEFAULT_PAGE, limit }),
   };
+}
+
+/**
+ * While a row shown is still processing, the list is read again this often, so the row turns into
+ * its score without a reload (beyond the spec: a call or meeting is listed as soon as it is
+ * received, and scored a little later).
+ */
+export const PROCESSING_POLL_MS = 5000;
+
+/**
+ * Sets the list query's polling interval from the rows it shows: PROCESSING_POLL_MS while one of
+ * them is processing, none otherwise.
+ */
+export function usePollWhileProcessing(rows: readonly { status: ActivityStatus }[] | undefined, setPollingInterval: (ms: number) => void) {
+  const processing = rows?.some((row) => row.status === 'processing') ?? false;
+  useEffect(() => setPollingInterval(processing ? PROCESSING_POLL_MS : 0), [processing, setPollingInterval]);
 }
 
 /** Reads the list again each time `signal` changes after the first render. */

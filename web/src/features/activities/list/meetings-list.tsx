@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useDeleteMeetingMutation, useGetTeamMembersQuery, useListMeetingsQuery } from '../../../lib/api/gateway-api.generated';
 import type { ActivityMeeting } from '../activity-types';
 import { formatDate, formatMeetingDuration, formatPercent, formatTime } from './activity-format';
@@ -15,6 +16,7 @@ import {
   useCopyLink,
   useDeleteFlow,
   useListQueryState,
+  usePollWhileProcessing,
   useRefreshOn,
   yesNoFilter,
   type ActivityListProps,
@@ -31,8 +33,11 @@ function outcomeHeader(department: string | null): string {
 export function MeetingsList({ onSummary, ...props }: ActivityListProps & { onSummary: (meeting: ActivityMeeting) => void }) {
   const { team, department, ids, onIdsChange, refreshSignal } = props;
   const { filters, setFilters, applyFilters, paging, context } = useListQueryState(props);
-  // Every change of what is asked reads the list again, cached or not (spec part 2 §4).
-  const result = useListMeetingsQuery(meetingListParams(context, filters), { refetchOnMountOrArgChange: true });
+  // Every change of what is asked reads the list again, cached or not (spec part 2 §4); rows still
+  // processing are read again until scored.
+  const [pollingInterval, setPollingInterval] = useState(0);
+  const result = useListMeetingsQuery(meetingListParams(context, filters), { refetchOnMountOrArgChange: true, pollingInterval, skipPollingIfUnfocused: true });
+  usePollWhileProcessing(result.currentData?.data, setPollingInterval);
   const { data: members } = useGetTeamMembersQuery({ id: team.id });
   const [deleteMeeting] = useDeleteMeetingMutation();
   const copyLink = useCopyLink('meetings');

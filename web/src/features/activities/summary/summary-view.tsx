@@ -67,7 +67,9 @@ export function SummaryView({ segments, summary, improvements, evaluation, recor
     <div className="summary-layout">
       <TranscriptPane segments={segments} active={active} emptyText={texts.noTranscript} listRef={transcriptList}>
         {recordingUrl ? (
-          <audio ref={audio} className="summary-audio" controls preload="metadata" src={recordingUrl} aria-label="Call recording" />
+          <div className="summary-player">
+            <audio ref={audio} className="summary-audio" controls preload="metadata" src={recordingUrl} aria-label="Call recording" />
+          </div>
         ) : null}
       </TranscriptPane>
       <AnalysisPane
