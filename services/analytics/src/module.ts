@@ -4,6 +4,7 @@ import { createMailer, describeMailer } from '@parlance/platform/mail/create-mai
 import { loadMailConfig } from '@parlance/platform/mail/mail-config';
 import { defineServiceModule, INBOX_RETENTION_MS, type EventConsumer, type ServiceRuntime } from '@parlance/platform/service/service-runtime';
 import { purgeTombstones } from './db/activities.repository.js';
+import { ensureActivityRollups } from './db/activity-rollups.js';
 import { inbox, outbox, probes } from './db/schema.js';
 import { activityDeletedConsumer } from './events/activity-deleted.consumer.js';
 import { activityReceivedConsumer } from './events/activity-received.consumer.js';
@@ -39,6 +40,8 @@ export function analyticsModule(env: NodeJS.ProcessEnv = process.env): ModuleDef
 
     async start(runtime) {
       const db = runtime.database.db;
+      // The lists' per-day counts, built once from the activities the migrations found (activity-rollups.ts).
+      await ensureActivityRollups(db);
       const mailer = createMailer(mail, runtime.logger.child({ part: 'mailer' }));
       runtime.serve(ActivitiesServiceService, activitiesService({ db, mailer }));
       for (const consumer of ANALYTICS_CONSUMERS) await runtime.consume(consumer);

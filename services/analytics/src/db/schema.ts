@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
 import type { Improvement } from '@parlance/proto/parlance/scoring/v1/evaluation';
@@ -83,6 +83,53 @@ export const activities = analyticsSchema.table(
     index('activities_tombstones_idx').on(table.deletedAt).where(sql`deleted_at is not null`),
   ],
 );
+
+/**
+ * How many listed activities (received, not deleted) each team has per day, by success and score,
+ * so that a list's total and the day its page starts on are read from ~a row per day instead of
+ * counted over every activity (activity-rollups.ts). Maintained in the transaction that writes the
+ * activity, from the activity's row before and after; rebuilt from the activities when
+ * `activity_rollups` says it has not been built yet.
+ *
+ * `day` is the UTC date of `occurred_at`. `success`: 1 successful, 0 not, -1 unknown. A scored
+ * activity's `score_bucket` is 2 × its score when that is a whole number and 2 × floor + 1 when it
+ * lies between two, so a comparison with a whole number (≥ 7, ≤ 7, = 7) picks whole buckets.
+ */
+export const activityDayCounts = analyticsSchema.table(
+  'activity_day_counts',
+  {
+    companyId: uuid('company_id').notNull(),
+    kind: text('kind').$type<ActivityKindName>().notNull(),
+    teamId: text('team_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    success: smallint('success').notNull(),
+    scored: boolean('scored').notNull(),
+    scoreBucket: integer('score_bucket').notNull(),
+    activities: integer('activities').notNull(),
+  },
+  (table) => [primaryKey({ name: 'activity_day_counts_pk', columns: [table.companyId, table.kind, table.teamId, table.day, table.success, table.scored, table.scoreBucket] })],
+);
+
+/** The same per day and team for each criterion's verdicts: how many listed activities passed or failed it in that group. */
+export const activityDayVerdicts = analyticsSchema.table(
+  'activity_day_verdicts',
+  {
+    companyId: uuid('company_id').notNull(),
+    kind: text('kind').$type<ActivityKindName>().notNull(),
+    teamId: text('team_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    groupId: text('group_id').notNull(),
+    criterionId: text('criterion_id').notNull(),
+    passed: boolean('passed').notNull(),
+    activities: integer('activities').notNull(),
+  },
+  (table) => [primaryKey({ name: 'activity_day_verdicts_pk', columns: [table.companyId, table.kind, table.teamId, table.groupId, table.criterionId, table.passed, table.day] })],
+);
+
+/** One row once the rollups above have been built from every activity; until then the lists count rows. */
+export const activityRollups = analyticsSchema.table('activity_rollups', {
+  builtAt: timestamp('built_at', { withTimezone: true }).primaryKey(),
+});
 
 /**
  * Every team as `identity.team-changed.v1` last said (a higher version replaces a lower one), so

@@ -9,6 +9,7 @@ import { migrate } from '@parlance/platform/db/migrate';
 import { applyOnce } from '@parlance/platform/outbox/inbox';
 import { testDatabaseUrl } from '@parlance/platform/testing/infra';
 import type { EventEnvelope } from '@parlance/proto/parlance/events/v1/envelope';
+import { ensureActivityRollups } from '../../src/db/activity-rollups.js';
 import { inbox } from '../../src/db/schema.js';
 import { ANALYTICS_CONSUMERS } from '../../src/module.js';
 
@@ -19,9 +20,11 @@ export const DRIVERS = [
   { driver: 'pglite', open: () => openDatabase({ driver: 'pglite', dataDir: 'memory', schema: 'analytics' }) },
 ] as const;
 
+/** Migrated, with the lists' rollups built, as the service leaves it when it starts. */
 export async function openAnalyticsDatabase(open: () => Promise<AnalyticsDatabase>): Promise<AnalyticsDatabase> {
   const handle = await open();
   await migrate(handle, { migrationsFolder: fileURLToPath(new URL('../../src/db/migrations', import.meta.url)) });
+  await ensureActivityRollups(handle.db);
   return handle;
 }
 

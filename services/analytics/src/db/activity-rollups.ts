@@ -1,0 +1,219 @@
+/**
+ * The lists' per-day counts (analytics.activity_day_counts and activity_day_verdicts, see
+ * schema.ts): kept exact in the transaction that changes an activity, rebuilt once from the
+ * activities, and read to answer a list's total and to find the days its page lies in.
+ *
+ * Which cells a row counts in is stated once, in SQL (`CELL_COLUMNS`, `LISTED`), and applied both
+ * to the whole table (the rebuild) and to the rows a write replaced and wrote (their difference),
+ * so the two can never disagree about a row.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '@parlance/platform/db/database';
+import type { ActivityListQuery } from '../domain/list-request.js';
+import { activities, activityDayCounts, activityDayVerdicts, activityRollups } from './schema.js';
+
+type ActivityRecord = typeof activities.$inferSelect;
+type ActivityRow = typeof activities.$inferInsert;
+
+/** Beyond this a score is only "very high" or "very low" to the buckets; comparisons that far out count rows instead. */
+const SCORE_LIMIT = 2 ** 29;
+
+/** Whether a row is listed at all: received (so it has a kind, team and time) and not deleted. */
+const LISTED = sql.raw(`r.kind is not null and r.occurred_at is not null and r.deleted_at is null`);
+const DAY_OF_ROW = `(r.occurred_at at time zone 'UTC')::date`;
+const DAY = sql.raw(DAY_OF_ROW);
+const CELL_COLUMNS = sql.raw(`r.company_id, r.kind, r.team_id, ${DAY_OF_ROW},
+  case when r.is_successful then 1 when not r.is_successful then 0 else -1 end,
+  r.evaluated_at is not null and r.score is not null,
+  case when r.evaluated_at is null or r.score is null then 0
+       when r.score = 'NaN'::float8 or r.score >= ${SCORE_LIMIT} then ${2 * SCORE_LIMIT}
+       when r.score <= -${SCORE_LIMIT} then -${2 * SCORE_LIMIT}
+       when r.score = floor(r.score) then (2 * r.score)::integer
+       else (2 * floor(r.score) + 1)::integer end`);
+/** One row per distinct verdict of the row's results (a criterion counts once per group and outcome). */
+const VERDICTS = sql.raw(`cross join lateral (select distinct v."groupId", v."criterionId", v.passed
+  from jsonb_to_recordset(r.results) as v("groupId" text, "criterionId" text, passed boolean)
+  where v."groupId" is not null and v."criterionId" is not null and v.passed is not null) v`);
+const COUNT_KEY = sql.raw('company_id, kind, team_id, day, success, scored, score_bucket');
+const VERDICT_KEY = sql.raw('company_id, kind, team_id, day, group_id, criterion_id, passed');
+
+/** The columns a row's cells depend on, as the difference of a write carries them. */
+const CELL_SOURCE_COLUMNS = ['companyId', 'kind', 'teamId', 'occurredAt', 'isSuccessful', 'score', 'evaluatedAt', 'deletedAt', 'results'] as const;
+const CELL_SOURCE_DEFINITIONS = sql.raw(
+  `company_id uuid, kind text, team_id text, occurred_at timestamptz, is_successful boolean, score double precision, evaluated_at timestamptz, deleted_at timestamptz, results jsonb, delta integer`,
+);
+
+type CellSource = Pick<ActivityRecord, (typeof CELL_SOURCE_COLUMNS)[number]>;
+
+/**
+ * Moves the counts from the rows a write replaced (`before`, absent for a new activity) to the rows
+ * it wrote. Rows whose cells cannot have changed are skipped; cells are written in key order, so
+ * writers of the same cells take turns and never wait on each other in a circle.
+ */
+export async function applyRollupChanges(tx: Executor, changes: readonly { before: ActivityRecord | ActivityRow | undefined; after: ActivityRow }[]): Promise<void> {
+  const sources: (CellSource & { delta: number })[] = [];
+  for (const { before, after } of changes) {
+    if (before && sameCells(before, after)) continue;
+    if (before) sources.push({ ...cellSource(before), delta: -1 });
+    sources.push({ ...cellSource(after), delta: 1 });
+  }
+  if (sources.length === 0) return;
+  const rows = sql`jsonb_to_recordset(${JSON.stringify(sources.map(sourceJson))}::jsonb) as r(${CELL_SOURCE_DEFINITIONS})`;
+  await tx.execute(sql`
+    insert into ${activityDayCounts} (${COUNT_KEY}, activities)
+    select ${CELL_COLUMNS}, sum(r.delta) from ${rows} where ${LISTED}
+    group by 1, 2, 3, 4, 5, 6, 7 having sum(r.delta) <> 0 order by 1, 2, 3, 4, 5, 6, 7
+    on conflict (${COUNT_KEY}) do update set activities = ${activityDayCounts}.activities + excluded.activities`);
+  await tx.execute(sql`
+    insert into ${activityDayVerdicts} (${VERDICT_KEY}, activities)
+    select r.company_id, r.kind, r.team_id, ${DAY}, v."groupId", v."criterionId", v.passed, sum(r.delta) from ${rows} ${VERDICTS} where ${LISTED}
+    group by 1, 2, 3, 4, 5, 6, 7 having sum(r.delta) <> 0 order by 1, 2, 3, 4, 5, 6, 7
+    on conflict (${VERDICT_KEY}) do update set activities = ${activityDayVerdicts}.activities + excluded.activities`);
+}
+
+/**
+ * Builds the rollups from every activity, unless they have been built. Writers of activities
+ * wait meanwhile (the table is locked against writes, not reads); the lists count rows until then.
+ * Run once when the service starts, after its migrations.
+ */
+export async function ensureActivityRollups(db: Executor): Promise<void> {
+  if (await rollupsReady(db)) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${activities} in share row exclusive mode`);
+    const [built] = await tx.select().from(activityRollups).limit(1);
+    if (built) return;
+    await tx.delete(activityDayCounts);
+    await tx.delete(activityDayVerdicts);
+    const rows = sql`${activities} r`;
+    // In key order, so that a team's days lie together.
+    await tx.execute(sql`insert into ${activityDayCounts} (${COUNT_KEY}, activities) select ${CELL_COLUMNS}, count(*) from ${rows} where ${LISTED} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`);
+    await tx.execute(
+      sql`insert into ${activityDayVerdicts} (${VERDICT_KEY}, activities) select r.company_id, r.kind, r.team_id, ${DAY}, v."groupId", v."criterionId", v.passed, count(*) from ${rows} ${VERDICTS} where ${LISTED} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 5, 6, 7, 4`,
+    );
+    await tx.insert(activityRollups).values({ builtAt: new Date() });
+  });
+  READY.add(db);
+}
+
+const READY = new WeakSet<Executor>();
+
+/** Whether the rollups have been built (remembered once they have: they stay built). */
+export async function rollupsReady(db: Executor): Promise<boolean> {
+  if (READY.has(db)) return true;
+  const [built] = await db.select().from(activityRollups).limit(1);
+  if (built) READY.add(db);
+  return built !== undefined;
+}
+
+export interface RollupFilter {
+  table: typeof activityDayCounts | typeof activityDayVerdicts;
+  /** Conditions on the table's cells besides company, kind, team and day. */
+  conditions: SQL[];
+}
+
+/** Which rollup counts a list's rows and how; undefined when only counting the rows can (see below). */
+export function rollupFilter(query: ActivityListQuery): RollupFilter | undefined {
+  const { activityIds, contactIds, representativeEmails, durationSeconds, scriptMatch, score, isSuccessful, criteria } = query;
+  // Filters no rollup keeps; they are selective (ids, contacts, people) or rare enough to count rows for.
+  if (activityIds.length + contactIds.length + representativeEmails.length > 0 || durationSeconds || scriptMatch) return undefined;
+  // A score bucket is whole only for comparisons with a whole number.
+  if (score && !(Number.isInteger(score.value) && Math.abs(score.value) < SCORE_LIMIT)) return undefined;
+  if (criteria.length === 0) {
+    const conditions: SQL[] = [];
+    if (isSuccessful !== null) conditions.push(sql`${activityDayCounts.success} = ${isSuccessful ? 1 : 0}`);
+    if (score) {
+      const compare = { lte: sql`<=`, eq: sql`=`, gte: sql`>=` }[score.comparison];
+      conditions.push(sql`${activityDayCounts.scored}`, sql`${activityDayCounts.scoreBucket} ${compare} ${2 * score.value}`);
+    }
+    return { table: activityDayCounts, conditions };
+  }
+  // One criterion in a named group, alone: the verdict rollup. More together are counted on the rows.
+  const [criterion] = criteria;
+  if (criteria.length > 1 || !criterion || criterion.groupId === '' || isSuccessful !== null || score) return undefined;
+  return {
+    table: activityDayVerdicts,
+    conditions: [
+      sql`${activityDayVerdicts.groupId} = ${criterion.groupId}`,
+      sql`${activityDayVerdicts.criterionId} = ${criterion.criterionId}`,
+      sql`${activityDayVerdicts.passed} = ${criterion.passed}`,
+    ],
+  };
+}
+
+/**
+ * Matching activities per whole UTC day in [from, to) (dates 'YYYY-MM-DD', either open), newest
+ * first, days without any left out; and in the same statement, the activities matching each of
+ * `rowCounts` (conditions on activities), counted on the rows. `teams` is the condition on the
+ * team (none: every team).
+ */
+export async function countsPerDay(
+  db: Executor,
+  companyId: string,
+  kind: ActivityListQuery['kind'],
+  filter: RollupFilter,
+  teams: (teamId: typeof activityDayCounts.teamId | typeof activityDayVerdicts.teamId) => SQL | undefined,
+  days: { from: string | null; to: string | null },
+  rowCounts: readonly (SQL | undefined)[] = [],
+): Promise<{ days: { day: string; activities: number }[]; rowCounts: number[] }> {
+  const { table } = filter;
+  const conditions = [
+    sql`${table.companyId} = ${companyId}`,
+    sql`${table.kind} = ${kind}`,
+    teams(table.teamId),
+    days.from === null ? undefined : sql`${table.day} >= ${days.from}`,
+    days.to === null ? undefined : sql`${table.day} < ${days.to}`,
+    ...filter.conditions,
+  ].filter((condition) => condition !== undefined);
+  const perDay = sql`select ${table.day}::text as day, sum(${table.activities}) as activities from ${table} where ${sql.join(conditions, sql` and `)} group by ${table.day} having sum(${table.activities}) > 0`;
+  const counted = rowCounts.map((where, i) => sql`select ${`#${i}`} as day, count(*) as activities from ${activities} where ${where ?? sql`true`}`);
+  const rows = await queryRows<{ day: string; activities: string | number | bigint }>(db, sql.join([sql`(${perDay})`, ...counted.map((query) => sql`(${query})`)], sql` union all `));
+  const result = { days: [] as { day: string; activities: number }[], rowCounts: rowCounts.map(() => 0) };
+  for (const { day, activities } of rows) {
+    if (day.startsWith('#')) result.rowCounts[Number(day.slice(1))] = Number(activities);
+    else result.days.push({ day, activities: Number(activities) });
+  }
+  result.days.sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
+  return result;
+}
+
+function cellSource(row: ActivityRecord | ActivityRow): CellSource {
+  return {
+    companyId: row.companyId,
+    kind: row.kind ?? null,
+    teamId: row.teamId ?? '',
+    occurredAt: row.occurredAt ?? null,
+    isSuccessful: row.isSuccessful ?? null,
+    score: row.score ?? null,
+    evaluatedAt: row.evaluatedAt ?? null,
+    deletedAt: row.deletedAt ?? null,
+    results: row.results ?? [],
+  };
+}
+
+function sourceJson(source: CellSource & { delta: number }) {
+  return {
+    // JSON has no NaN or infinities; jsonb_to_recordset reads them back from their names.
+    company_id: source.companyId,
+    kind: source.kind,
+    team_id: source.teamId,
+    occurred_at: source.occurredAt,
+    is_successful: source.isSuccessful,
+    score: source.score === null || Number.isFinite(source.score) ? source.score : String(source.score),
+    evaluated_at: source.evaluatedAt,
+    deleted_at: source.deletedAt,
+    results: source.results,
+    delta: source.delta,
+  };
+}
+
+function sameCells(before: ActivityRecord | ActivityRow, after: ActivityRow): boolean {
+  const a = cellSource(before);
+  const b = cellSource(after);
+  return CELL_SOURCE_COLUMNS.every((column) => {
+    const x = a[column];
+    const y = b[column];
+    if (x instanceof Date || y instanceof Date) return x instanceof Date && y instanceof Date && x.getTime() === y.getTime();
+    if (column === 'results') return JSON.stringify(x) === JSON.stringify(y);
+    return x === y;
+  });
+}

@@ -1,0 +1,291 @@
+/**
+ * The lists' per-day rollups stay exact: after a seeded history of receipts, transcripts,
+ * scorings, re-scorings, failures and deletions (through the consumers' one-fact path and the
+ * loaders' batched path), their cells equal the activities counted afresh, a rebuild finds the
+ * same, and every list the rollups answer (totals and pages, with part days at either end of the
+ * range) equals the one counted on the rows.
+ */
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { count, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
+import { openDatabase } from '@parlance/platform/db/database';
+import { migrate } from '@parlance/platform/db/migrate';
+import { seededRandom } from '@parlance/platform/testing/seeded-random';
+import { applyActivityFact, applyActivityFacts, listActivities, pageWindow } from '../src/db/activities.repository.js';
+import { activityListConditions } from '../src/db/activity-filters.js';
+import { ensureActivityRollups, rollupFilter } from '../src/db/activity-rollups.js';
+import { activities, activityDayCounts, activityDayVerdicts, activityRollups, teams } from '../src/db/schema.js';
+import type { ActivityFact, CriterionResult } from '../src/domain/activity-state.js';
+import type { ActivityListQuery, ComparisonName } from '../src/domain/list-request.js';
+import { DRIVERS, openAnalyticsDatabase, type AnalyticsDatabase } from './support/analytics-database.js';
+
+const ACTIVITIES = 400;
+const QUERIES = 300;
+const TEAMS = ['team-a', 'team-b', 'team-c'];
+const CRITERIA = [
+  { groupId: 'opening', criterionId: 'greeting' },
+  { groupId: 'opening', criterionId: 'agenda' },
+  { groupId: 'closing', criterionId: 'next-steps' },
+  // The same criterion id in another group: the group tells them apart.
+  { groupId: 'closing', criterionId: 'greeting' },
+];
+/** Ten days of October 2026; times near midnight on purpose. */
+const DAY_MS = 86_400_000;
+const FIRST_DAY = Date.UTC(2026, 9, 1);
+const SCORES = [0, 2.5, 3, 5, 6.99, 7, 7.01, 7.5, 8, 9.25, 10, Number.NaN];
+
+type Delivery = { activityId: string; fact: ActivityFact }[];
+
+/** Every fact of ACTIVITIES activities, in a seeded order: some never scored, some re-scored, failed or deleted. */
+function history(seed: number): Delivery {
+  const random = seededRandom(seed);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
+  const time = () => new Date(FIRST_DAY + Math.floor(random() * 10 * DAY_MS * 4) / 4 + (random() < 0.2 ? DAY_MS - 1 : 0));
+  const facts: Delivery = [];
+  for (let i = 0; i < ACTIVITIES; i++) {
+    const activityId = randomUUID();
+    const receipt = (at: number): ActivityFact => ({
+      type: 'received',
+      part: {
+        receivedAt: new Date(FIRST_DAY + at),
+        kind: random() < 0.8 ? 'call' : 'meeting',
+        teamId: pick(TEAMS),
+        occurredAt: time(),
+        representativeEmail: pick(['anna@example.com', 'ben@example.com']),
+        representativeName: 'Anna',
+        contactId: pick(['lead-1', 'lead-2', 'lead-3']),
+        contactName: 'Mark',
+        contactCompany: 'Acme',
+        contactRole: 'Buyer',
+        link: '',
+        title: '',
+        fileName: 'call.mp3',
+        media: 'audio',
+      },
+    });
+    const scoring = (at: number): ActivityFact => ({
+      type: 'evaluated',
+      part: {
+        evaluatedAt: new Date(FIRST_DAY + at),
+        score: pick(SCORES),
+        scriptMatch: random() < 0.5 ? null : Math.round(random() * 100),
+        isSuccessful: pick([true, false, null]),
+        results: CRITERIA.filter(() => random() < 0.7).map((criterion): CriterionResult => ({ ...criterion, passed: random() < 0.5 })),
+        summary: '',
+        improvements: [],
+        durationSeconds: Math.floor(random() * 900),
+      },
+    });
+    const own: ActivityFact[] = [receipt(1), { type: 'transcribed', part: { transcribedAt: new Date(FIRST_DAY + 2), durationSeconds: Math.floor(random() * 1200), transcript: '' } }];
+    if (random() < 0.85) own.push(scoring(3));
+    if (random() < 0.2) own.push(scoring(4 + Math.floor(random() * 3)));
+    // A later receipt moves the activity to another team or day.
+    if (random() < 0.1) own.push(receipt(8));
+    if (random() < 0.1) own.push({ type: 'failed', at: new Date(FIRST_DAY + 5) });
+    if (random() < 0.08) own.push({ type: 'deleted', at: new Date(FIRST_DAY + 9) });
+    facts.push(...own.map((fact) => ({ activityId, fact })));
+  }
+  for (let j = facts.length - 1; j > 0; j--) {
+    const k = Math.floor(random() * (j + 1));
+    [facts[j], facts[k]] = [facts[k]!, facts[j]!];
+  }
+  return facts;
+}
+
+/** What the rollups should hold for a company, counted here from its rows with rules of its own. */
+async function expectedCells(database: AnalyticsDatabase, companyId: string) {
+  const rows = await database.db.select().from(activities).where(eq(activities.companyId, companyId));
+  const counts = new Map<string, number>();
+  const verdicts = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (const row of rows) {
+    if (row.kind === null || row.occurredAt === null || row.deletedAt !== null) continue;
+    const day = row.occurredAt.toISOString().slice(0, 10);
+    const scored = row.evaluatedAt !== null && row.score !== null;
+    const score = row.score ?? 0;
+    const bucket = !scored ? 0 : Number.isNaN(score) ? 2 ** 30 : Number.isInteger(score) ? 2 * score : 2 * Math.floor(score) + 1;
+    const success = row.isSuccessful === null ? -1 : row.isSuccessful ? 1 : 0;
+    add(counts, [row.kind, row.teamId, day, success, scored, bucket].join('|'));
+    const distinct = new Set(row.results.map((result) => [row.kind, row.teamId, day, result.groupId, result.criterionId, result.passed].join('|')));
+    for (const key of distinct) add(verdicts, key);
+  }
+  return { counts, verdicts };
+}
+
+async function heldCells(database: AnalyticsDatabase, companyId: string) {
+  const counts = await database.db.select().from(activityDayCounts).where(eq(activityDayCounts.companyId, companyId));
+  const verdicts = await database.db.select().from(activityDayVerdicts).where(eq(activityDayVerdicts.companyId, companyId));
+  return {
+    counts: new Map(counts.filter((cell) => cell.activities !== 0).map((cell) => [[cell.kind, cell.teamId, cell.day, cell.success, cell.scored, cell.scoreBucket].join('|'), cell.activities])),
+    verdicts: new Map(verdicts.filter((cell) => cell.activities !== 0).map((cell) => [[cell.kind, cell.teamId, cell.day, cell.groupId, cell.criterionId, cell.passed].join('|'), cell.activities])),
+  };
+}
+
+const EVERY_CALL: ActivityListQuery = {
+  kind: 'call',
+  teamIds: [],
+  department: null,
+  start: null,
+  end: null,
+  isSuccessful: null,
+  criteria: [],
+  durationSeconds: null,
+  score: null,
+  scriptMatch: null,
+  representativeEmails: [],
+  contactIds: [],
+  activityIds: [],
+  page: 1,
+  limit: 10,
+};
+
+/** A list request drawn at random; most of them ones the rollups answer. */
+function randomQuery(random: () => number): ActivityListQuery {
+  const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
+  const instant = () => new Date(FIRST_DAY - DAY_MS + Math.floor(random() * 12) * DAY_MS + pick([0, 0, 1, DAY_MS / 3, DAY_MS - 1]));
+  let start = random() < 0.8 ? instant() : null;
+  let end = random() < 0.8 ? instant() : null;
+  if (start && end && end < start) [start, end] = [end, start];
+  const criteria: CriterionResult[] =
+    random() < 0.6 ? [] : Array.from({ length: random() < 0.8 ? 1 : 2 }, () => ({ ...pick(CRITERIA), groupId: random() < 0.9 ? pick(CRITERIA).groupId : '', passed: random() < 0.5 }));
+  const comparison = (): { comparison: ComparisonName; value: number } => ({ comparison: pick(['lte', 'eq', 'gte'] as const), value: random() < 0.85 ? Math.floor(random() * 11) : 7.5 });
+  return {
+    kind: pick<ActivityKindName>(['call', 'call', 'meeting']),
+    teamIds: pick([[], [], ['team-a'], ['team-b', 'team-c']]),
+    department: pick([null, null, 'sales', 'support'] as const),
+    start,
+    end,
+    isSuccessful: pick([null, null, true, false]),
+    criteria,
+    durationSeconds: random() < 0.05 ? { comparison: 'gte', value: 300 } : null,
+    score: random() < 0.5 ? comparison() : null,
+    scriptMatch: null,
+    representativeEmails: random() < 0.05 ? ['anna@example.com'] : [],
+    contactIds: random() < 0.05 ? ['lead-2'] : [],
+    activityIds: [],
+    page: pick([1, 1, 2, 3, 5, 8]),
+    limit: pick([10, 20]),
+  };
+}
+
+describe.each(DRIVERS)('list rollups on $driver', ({ open }) => {
+  let database: AnalyticsDatabase;
+  const single = randomUUID();
+  const batched = randomUUID();
+
+  beforeAll(async () => {
+    database = await openAnalyticsDatabase(open);
+    // Teams of two departments, for the department filter.
+    for (const companyId of [single, batched]) {
+      await database.db.insert(teams).values([
+        { companyId, teamId: 'team-a', name: 'A', department: 'sales', deleted: false, version: 1 },
+        { companyId, teamId: 'team-b', name: 'B', department: 'sales', deleted: false, version: 1 },
+        { companyId, teamId: 'team-c', name: 'C', department: 'support', deleted: false, version: 1 },
+      ]);
+    }
+    const facts = history(99);
+    for (const { activityId, fact } of facts) await database.db.transaction((tx) => applyActivityFact(tx, single, activityId, fact));
+    const random = seededRandom(100);
+    for (let i = 0; i < facts.length; ) {
+      const size = 1 + Math.floor(random() * 60);
+      const batch = facts.slice(i, i + size).map((fact) => ({ companyId: batched, ...fact }));
+      await database.db.transaction((tx) => applyActivityFacts(tx, batch));
+      i += size;
+    }
+  });
+
+  afterAll(async () => {
+    for (const table of [activities, activityDayCounts, activityDayVerdicts, teams]) {
+      for (const companyId of [single, batched]) await database.db.delete(table).where(eq(table.companyId, companyId));
+    }
+    await database.close();
+  });
+
+  it('holds, whichever path wrote the facts, exactly the activities counted afresh', async () => {
+    for (const companyId of [single, batched]) {
+      const expected = await expectedCells(database, companyId);
+      const held = await heldCells(database, companyId);
+      expect(held.counts).toEqual(expected.counts);
+      expect(held.verdicts).toEqual(expected.verdicts);
+      expect(expected.counts.size).toBeGreaterThan(100);
+    }
+  });
+
+  it(`lists as counting the rows does, for ${QUERIES} random requests`, async () => {
+    const random = seededRandom(7);
+    let answeredByRollups = 0;
+    for (let i = 0; i < QUERIES; i++) {
+      const query = randomQuery(random);
+      if (rollupFilter(query)) answeredByRollups += 1;
+      const where = activityListConditions(single, query);
+      const [expectedRows, [expectedTotal]] = await Promise.all([
+        database.db
+          .select({ id: activities.id })
+          .from(activities)
+          .where(where)
+          .orderBy(desc(activities.occurredAt), desc(activities.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        database.db.select({ total: count() }).from(activities).where(where),
+      ]);
+      const listed = await listActivities(database.db, single, query);
+      const context = JSON.stringify(query);
+      expect(listed.total, context).toBe(expectedTotal!.total);
+      expect(listed.rows.map((row) => row.id), context).toEqual(expectedRows.map((row) => row.id));
+    }
+    expect(answeredByRollups).toBeGreaterThan(QUERIES / 2);
+  });
+});
+
+describe('building the rollups', () => {
+  it('counts the activities written before the rollups existed, once, and lists from them', async () => {
+    // Migrated but not started: the rollups are not built.
+    const database = await openDatabase({ driver: 'pglite', dataDir: 'memory', schema: 'analytics' });
+    try {
+      await migrate(database, { migrationsFolder: fileURLToPath(new URL('../src/db/migrations', import.meta.url)) });
+      const companyId = randomUUID();
+      for (const { activityId, fact } of history(5)) await database.db.transaction((tx) => applyActivityFact(tx, companyId, activityId, fact));
+      const expected = await expectedCells(database, companyId);
+      // As a database migrated from before the rollups: rows, but no cells.
+      await database.db.delete(activityDayCounts);
+      await database.db.delete(activityDayVerdicts);
+
+      const query: ActivityListQuery = { ...EVERY_CALL, isSuccessful: true, score: { comparison: 'gte', value: 7 } };
+      const [counted] = await database.db.select({ total: count() }).from(activities).where(activityListConditions(companyId, query));
+      // Not built: the list counts the rows.
+      expect((await listActivities(database.db, companyId, query)).total).toBe(counted!.total);
+
+      await ensureActivityRollups(database.db);
+      await ensureActivityRollups(database.db);
+      expect(await heldCells(database, companyId)).toEqual(expected);
+      expect(await database.db.select().from(activityRollups)).toHaveLength(1);
+      expect((await listActivities(database.db, companyId, query)).total).toBe(counted!.total);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('pageWindow', () => {
+  const day = (n: number) => new Date(Date.UTC(2026, 9, n));
+  // Newest first: 3 on the 5th, none listed for the 4th, 4 on the 3rd, 2 on the 2nd.
+  const stretches = [
+    { start: day(5), end: day(6), activities: 3 },
+    { start: day(3), end: day(4), activities: 4 },
+    { start: day(2), end: day(3), activities: 2 },
+  ];
+
+  it('reads a page from the days it falls in, skipping only the rows before it there', () => {
+    expect(pageWindow(stretches, 0, 2)).toEqual({ start: day(5), end: day(6), offset: 0 });
+    expect(pageWindow(stretches, 2, 2)).toEqual({ start: day(3), end: day(6), offset: 2 });
+    expect(pageWindow(stretches, 4, 2)).toEqual({ start: day(3), end: day(4), offset: 1 });
+    expect(pageWindow(stretches, 6, 10)).toEqual({ start: day(2), end: day(4), offset: 3 });
+  });
+
+  it('finds no page past the last row', () => {
+    expect(pageWindow(stretches, 9, 10)).toBeUndefined();
+    expect(pageWindow([], 0, 10)).toBeUndefined();
+  });
+});
