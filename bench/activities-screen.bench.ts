@@ -13,49 +13,30 @@
  * Prints {"bench":"web.activities-screen","scripts":…,"gzip_kb":…,"budget_kb":350,
  * "within_budget":…,"median_ms":…,"budget_ms":1500,"within_time":…,"runs":…}.
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
-import { launchBrowser } from '../test/support/browser.js';
-import { freePort } from '../test/support/free-port.js';
-import { repoRoot, startHostProcess, waitUntilReady } from '../test/support/host-process.js';
+import { signInAsDemo, startStandaloneBrowser } from '../test/support/standalone-browser.js';
 import { waitFor } from '../test/support/wait-for.js';
+import { builtScripts, kilobytes } from './support/built-scripts.js';
 import { median } from './support/measure.js';
 
 export const APP_SHELL_BUDGET_KB = 350;
 export const SCREEN_DRAWN_BUDGET_MS = 1_500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const dist = path.join(repoRoot, 'web', 'dist');
-
-const dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-activities-bench-'));
-const env = {
-  DATA_DIR: dataDir,
-  GRPC_PORT: String(await freePort()),
-  ADMIN_PORT: String(await freePort()),
-  GATEWAY_PORT: String(await freePort()),
-  LOG_LEVEL: 'info',
+const DEMO_DATA = {
   IDENTITY_DEMO_ACCOUNT: 'true',
   DEMO_DATA: 'true',
   DEMO_CALLS: process.env.BENCH_DEMO_CALLS ?? '400',
   DEMO_MEETINGS: process.env.BENCH_DEMO_MEETINGS ?? '40',
   DEMO_RECORDED_CALLS: '0',
 };
-const base = `http://127.0.0.1:${env.GATEWAY_PORT}`;
-const host = startHostProcess([], env);
-const browser = await launchBrowser();
+
+const product = await startStandaloneBrowser(DEMO_DATA);
+const { base, browser, host } = product;
 
 try {
-  await waitUntilReady(Number(env.ADMIN_PORT), host);
   await waitFor('the demo data to be ready', async () => (host.output().includes('demo data ready') ? true : undefined), 600_000);
 
   const signedIn = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const login = await signedIn.newPage();
-  await login.goto(`${base}/login`);
-  await login.getByLabel('Email').fill(DEMO_ACCOUNT.email);
-  await login.getByLabel('Password').fill(DEMO_ACCOUNT.password);
-  await login.getByRole('button', { name: 'Sign In' }).click();
-  await login.waitForURL(`${base}/dashboard`);
+  await signInAsDemo(await signedIn.newPage(), base);
   const session = await signedIn.storageState();
   await signedIn.close();
 
@@ -76,19 +57,14 @@ try {
     await context.close();
   }
 
-  let gzipBytes = 0;
-  for (const url of scripts) {
-    const { origin, pathname } = new URL(url);
-    if (origin !== base) throw new Error(`/activities loaded a script from another origin: ${url}`);
-    gzipBytes += (await stat(path.join(dist, `${decodeURIComponent(pathname)}.gz`))).size;
-  }
-  const gzipKb = Math.round((gzipBytes / 1024) * 10) / 10;
+  const built = await builtScripts(scripts, base, '/activities');
+  const gzipKb = kilobytes(built.reduce((sum, script) => sum + script.gzipBytes, 0));
   const medianMs = Math.round(median(timings));
   console.log(
     JSON.stringify({
       bench: 'web.activities-screen',
-      demo_calls: Number(env.DEMO_CALLS),
-      demo_meetings: Number(env.DEMO_MEETINGS),
+      demo_calls: Number(DEMO_DATA.DEMO_CALLS),
+      demo_meetings: Number(DEMO_DATA.DEMO_MEETINGS),
       scripts: scripts.size,
       gzip_kb: gzipKb,
       budget_kb: APP_SHELL_BUDGET_KB,
@@ -101,8 +77,5 @@ try {
     }),
   );
 } finally {
-  await browser.close();
-  host.child.kill('SIGTERM');
-  await host.exited;
-  await rm(dataDir, { recursive: true, force: true });
+  await product.stop();
 }

@@ -12,12 +12,10 @@
  * Prints one JSON line per page: {"bench":"web.public-page","page":"/pricing","scripts":3,
  * "gzip_kb":…,"budget_kb":200,"within_budget":true,"highcharts":false,"median_ms":…}.
  */
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { launchBrowser } from '../test/support/browser.js';
-import { freePort } from '../test/support/free-port.js';
-import { repoRoot, startHostProcess, waitUntilReady } from '../test/support/host-process.js';
+import { startStandaloneBrowser } from '../test/support/standalone-browser.js';
+import { builtScripts, kilobytes } from './support/built-scripts.js';
 import { median } from './support/measure.js';
 import { PUBLIC_PATHS } from '../web/src/app/public-paths.js';
 
@@ -25,14 +23,9 @@ export const PUBLIC_PAGE_BUDGET_KB = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // Every public path, plus the sign-up form and the pages' states that need a query.
 const PAGES = [...PUBLIC_PATHS, '/login?mode=signup', '/auth/email-sent?email=someone%40example.com'];
-const dist = path.join(repoRoot, 'web', 'dist');
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-web-bench-'));
-const env = { DATA_DIR: dataDir, GRPC_PORT: String(await freePort()), ADMIN_PORT: String(await freePort()), GATEWAY_PORT: String(await freePort()), LOG_LEVEL: 'warn' };
-const base = `http://127.0.0.1:${env.GATEWAY_PORT}`;
-const host = startHostProcess([], env);
-await waitUntilReady(Number(env.ADMIN_PORT), host);
-const browser = await launchBrowser();
+const product = await startStandaloneBrowser({ LOG_LEVEL: 'warn' });
+const { base, browser } = product;
 
 try {
   for (const pagePath of PAGES) {
@@ -51,16 +44,10 @@ try {
       await page.waitForLoadState('networkidle');
       await context.close();
     }
-    let gzipBytes = 0;
+    const built = await builtScripts(scripts, base, pagePath);
+    const gzipKb = kilobytes(built.reduce((sum, script) => sum + script.gzipBytes, 0));
     let highcharts = false;
-    for (const url of scripts) {
-      const { origin, pathname } = new URL(url);
-      if (origin !== base) throw new Error(`${pagePath} loaded a script from another origin: ${url}`);
-      const file = path.join(dist, decodeURIComponent(pathname));
-      gzipBytes += (await stat(`${file}.gz`)).size;
-      if (/highcharts/i.test(pathname) || (await readFile(file, 'utf8')).includes('Highcharts')) highcharts = true;
-    }
-    const gzipKb = Math.round((gzipBytes / 1024) * 10) / 10;
+    for (const { file } of built) if (/highcharts/i.test(path.basename(file)) || (await readFile(file, 'utf8')).includes('Highcharts')) highcharts = true;
     console.log(
       JSON.stringify({
         bench: 'web.public-page',
@@ -76,8 +63,5 @@ try {
     );
   }
 } finally {
-  await browser.close();
-  host.child.kill('SIGTERM');
-  await host.exited;
-  await rm(dataDir, { recursive: true, force: true });
+  await product.stop();
 }

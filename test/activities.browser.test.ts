@@ -18,11 +18,10 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page, Response } from 'playwright-core';
-import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesizeCall, type SynthesizedCall } from '../services/transcription/test/support/synthesized-call.js';
 import { capturedMail } from './support/captured-mail.js';
-import { horizontalOverflow, startStandaloneBrowser, WIDTHS, type StandaloneBrowser } from './support/standalone-browser.js';
+import { horizontalOverflow, signInAsDemo, startStandaloneBrowser, WIDTHS, type StandaloneBrowser } from './support/standalone-browser.js';
 import { waitFor } from './support/wait-for.js';
 
 /**
@@ -174,14 +173,6 @@ interface InPageAudio {
   readyState: number;
   duration: number;
   currentSrc: string;
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${product.base}/login`);
-  await page.getByLabel('Email').fill(DEMO_ACCOUNT.email);
-  await page.getByLabel('Password').fill(DEMO_ACCOUNT.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${product.base}/dashboard`);
 }
 
 /** /activities with the team chosen in the toolbar and its calls listed, 100 a page. */
@@ -412,7 +403,7 @@ describe('the /activities screen in Chromium, with the standalone product', () =
     problems = opened.problems;
     activityOf = watchUploads(page, names.audio);
     lists = watchCallLists(page);
-    await signIn(page);
+    await signInAsDemo(page, product.base);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activities' }).click();
     await page.waitForURL(`${product.base}/activities`);
     await page.getByRole('tabpanel').getByLabel('Team', { exact: true }).selectOption({ label: TEAM });
@@ -749,7 +740,7 @@ describe('the /activities screen in Chromium, with the standalone product', () =
       expect(ids.audio, 'the journey above made the calls').not.toBe('');
       const { context, page, problems } = await product.open(width);
       const shot = (name: string) => product.screenshot(page, `activities-${name}-${width}`);
-      await signIn(page);
+      await signInAsDemo(page, product.base);
       await openActivities(page);
       await rowOf(page, 'call', ids.audio).waitFor();
       await expectFits(page, 'calls list');

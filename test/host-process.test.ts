@@ -8,8 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { DIAGNOSTICS_TOKEN, operatorHeaders } from './support/diagnostics.js';
-import { freePort } from './support/free-port.js';
-import { startHostProcess, waitUntilReady } from './support/host-process.js';
+import { standaloneEnv, startHostProcess, waitUntilReady } from './support/host-process.js';
 import { waitFor } from './support/wait-for.js';
 
 const dataDirs: string[] = [];
@@ -17,21 +16,15 @@ afterAll(async () => {
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function standaloneEnv(dataDir?: string) {
+async function hostEnv(dataDir?: string) {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'parlance-host-')));
   if (!dataDir) dataDirs.push(dir);
-  return {
-    DATA_DIR: dir,
-    GRPC_PORT: String(await freePort()),
-    ADMIN_PORT: String(await freePort()),
-    GATEWAY_PORT: String(await freePort()),
-    DIAGNOSTICS_TOKEN,
-  };
+  return { ...(await standaloneEnv(dir)), DIAGNOSTICS_TOKEN };
 }
 
 /** Restarts the host on `dataDir` and waits until every probe's event has been consumed. */
 async function expectReceivedAfterRestart(dataDir: string, service: string, probeIds: string[]): Promise<void> {
-  const again = startHostProcess([], await standaloneEnv(dataDir));
+  const again = startHostProcess([], await hostEnv(dataDir));
   const url = await waitFor('the restarted host', async () => /Parlance is running at (http:\/\/[0-9.:]+)/.exec(again.output())?.[1], 60_000);
   for (const probeId of probeIds) {
     await waitFor(`probe ${probeId} to be received`, async () => {
@@ -83,14 +76,14 @@ describe('parlance host process', () => {
   });
 
   it('rejects an unknown target by name', async () => {
-    const env = await standaloneEnv();
+    const env = await hostEnv();
     const host = startHostProcess(['--target=scorring'], env);
     expect(await host.exited).toBe(1);
     expect(host.output()).toContain('Unknown target \\"scorring\\"');
   });
 
   it('starts only the targets asked for, with their dependencies', async () => {
-    const env = await standaloneEnv();
+    const env = await hostEnv();
     const host = startHostProcess(['--target=scoring,analytics'], env);
     await waitUntilReady(Number(env.ADMIN_PORT), host);
     const readiness = (await (await fetch(`http://127.0.0.1:${env.ADMIN_PORT}/readyz`)).json()) as { modules: Array<{ name: string }> };
@@ -101,7 +94,7 @@ describe('parlance host process', () => {
 
   it('serves the web app and /api/health standalone, and on SIGTERM finishes what it accepted and exits 0', async () => {
     // As `make run` starts it: with the demo account.
-    const env = { ...(await standaloneEnv()), IDENTITY_DEMO_ACCOUNT: 'true' };
+    const env = { ...(await hostEnv()), IDENTITY_DEMO_ACCOUNT: 'true' };
     const api = `http://127.0.0.1:${env.GATEWAY_PORT}`;
     const host = startHostProcess([], env);
     await waitUntilReady(Number(env.ADMIN_PORT), host);
@@ -156,7 +149,7 @@ describe('parlance host process', () => {
   }, 120_000);
 
   it('keeps every accepted probe when killed outright, and consumes them after a restart', async () => {
-    const env = await standaloneEnv();
+    const env = await hostEnv();
     const host = startHostProcess([], env);
     await waitUntilReady(Number(env.ADMIN_PORT), host);
     const api = `http://127.0.0.1:${env.GATEWAY_PORT}`;

@@ -9,11 +9,11 @@
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandaloneBrowser, WIDTHS, type StandaloneBrowser } from './support/standalone-browser.js';
+import { signInAsDemo, startStandaloneBrowser, WIDTHS, type StandaloneBrowser } from './support/standalone-browser.js';
 import { waitFor } from './support/wait-for.js';
 
 let product: StandaloneBrowser;
-const demo = { name: `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`, email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password };
+const DEMO_NAME = `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`;
 
 beforeAll(async () => {
   product = await startStandaloneBrowser({ IDENTITY_DEMO_ACCOUNT: 'true' });
@@ -27,7 +27,7 @@ const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Settings → Billing and Usage, as a person opens it from the account menu. */
 async function openBillingAndUsage(page: Page): Promise<void> {
-  await page.getByRole('button', { name: demo.name }).click();
+  await page.getByRole('button', { name: DEMO_NAME }).click();
   await page.getByRole('list', { name: 'Account' }).getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
   await page.getByRole('tab', { name: 'Billing and Usage' }).click();
@@ -62,11 +62,7 @@ function fromThePage<T>(page: Page, method: string, url: string, body?: unknown)
 describe('insight tokens on Settings → Billing and Usage, in Chromium', () => {
   it('grow by the insight tokens of a call scored after an upload from the signed-in page', async () => {
     const { context, page, problems } = await product.open(WIDTHS.desktop);
-    await page.goto(`${product.base}/login`);
-    await page.getByLabel('Email').fill(demo.email);
-    await page.getByLabel('Password').fill(demo.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${product.base}/dashboard`);
+    await signInAsDemo(page, product.base);
 
     await openBillingAndUsage(page);
     const before = await tokensUsedOnScreen(page);

@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
-import { freePort } from '../support/free-port.js';
-import { startDemoProduct } from '../support/host-process.js';
+import { standaloneEnv, startDemoProduct } from '../support/host-process.js';
 import { waitFor } from '../support/wait-for.js';
 import { finishedJob, type JobStatus } from '../uploads/upload-fixtures.js';
 
@@ -27,10 +26,7 @@ it('takes up an evaluation whose process was killed mid-evaluation, once its lea
   const silentModel: FakeOpenAI = await startFakeOpenAI({ delayMs: 600_000 });
   cleanups.push(() => silentModel.close());
   const env = {
-    DATA_DIR: dataDir,
-    GRPC_PORT: String(await freePort()),
-    ADMIN_PORT: String(await freePort()),
-    GATEWAY_PORT: String(await freePort()),
+    ...(await standaloneEnv(dataDir)),
     IDENTITY_DEMO_ACCOUNT: 'true',
     SCORING_LEASE_SECONDS: '3',
   };

@@ -15,8 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAudioWorkspace, type AudioWorkspace } from '../../services/transcription/test/support/audio-files.js';
 import type { SynthesizedCall } from '../../services/transcription/test/support/synthesized-call.js';
 import type { ApiClient } from '../support/api-client.js';
-import { freePort } from '../support/free-port.js';
-import { startHostProcess, waitUntilReady, type HostProcess } from '../support/host-process.js';
+import { standaloneEnv, startHostProcess, waitUntilReady, type HostProcess } from '../support/host-process.js';
 import { finishedJob, type JobStatus } from '../uploads/upload-fixtures.js';
 import {
   expectStereoCallJudged,
@@ -44,10 +43,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-scoring-e2e-'));
   audio = await createAudioWorkspace('parlance-scoring-e2e-audio-');
   const env = {
-    DATA_DIR: dataDir,
-    GRPC_PORT: String(await freePort()),
-    ADMIN_PORT: String(await freePort()),
-    GATEWAY_PORT: String(await freePort()),
+    ...(await standaloneEnv(dataDir)),
   };
   host = startHostProcess([], env);
   [, stereo] = await Promise.all([waitUntilReady(Number(env.ADMIN_PORT), host, 90_000), synthesizeStereoCall(audio)]);

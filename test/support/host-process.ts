@@ -2,9 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
 import { ApiClient } from './api-client.js';
+import { freePort } from './free-port.js';
 import { waitFor } from './wait-for.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Where a standalone product started by a test keeps its data, and the free loopback ports it listens on. */
+export async function standaloneEnv(dataDir: string): Promise<{ DATA_DIR: string; GRPC_PORT: string; ADMIN_PORT: string; GATEWAY_PORT: string }> {
+  return { DATA_DIR: dataDir, GRPC_PORT: String(await freePort()), ADMIN_PORT: String(await freePort()), GATEWAY_PORT: String(await freePort()) };
+}
 
 export interface HostProcess {
   child: ChildProcess;

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
 import { launchBrowser } from './browser.js';
-import { freePort } from './free-port.js';
-import { repoRoot, startHostProcess, waitUntilReady, type HostProcess } from './host-process.js';
+import { repoRoot, standaloneEnv, startHostProcess, waitUntilReady, type HostProcess } from './host-process.js';
 
 /** Where browser tests save a screenshot of every screen they pass (look at them). */
 export const SCREENSHOTS = path.join(repoRoot, '.run', 'screenshots');
@@ -29,10 +29,7 @@ export interface StandaloneBrowser {
 export async function startStandaloneBrowser(extraEnv: Record<string, string> = {}): Promise<StandaloneBrowser> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-browser-'));
   const env = {
-    DATA_DIR: dataDir,
-    GRPC_PORT: String(await freePort()),
-    ADMIN_PORT: String(await freePort()),
-    GATEWAY_PORT: String(await freePort()),
+    ...(await standaloneEnv(dataDir)),
     ...extraEnv,
   };
   const base = `http://127.0.0.1:${env.GATEWAY_PORT}`;
@@ -64,6 +61,15 @@ export async function startStandaloneBrowser(extraEnv: Record<string, string> = 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs the demo account in through the login form, as a person does, and waits for the dashboard. */
+export async function signInAsDemo(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(DEMO_ACCOUNT.email);
+  await page.getByLabel('Password').fill(DEMO_ACCOUNT.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${base}/dashboard`);
 }
 
 /** How far the page is wider than the window (0 when nothing forces sideways scrolling). */

@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { synthesizeCall } from '../../services/transcription/test/support/synthesized-call.js';
-import { freePort } from '../support/free-port.js';
-import { startDemoProduct } from '../support/host-process.js';
+import { standaloneEnv, startDemoProduct } from '../support/host-process.js';
 import { finishedJob } from './upload-fixtures.js';
 
 const dataDirs: string[] = [];
@@ -22,10 +21,7 @@ it('keeps every acknowledged upload when killed right after answering, and compl
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parlance-uploads-'));
   dataDirs.push(dataDir);
   const env = {
-    DATA_DIR: dataDir,
-    GRPC_PORT: String(await freePort()),
-    ADMIN_PORT: String(await freePort()),
-    GATEWAY_PORT: String(await freePort()),
+    ...(await standaloneEnv(dataDir)),
     IDENTITY_DEMO_ACCOUNT: 'true',
     TRANSCRIPTION_LEASE_SECONDS: '5',
   };

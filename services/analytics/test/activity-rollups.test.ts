@@ -13,12 +13,14 @@ import type { ActivityKindName } from '@parlance/platform/activity/activity-kind
 import { openDatabase } from '@parlance/platform/db/database';
 import { migrate } from '@parlance/platform/db/migrate';
 import { seededRandom } from '@parlance/platform/testing/seeded-random';
+import { ListActivitiesRequest } from '@parlance/proto/parlance/analytics/v1/activities';
+import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { applyActivityFact, applyActivityFacts, listActivities, pageWindow } from '../src/db/activities.repository.js';
 import { activityListConditions } from '../src/db/activity-filters.js';
 import { ensureActivityRollups, rollupFilter } from '../src/db/activity-rollups.js';
 import { activities, activityDayCounts, activityDayVerdicts, activityRollups, teams } from '../src/db/schema.js';
 import type { ActivityFact, CriterionResult } from '../src/domain/activity-state.js';
-import type { ActivityListQuery, ComparisonName } from '../src/domain/list-request.js';
+import { readListRequest, type ActivityListQuery, type ComparisonName } from '../src/domain/list-request.js';
 import { DRIVERS, openAnalyticsDatabase, type AnalyticsDatabase } from './support/analytics-database.js';
 
 const ACTIVITIES = 400;
@@ -123,23 +125,8 @@ async function heldCells(database: AnalyticsDatabase, companyId: string) {
   };
 }
 
-const EVERY_CALL: ActivityListQuery = {
-  kind: 'call',
-  teamIds: [],
-  department: null,
-  start: null,
-  end: null,
-  isSuccessful: null,
-  criteria: [],
-  durationSeconds: null,
-  score: null,
-  scriptMatch: null,
-  representativeEmails: [],
-  contactIds: [],
-  activityIds: [],
-  page: 1,
-  limit: 10,
-};
+/** Every call, unfiltered, 10 a page: as the service reads an empty request. */
+const EVERY_CALL: ActivityListQuery = readListRequest(ListActivitiesRequest.fromPartial({ kind: ActivityKind.ACTIVITY_KIND_CALL, page: 1, limit: 10 }));
 
 /** A list request drawn at random; most of them ones the rollups answer. */
 function randomQuery(random: () => number): ActivityListQuery {

@@ -17,6 +17,7 @@ import {
 import type { ActivityListQuery } from '../domain/list-request.js';
 import { activityListConditions, teamCondition } from './activity-filters.js';
 import { applyRollupChanges, countsPerDay, rollupFilter, rollupsReady, type RollupFilter } from './activity-rollups.js';
+import { jsonValue } from './jsonb-recordset.js';
 import { activities } from './schema.js';
 
 type ActivityRecord = typeof activities.$inferSelect;
@@ -37,20 +38,7 @@ export interface ActivityPage {
  * none loses another's part. The lists' rollups move with the row, in the same transaction.
  */
 export async function applyActivityFact(tx: Executor, companyId: string, activityId: string, fact: ActivityFact): Promise<void> {
-  // Ingest's activity ids are UUIDs; anything else names nothing analytics could hold.
-  if (!isUuid(activityId)) return;
-  const row = { companyId, id: activityId, ...activityColumns(mergeActivityFact(UNKNOWN_ACTIVITY, fact)) };
-  const inserted = await tx.insert(activities).values(row).onConflictDoNothing().returning({ id: activities.id });
-  if (inserted.length > 0) {
-    await applyRollupChanges(tx, [{ before: undefined, after: row }]);
-    return;
-  }
-  const key = and(eq(activities.companyId, companyId), eq(activities.id, activityId));
-  const [held] = await tx.select().from(activities).where(key).for('update');
-  if (!held) throw new Error(`activity ${activityId} disappeared while a fact was merged into it`);
-  const merged = activityColumns(mergeActivityFact(activityStateOf(held), fact));
-  await tx.update(activities).set(merged).where(key);
-  await applyRollupChanges(tx, [{ before: held, after: { ...merged, companyId: held.companyId, id: held.id } }]);
+  await applyActivityFacts(tx, [{ companyId, activityId, fact }]);
 }
 
 /** A fact about one company's activity, as `applyActivityFacts` takes many at once. */
@@ -63,8 +51,8 @@ export interface KeyedActivityFact {
 /**
  * Merges many facts at once with the same `mergeActivityFact`, leaving the rows that applying them
  * one by one with `applyActivityFact`, in the same order, would leave (the merge is a fold, so an
- * activity's facts are folded first and written once). For loaders and replays, where a
- * transaction per fact is too slow; the consumers keep `applyActivityFact`.
+ * activity's facts are folded first and written once). Loaders and replays send batches, where a
+ * transaction per fact is too slow; the consumers send one fact at a time (`applyActivityFact`).
  *
  * Activities new to the database are inserted with one INSERT … ON CONFLICT DO NOTHING; those that
  * turn out to exist are locked (FOR UPDATE), merged and written back with one INSERT … ON
@@ -258,9 +246,6 @@ function rowsAsRecordset(rows: readonly ActivityRow[]): SQL {
   const records = rows.map((row) => Object.fromEntries(COLUMNS.map(({ key, column }) => [column.name, jsonValue(row[key])])));
   return sql`(${COLUMN_NAMES}) select ${COLUMN_NAMES} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as rows(${COLUMN_DEFINITIONS})`;
 }
-
-/** JSON has no NaN or infinities; jsonb_to_recordset reads a double back from their names. */
-const jsonValue = (value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? String(value) : (value ?? null));
 
 const COLUMN_NAMES = sql.raw(COLUMNS.map(({ column }) => `"${column.name}"`).join(', '));
 const COLUMN_DEFINITIONS = sql.raw(COLUMNS.map(({ column, type }) => `"${column.name}" ${type}`).join(', '));

@@ -10,6 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '@parlance/platform/db/database';
 import type { ActivityListQuery } from '../domain/list-request.js';
+import { jsonValue } from './jsonb-recordset.js';
 import { activities, activityDayCounts, activityDayVerdicts, activityRollups } from './schema.js';
 
 type ActivityRecord = typeof activities.$inferSelect;
@@ -192,13 +193,12 @@ function cellSource(row: ActivityRecord | ActivityRow): CellSource {
 
 function sourceJson(source: CellSource & { delta: number }) {
   return {
-    // JSON has no NaN or infinities; jsonb_to_recordset reads them back from their names.
     company_id: source.companyId,
     kind: source.kind,
     team_id: source.teamId,
     occurred_at: source.occurredAt,
     is_successful: source.isSuccessful,
-    score: source.score === null || Number.isFinite(source.score) ? source.score : String(source.score),
+    score: jsonValue(source.score),
     evaluated_at: source.evaluatedAt,
     deleted_at: source.deletedAt,
     results: source.results,

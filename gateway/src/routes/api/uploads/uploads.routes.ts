@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { invalidArgument, notFound } from '@parlance/platform/errors';
-import { callClientStreaming } from '@parlance/platform/grpc/streaming';
-import { ActivityKind, IngestServiceService, MediaKind, type UploadActivityRequest, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { chunksOf, UPLOAD_CHUNK_BYTES, uploadActivity } from '@parlance/platform/activity/upload-activity';
+import { ActivityKind, MediaKind, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
 import { ErrorResponse } from '../../../schemas/error.schema.js';
 import { SIGNED_IN, SIGNED_IN_CHANGE } from '../../../schemas/security.schema.js';
@@ -33,8 +33,6 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
  * file is too large and answers with the spec's sentence naming it.
  */
 const AUDIO_READ_LIMIT_BYTES = 26_214_400 + 1;
-/** Bytes per message to ingest: well under gRPC's 4 MB message limit. */
-const CHUNK_BYTES = 64 * 1024;
 /** An upload of 25 MB over a slow link to ingest still finishes. */
 const UPLOAD_DEADLINE_MS = 5 * 60_000;
 
@@ -59,7 +57,7 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
   const signedIn = { preHandler: options.sessions.requireCaller };
 
   const upload = (request: FastifyRequest, header: UploadHeader, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) =>
-    callClientStreaming(ingest.raw, IngestServiceService.uploadActivity, uploadParts(header, chunks), { ...callAs(request), deadlineMs: UPLOAD_DEADLINE_MS });
+    uploadActivity(ingest.raw, header, chunks, { ...callAs(request), deadlineMs: UPLOAD_DEADLINE_MS });
 
   typed.post(
     '/api/calls/transcribe/audio',
@@ -96,7 +94,7 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
           contact: undefined,
           link: '',
         };
-        const chunks = received.path ? createReadStream(received.path, { highWaterMark: CHUNK_BYTES }) : [];
+        const chunks = received.path ? createReadStream(received.path, { highWaterMark: UPLOAD_CHUNK_BYTES }) : [];
         const { jobId } = await upload(request, header, chunks);
         return { jobId, message: UPLOAD_ROUTE_MESSAGES.callReceived };
       } finally {
@@ -135,7 +133,7 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
         contact: undefined,
         link: '',
       };
-      const { jobId } = await upload(request, header, chunksOf(body.content ?? ''));
+      const { jobId } = await upload(request, header, chunksOf(Buffer.from(body.content ?? '', 'utf8')));
       return { jobId, message: UPLOAD_ROUTE_MESSAGES.callReceived };
     },
   );
@@ -170,7 +168,7 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
         contact: undefined,
         link: '',
       };
-      const { jobId } = await upload(request, header, chunksOf(body.content ?? ''));
+      const { jobId } = await upload(request, header, chunksOf(Buffer.from(body.content ?? '', 'utf8')));
       return reply.code(202).send({ jobId, message: UPLOAD_ROUTE_MESSAGES.meetingReceived });
     },
   );
@@ -289,16 +287,6 @@ async function readAudioForm(request: FastifyRequest, path: string): Promise<Aud
     }
   }
   return { fields, fileName, path: written };
-}
-
-function* chunksOf(content: string): Iterable<Uint8Array> {
-  const bytes = Buffer.from(content, 'utf8');
-  for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) yield bytes.subarray(offset, offset + CHUNK_BYTES);
-}
-
-async function* uploadParts(header: UploadHeader, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncIterable<UploadActivityRequest> {
-  yield { part: { $case: 'header', value: header } };
-  for await (const chunk of chunks) yield { part: { $case: 'chunk', value: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) } };
 }
 
 /** Absent or blank means now (ingest's default); anything else must be a date. */
