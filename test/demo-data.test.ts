@@ -9,10 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
-import { ApiClient } from './support/api-client.js';
-import { freePort } from './support/free-port.js';
-import { startHostProcess, waitUntilReady, type HostProcess } from './support/host-process.js';
+import type { ApiClient } from './support/api-client.js';
+import { standaloneEnv, startDemoProduct, type HostProcess } from './support/host-process.js';
 import { waitFor } from './support/wait-for.js';
 
 const CALLS = 36;
@@ -32,24 +30,17 @@ interface ListedActivity {
 let dataDir: string;
 const running: HostProcess[] = [];
 
-async function startProduct(extraEnv: Record<string, string> = {}) {
-  const env = {
-    DATA_DIR: dataDir,
-    GRPC_PORT: String(await freePort()),
-    ADMIN_PORT: String(await freePort()),
-    GATEWAY_PORT: String(await freePort()),
+async function startProduct() {
+  const { host, demo: browser, signInStatus } = await startDemoProduct({
+    ...(await standaloneEnv(dataDir)),
     IDENTITY_DEMO_ACCOUNT: 'true',
     DEMO_DATA: 'true',
     DEMO_CALLS: String(CALLS),
     DEMO_MEETINGS: String(MEETINGS),
     DEMO_RECORDED_CALLS: String(RECORDED),
-    ...extraEnv,
-  };
-  const host = startHostProcess([], env);
+  });
   running.push(host);
-  await waitUntilReady(Number(env.ADMIN_PORT), host);
-  const browser = new ApiClient(`http://127.0.0.1:${env.GATEWAY_PORT}`);
-  expect((await browser.post('/api/auth/login', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })).status).toBe(200);
+  expect(signInStatus).toBe(200);
   return { host, browser };
 }
 
@@ -87,8 +78,16 @@ describe('demo data', () => {
     await waitFor('the demo data to be ready', async () => (second.host.output().includes('demo data ready') ? true : undefined), 240_000);
     expect(second.host.output()).toMatch(/demo data: \d+\/40 sent/);
 
-    const calls = await listAll(second.browser, 'calls');
-    const meetings = await listAll(second.browser, 'meetings');
+    // The lists follow the pipeline's events, and what the stopped start sent is followed by no
+    // one's jobs: wait for the rows to settle before looking at them.
+    const { calls, meetings } = await waitFor(
+      'every demo activity to be listed as scored',
+      async () => {
+        const [calls, meetings] = await Promise.all([listAll(second.browser, 'calls'), listAll(second.browser, 'meetings')]);
+        return [...calls, ...meetings].every((activity) => activity.status === 'scored') ? { calls, meetings } : undefined;
+      },
+      120_000,
+    );
     expect(calls).toHaveLength(CALLS);
     expect(meetings).toHaveLength(MEETINGS);
     // Nothing sent twice across the restart.

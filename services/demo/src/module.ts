@@ -26,12 +26,14 @@ export function demoModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv = proc
       ).catch((error: unknown) => {
         if (!stopping.signal.aborted) runtime.logger.error({ err: error }, 'demo data could not be sent; the next start resumes where it stopped');
       });
-      return {
-        stop: async () => {
-          stopping.abort();
-          await seeding;
-        },
+      // Stopped while the services still answer: every service quiesces after this module (the
+      // host goes in reverse order), and the gRPC server last, so an upload in flight gets its
+      // answer and is counted rather than cut off and sent again at the next start.
+      const quiesce = async () => {
+        stopping.abort();
+        await seeding;
       };
+      return { quiesce, stop: quiesce };
     },
   });
 }

@@ -67,7 +67,7 @@ export interface DemoActivity {
 const CONTACT_POOL = 600;
 const WORDS_PER_SECOND = 2.6;
 
-/** All activities of the plan, in the order they are sent: recordings first (they take longest), then calls and meetings interleaved. */
+/** How many activities the plan holds. */
 export function demoActivityCount(plan: DemoPlan): number {
   return plan.calls + plan.meetings;
 }
@@ -135,7 +135,8 @@ export function demoActivity(plan: DemoPlan, teams: readonly DemoTeam[], sequenc
   const names: Record<Speaker, string> = { representative: scene.representative.fullName, contact: scene.contact.fullName, guest: scene.guest.fullName };
   const lines = timeline(said, names, random);
   const occurredAt = demoMoment(demoPeriod(plan.now), random);
-  const day = occurredAt.toISOString().slice(0, 10);
+  // Day and minute: a contact can call twice on one day, and two files must not share a name.
+  const when = occurredAt.toISOString().slice(0, 16).replace(/[T:]/g, ' ');
   const title = kind === 'meeting' ? playbook.meetingTitle(scene) : '';
   return {
     sequence,
@@ -143,7 +144,7 @@ export function demoActivity(plan: DemoPlan, teams: readonly DemoTeam[], sequenc
     teamId: team.id,
     representative: { email: member.email, firstName: member.firstName, fullName: scene.representative.fullName },
     occurredAt,
-    fileName: kind === 'meeting' ? `${title}.txt` : `${slug(`call ${day} ${contact.company} ${contact.name}`)}.${recorded ? 'wav' : 'txt'}`,
+    fileName: kind === 'meeting' ? `${title}.txt` : `${slug(`call ${when} ${contact.company} ${contact.name}`)}.${recorded ? 'wav' : 'txt'}`,
     title,
     notes: kind === 'meeting' ? `Attendees: ${scene.representative.fullName}, ${scene.contact.fullName} (${contact.role}), ${scene.guest.fullName}.` : '',
     link: kind === 'meeting' ? meetLink(random) : '',

@@ -10,12 +10,12 @@
  * again.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { chunksOf, uploadActivity } from '@parlance/platform/activity/upload-activity';
 import type { Database } from '@parlance/platform/db/database';
 import { createClient, equalJitterBackoffMs } from '@parlance/platform/grpc/grpc-client';
 import { GrpcCallError } from '@parlance/platform/grpc/status-mapping';
-import { callClientStreaming } from '@parlance/platform/grpc/streaming';
 import type { Logger } from '@parlance/platform/logger';
-import { ActivityKind, IngestServiceClient, IngestServiceService, MediaKind, type UploadActivityRequest, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { ActivityKind, IngestServiceClient, MediaKind, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { finishSeedRun, recordSent, startSeedRun, type SeedRun } from '../db/seed-runs.repository.js';
 import { demoActivity, demoActivityCount, type DemoActivity, type DemoPlan } from '../domain/demo-conversations.js';
 import { readDemoCompany, type DemoCompany } from './demo-company.js';
@@ -53,13 +53,12 @@ const JOB_POLL_MS = 1_000;
 /** Jobs asked after at once. */
 const JOB_WINDOW = 16;
 const RECORD_EVERY = 25;
-const CHUNK_BYTES = 64 * 1024;
 
 export async function seedDemoData(deps: SeedDependencies, settings: SeedSettings): Promise<SeedOutcome> {
   const now = deps.now ?? (() => new Date());
   const started = performance.now();
   const seconds = () => Math.round((performance.now() - started) / 1000);
-  const company = await retryWhileUnavailable(() => readDemoCompany(deps.identityAddress), deps);
+  const company = await retryWhileUnavailable(() => readDemoCompany(deps.identityAddress), deps.signal);
   const run = await startSeedRun(deps.db, company.companyId, { calls: settings.calls, meetings: settings.meetings, recordedCalls: settings.recordedCalls, seed: settings.seed, now: now().toISOString() }, now());
   const plan: DemoPlan = { ...run.plan, now: new Date(run.plan.now) };
   const total = demoActivityCount(plan);
@@ -74,11 +73,12 @@ export async function seedDemoData(deps: SeedDependencies, settings: SeedSetting
 
   deps.logger.info({ from: run.sent, total, calls: plan.calls, meetings: plan.meetings, recordedCalls: plan.recordedCalls }, `sending the demo data through the pipeline: ${total - run.sent} of ${total} activities to go`);
   const sender = new DemoSender(deps, company, plan, run);
-  const progress = setInterval(() => deps.logger.info(sender.progress(), `demo data: ${sender.sentCount}/${total} sent, ${sender.processedCount} processed`), PROGRESS_EVERY_MS);
+  const progress = setInterval(() => sender.logProgress(total), PROGRESS_EVERY_MS);
   progress.unref();
   // Both settle before this returns: a stop must not leave uploads running after the database closes.
   const settled = await Promise.allSettled([sender.sendAll(total), sender.followJobs()]);
   clearInterval(progress);
+  sender.close();
   for (const result of settled) if (result.status === 'rejected') throw result.reason;
   await finishSeedRun(deps.db, company.companyId, now());
   const outcome: SeedOutcome = { state: 'seeded', sent: sender.sentCount, skipped: sender.skipped, failed: sender.failed, seconds: seconds() };
@@ -114,8 +114,9 @@ class DemoSender {
     this.ingest = createIngestClient(deps.ingestAddress);
   }
 
-  progress() {
-    return { sent: this.sentCount, processed: this.processedCount, failed: this.failed, skipped: this.skipped };
+  logProgress(total: number): void {
+    const progress = { sent: this.sentCount, processed: this.processedCount, failed: this.failed, skipped: this.skipped };
+    this.deps.logger.info(progress, `demo data: ${this.sentCount}/${total} sent, ${this.processedCount} processed`);
   }
 
   /** On a stop, the uploads in flight finish and the count is recorded, so the next start resumes exactly there. */
@@ -133,6 +134,8 @@ class DemoSender {
     );
     this.sendingFinished = true;
     await this.record();
+    // Also when sending took less than one interval.
+    this.logProgress(total);
     const failure = workers.find((worker) => worker.status === 'rejected');
     if (failure) throw failure.reason;
     this.deps.signal.throwIfAborted();
@@ -143,26 +146,28 @@ class DemoSender {
    * the text behind it) until every job of this run has completed or failed.
    */
   async followJobs(): Promise<void> {
-    try {
-      while (!this.sendingFinished || this.pending.size > 0) {
-        const window = [...this.pending].slice(0, JOB_WINDOW);
-        const finished = await Promise.all(window.map((jobId) => retryWhileUnavailable(() => this.ingest.getJob({ jobId }, this.caller()), this.deps)));
-        let progressed = false;
-        for (const { job } of finished) {
-          if (!job || !(job.isCompleted || job.isFailed)) continue;
-          this.pending.delete(job.id);
-          this.processedCount += 1;
-          progressed = true;
-          if (job.isFailed) {
-            this.failed += 1;
-            this.deps.logger.warn({ jobId: job.id, fileName: job.fileName }, job.failedReason || `Processing failed for ${job.fileName}`);
-          }
+    while (!this.sendingFinished || this.pending.size > 0) {
+      const window = [...this.pending].slice(0, JOB_WINDOW);
+      // getJob is idempotent: the client retries it while ingest is unavailable.
+      const finished = await Promise.all(window.map((jobId) => this.ingest.getJob({ jobId }, this.caller())));
+      let progressed = false;
+      for (const { job } of finished) {
+        if (!job || !(job.isCompleted || job.isFailed)) continue;
+        this.pending.delete(job.id);
+        this.processedCount += 1;
+        progressed = true;
+        if (job.isFailed) {
+          this.failed += 1;
+          this.deps.logger.warn({ jobId: job.id, fileName: job.fileName }, job.failedReason || `Processing failed for ${job.fileName}`);
         }
-        if (!progressed) await sleep(JOB_POLL_MS, undefined, { signal: this.deps.signal });
       }
-    } finally {
-      this.ingest.close();
+      if (!progressed) await sleep(JOB_POLL_MS, undefined, { signal: this.deps.signal });
     }
+  }
+
+  /** Once sending and following have both settled: they share the client. */
+  close(): void {
+    this.ingest.close();
   }
 
   private caller() {
@@ -174,10 +179,7 @@ class DemoSender {
     if (!activity) return;
     const { header, content } = await this.uploadOf(activity);
     try {
-      const reply = await retryWhileUnavailable(
-        () => callClientStreaming(this.ingest.raw, IngestServiceService.uploadActivity, uploadParts(header, content), { ...this.caller(), deadlineMs: 120_000 }),
-        this.deps,
-      );
+      const reply = await retryWhileUnavailable(() => uploadActivity(this.ingest.raw, header, chunksOf(content), { ...this.caller(), deadlineMs: 120_000 }), this.deps.signal);
       this.pending.add(reply.jobId);
     } catch (error) {
       // A team changed since the plan was read (a member removed, say): that one activity is left out.
@@ -229,19 +231,18 @@ function createIngestClient(address: string) {
   return createClient(IngestServiceClient, address, { idempotent: ['getJob'] });
 }
 
-function* uploadParts(header: UploadHeader, content: Buffer): Iterable<UploadActivityRequest> {
-  yield { part: { $case: 'header', value: header } };
-  for (let offset = 0; offset < content.length; offset += CHUNK_BYTES) yield { part: { $case: 'chunk', value: content.subarray(offset, offset + CHUNK_BYTES) } };
-}
-
-/** The services start together; until identity and ingest answer, wait and try again. */
-async function retryWhileUnavailable<T>(call: () => Promise<T>, deps: Pick<SeedDependencies, 'signal' | 'logger'>): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
+/**
+ * The services start together; until identity and ingest answer, wait and try again. For the
+ * calls the client does not retry itself (it retries only idempotent unary calls): signing in,
+ * and an upload, which ingest stores only once it has the whole file.
+ */
+async function retryWhileUnavailable<T>(call: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
     try {
       return await call();
     } catch (error) {
-      if (!(error instanceof GrpcCallError) || error.kind !== 'unavailable' || attempt >= 20) throw error;
-      await sleep(equalJitterBackoffMs(attempt, 200, 5_000), undefined, { signal: deps.signal });
+      if (!(error instanceof GrpcCallError) || error.kind !== 'unavailable' || attempt > 20) throw error;
+      await sleep(equalJitterBackoffMs(attempt, 200, 5_000), undefined, { signal });
     }
   }
 }

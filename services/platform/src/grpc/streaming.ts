@@ -126,7 +126,9 @@ export async function callClientStreaming<M extends AnyMethod>(
         (error: ServiceError | null, response?: ResponseOf<M>) => (error ? reject(mapError(error, method.path)) : resolve(response!)),
       );
     });
-    const call = stream!;
+    // The channel refused the call before it began (closed, say): the reply says why.
+    if (!stream) return await reply;
+    const call = stream;
     const onAbort = () => call.cancel();
     settings.signal?.addEventListener('abort', onAbort, { once: true });
     try {
