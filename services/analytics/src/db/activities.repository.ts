@@ -54,19 +54,23 @@ export interface KeyedActivityFact {
  * activity's facts are folded first and written once). Loaders and replays send batches, where a
  * transaction per fact is too slow; the consumers send one fact at a time (`applyActivityFact`).
  *
- * Activities new to the database are inserted with one INSERT … ON CONFLICT DO NOTHING; those that
- * turn out to exist are locked (FOR UPDATE), merged and written back with one INSERT … ON
- * CONFLICT DO UPDATE; the rollups follow (activity-rollups.ts). Rows travel as one JSON parameter
- * however many a statement writes, and in key order, so two batches never wait on each other in
- * a circle. Call it inside a transaction, so the locks last until the rows are written.
+ * Activities are written in as few statements as their likely state allows. A batch with a
+ * receipt is mostly about activities new to the database: they are inserted with one INSERT … ON
+ * CONFLICT DO NOTHING, and those that turn out to exist are then locked (FOR UPDATE). A batch of
+ * later facts (transcripts, verdicts, deletions) is about activities that exist: they are locked
+ * first, and only those missing are inserted. Either way the held rows are merged and written back
+ * with one INSERT … ON CONFLICT DO UPDATE, and the rollups follow (activity-rollups.ts). Rows
+ * travel as one JSON parameter however many a statement writes, and in key order, so two batches
+ * never wait on each other in a circle. Call it inside a transaction, so the locks last until the
+ * rows are written.
  */
 export async function applyActivityFacts(tx: Executor, facts: readonly KeyedActivityFact[]): Promise<void> {
   const byActivity = new Map<string, KeyedActivityFact[]>();
   for (const keyed of facts) {
     if (!isUuid(keyed.activityId)) continue;
     const key = activityKey(keyed.companyId, keyed.activityId);
-    const held = byActivity.get(key);
-    if (held) held.push(keyed);
+    const known = byActivity.get(key);
+    if (known) known.push(keyed);
     else byActivity.set(key, [keyed]);
   }
   if (byActivity.size === 0) return;
@@ -76,40 +80,56 @@ export async function applyActivityFacts(tx: Executor, facts: readonly KeyedActi
     const { companyId, activityId } = byActivity.get(key)![0]!;
     return { companyId, id: activityId, ...activityColumns(state) };
   };
+  const lock = (lockKeys: readonly string[]) => lockActivities(tx, lockKeys.map((key) => byActivity.get(key)![0]!));
 
-  const fresh = new Map(keys.map((key) => [key, rowOf(key, fold(UNKNOWN_ACTIVITY, key))]));
-  const inserted = await queryRows<{ company_id: string; id: string }>(
-    tx,
-    sql`insert into ${activities} ${rowsAsRecordset([...fresh.values()])} on conflict do nothing returning company_id, id`,
-  );
-  const insertedKeys = new Set(inserted.map((row) => activityKey(row.company_id, row.id)));
-  const existing = keys.filter((key) => !insertedKeys.has(key));
-  const changes: { before: ActivityRecord | undefined; after: ActivityRow }[] = [...insertedKeys].map((key) => ({ before: undefined, after: fresh.get(key)! }));
-  if (existing.length === 0) {
+  const expectExisting = facts.every(({ fact }) => fact.type !== 'received');
+  const held = expectExisting ? await lock(keys) : [];
+  const heldKeys = new Set(held.map((record) => activityKey(record.companyId, record.id)));
+  const fresh = new Map(keys.filter((key) => !heldKeys.has(key)).map((key) => [key, rowOf(key, fold(UNKNOWN_ACTIVITY, key))]));
+  const changes: { before: ActivityRecord | undefined; after: ActivityRow }[] = [];
+  if (fresh.size > 0) {
+    const inserted = await queryRows<{ company_id: string; id: string }>(
+      tx,
+      sql`insert into ${activities} ${rowsAsRecordset([...fresh.values()])} on conflict do nothing returning company_id, id`,
+    );
+    for (const row of inserted) {
+      const key = activityKey(row.company_id, row.id);
+      changes.push({ before: undefined, after: fresh.get(key)! });
+      fresh.delete(key);
+    }
+    // Left: there all along, or inserted meanwhile by another transaction. Merged like the held ones.
+    if (fresh.size > 0) {
+      const existing = await lock([...fresh.keys()]);
+      if (existing.length < fresh.size) throw new Error(`${fresh.size - existing.length} activities disappeared while facts were merged into them`);
+      held.push(...existing);
+    }
+  }
+  if (held.length === 0) {
     await applyRollupChanges(tx, changes);
     return;
   }
-
-  const keyColumns = unnestedColumns(existing.map((key) => byActivity.get(key)![0]!), [
-    ['companyId', 'uuid'],
-    ['activityId', 'uuid'],
-  ]);
-  const held = await tx
-    .select()
-    .from(activities)
-    .where(sql`(${activities.companyId}, ${activities.id}) in (select * from unnest(${keyColumns}))`)
-    .orderBy(activities.companyId, activities.id)
-    .for('update');
-  const heldByKey = new Map(held.map((record) => [activityKey(record.companyId, record.id), record]));
-  const merged = existing.map((key) => {
-    const record = heldByKey.get(key);
-    if (!record) throw new Error(`activity ${byActivity.get(key)![0]!.activityId} disappeared while facts were merged into it`);
+  const merged = held.map((record) => {
+    const key = activityKey(record.companyId, record.id);
     const after = rowOf(key, fold(activityStateOf(record), key));
     changes.push({ before: record, after });
     return after;
   });
   await tx.execute(sql`insert into ${activities} ${rowsAsRecordset(merged)} on conflict (company_id, id) do update set ${EVERY_COLUMN_FROM_EXCLUDED}`);
   await applyRollupChanges(tx, changes);
+}
+
+/** The activities of `keys` that exist, locked (FOR UPDATE) in key order. */
+function lockActivities(tx: Executor, keys: readonly { companyId: string; activityId: string }[]): Promise<ActivityRecord[]> {
+  const keyColumns = unnestedColumns(keys, [
+    ['companyId', 'uuid'],
+    ['activityId', 'uuid'],
+  ]);
+  return tx
+    .select()
+    .from(activities)
+    .where(sql`(${activities.companyId}, ${activities.id}) in (select * from unnest(${keyColumns}))`)
+    .orderBy(activities.companyId, activities.id)
+    .for('update');
 }
 
 /**
