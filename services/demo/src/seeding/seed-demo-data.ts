@@ -143,25 +143,28 @@ class DemoSender {
 
   /**
    * Asks after the oldest unfinished jobs (a window of them, since a recording takes longer than
-   * the text behind it) until every job of this run has completed or failed.
+   * the text behind it) once a second, until every job of this run has completed or failed. A
+   * window that finished whole is followed at once by the next: the backlog after sending drains
+   * without waiting. Each ask costs the pipeline it watches (a call and a read on ingest), so it
+   * asks no more often than that.
    */
   async followJobs(): Promise<void> {
     while (!this.sendingFinished || this.pending.size > 0) {
       const window = [...this.pending].slice(0, JOB_WINDOW);
       // getJob is idempotent: the client retries it while ingest is unavailable.
-      const finished = await Promise.all(window.map((jobId) => this.ingest.getJob({ jobId }, this.caller())));
-      let progressed = false;
-      for (const { job } of finished) {
+      const answers = await Promise.all(window.map((jobId) => this.ingest.getJob({ jobId }, this.caller())));
+      let finished = 0;
+      for (const { job } of answers) {
         if (!job || !(job.isCompleted || job.isFailed)) continue;
         this.pending.delete(job.id);
         this.processedCount += 1;
-        progressed = true;
+        finished += 1;
         if (job.isFailed) {
           this.failed += 1;
           this.deps.logger.warn({ jobId: job.id, fileName: job.fileName }, job.failedReason || `Processing failed for ${job.fileName}`);
         }
       }
-      if (!progressed) await sleep(JOB_POLL_MS, undefined, { signal: this.deps.signal });
+      if (finished === 0 || finished < window.length) await sleep(JOB_POLL_MS, undefined, { signal: this.deps.signal });
     }
   }
 
