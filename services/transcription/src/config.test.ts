@@ -4,11 +4,11 @@ import { configProblems } from '@parlance/platform/testing/config-problems';
 import { createSpeechEngine, loadTranscriptionConfig } from './config.js';
 
 describe('loadTranscriptionConfig', () => {
-  it('uses PocketSphinx on every CPU, two activities at once, with a one-minute lease when nothing is set', () => {
+  it('uses PocketSphinx on every CPU but one, four activities at once, with a one-minute lease when nothing is set', () => {
     expect(loadTranscriptionConfig({})).toEqual({
       speech: { engine: 'pocketsphinx' },
-      concurrency: availableParallelism(),
-      workers: 2,
+      concurrency: Math.max(1, availableParallelism() - 1),
+      workers: 4,
       leaseMs: 60_000,
       representativeChannel: undefined,
     });

@@ -36,14 +36,17 @@ export const TranscriptionConfigSchema = Type.Object({
   TRANSCRIPTION_CONCURRENCY: Type.Integer({
     minimum: 1,
     maximum: 1024,
-    default: availableParallelism(),
-    description: 'how many pieces of audio this process transcribes at once, across channels and activities (default: the number of CPUs)',
+    // One CPU is left to the process itself: in standalone it runs every service, and a speech
+    // engine on every CPU slowed the rest of the pipeline more than it sped the recordings.
+    default: Math.max(1, availableParallelism() - 1),
+    description: 'how many pieces of audio this process transcribes at once, across channels and activities (default: the number of CPUs less one, at least one)',
   }),
   TRANSCRIPTION_WORKERS: Type.Integer({
     minimum: 1,
     maximum: 64,
-    default: 2,
-    description: 'how many activities this process transcribes at once, so a short text transcript need not wait behind a long recording',
+    default: 4,
+    description:
+      'how many activities this process transcribes at once, so a short text transcript need not wait behind long recordings (recordings beyond TRANSCRIPTION_CONCURRENCY wait for a CPU meanwhile)',
   }),
   // One enum rather than a union of literals, so a wrong value gets one problem naming the choices.
   TRANSCRIPTION_REPRESENTATIVE_CHANNEL: Type.Unsafe<'auto' | 'left' | 'right'>({
