@@ -145,7 +145,7 @@ export async function listActivities(db: Executor, companyId: string, query: Act
   const filter = rollupFilter(query);
   if (!filter || !(await rollupsReady(db))) {
     const where = activityListConditions(companyId, query);
-    const [records, total] = await Promise.all([pageOf(db, where, offset, query.limit), countRows(db, where)]);
+    const [records, total] = await Promise.all([pageOf(db, query.kind, where, offset, query.limit), countRows(db, where)]);
     return { rows: records.map(listedActivityOf), total };
   }
   const stretches = await matchingStretches(db, companyId, query, filter);
@@ -153,7 +153,7 @@ export async function listActivities(db: Executor, companyId: string, query: Act
   const window = pageWindow(stretches, offset, query.limit);
   if (!window) return { rows: [], total };
   const where = activityListConditions(companyId, { ...query, start: window.start, end: window.end }, { criteriaOnRows: window.end.getTime() - window.start.getTime() <= FEW_DAYS_MS });
-  const records = await pageOf(db, where, window.offset, query.limit);
+  const records = await pageOf(db, query.kind, where, window.offset, query.limit);
   return { rows: records.map(listedActivityOf), total };
 }
 
@@ -225,9 +225,18 @@ export function pageWindow(stretches: readonly Stretch[], offset: number, limit:
   return { start: stretches[last]!.start, end: stretches[first]!.end, offset: offset - before };
 }
 
-function pageOf(db: Executor, where: SQL | undefined, offset: number, limit: number) {
-  return db.select().from(activities).where(where).orderBy(desc(activities.occurredAt), desc(activities.id)).limit(limit).offset(offset);
+/**
+ * A page of rows as the list shows them. A call's transcript, summary and improvements are read
+ * when it is opened, so a calls page leaves them (the largest columns) in the table.
+ */
+async function pageOf(db: Executor, kind: ActivityKindName, where: SQL | undefined, offset: number, limit: number): Promise<ActivityRecord[]> {
+  if (kind !== 'call') return db.select().from(activities).where(where).orderBy(...NEWEST_FIRST).limit(limit).offset(offset);
+  const records = await db.select(LISTED_CALL_COLUMNS).from(activities).where(where).orderBy(...NEWEST_FIRST).limit(limit).offset(offset);
+  return records.map((record) => ({ ...record, transcript: '', summary: '', improvements: [] }));
 }
+
+const NEWEST_FIRST = [desc(activities.occurredAt), desc(activities.id)];
+const { transcript: _transcript, summary: _summary, improvements: _improvements, ...LISTED_CALL_COLUMNS } = getTableColumns(activities);
 
 async function countRows(db: Executor, where: SQL | undefined): Promise<number> {
   const [counted] = await db.select({ total: count() }).from(activities).where(where);
