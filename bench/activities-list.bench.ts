@@ -37,7 +37,6 @@
  * Prints JSON lines: {"bench":"activities.load",…} and {"bench":"activities.list",…} per database
  * and scenario, {"bench":"activities.list.explain",…} per query of the slowest scenario.
  */
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -50,6 +49,7 @@ import { activitySizes, APPLICATION_NAME, corpusDatabaseUrl, pgliteCorpus, postg
 import { callCorpus, THIS_QUARTER, type CallCorpus } from './support/call-corpus.js';
 import { machine, median, percentile } from './support/measure.js';
 import { naiveListQueries } from './support/naive-list.js';
+import { cpuMsOf } from './support/process-memory.js';
 
 /** Bump when call-corpus.ts or the loader changes what is loaded: the kept database is then reloaded. */
 const LOADER_VERSION = 1;
@@ -119,10 +119,10 @@ async function measureScenarios(handle: AnalyticsHandle, corpus: CallCorpus, dat
     if (first && first.rows.length === 0) throw new Error(`${scenario.name} lists nothing`);
     await latencies(call, CLIENTS * 4, CLIENTS); // warm-up, which also opens the pool's connections
     const backends = database === 'postgres' ? await backendPids(db) : [];
-    const cpu = { node: process.cpuUsage(), postgres: postgresCpuMs(backends) };
+    const cpu = { node: process.cpuUsage(), postgres: await postgresCpuMs(backends) };
     const loaded = await latencies(call, REQUESTS, CLIENTS);
     const nodeCpu = process.cpuUsage(cpu.node);
-    const postgresCpu = postgresCpuMs(backends);
+    const postgresCpu = await postgresCpuMs(backends);
     const solo = await latencies(call, SOLO_RUNS, 1);
     const naive =
       request &&
@@ -168,17 +168,10 @@ async function backendPids(db: Executor): Promise<number[]> {
   return rows.map((row) => row.pid);
 }
 
-/** CPU time (user and system, ms) those processes have used, from /proc; undefined when it cannot be read. */
-function postgresCpuMs(pids: readonly number[]): number | undefined {
-  try {
-    // Fields 14 and 15 of /proc/<pid>/stat, counted after the parenthesised command, in 1/100 s.
-    return pids.reduce((sum, pid) => {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return sum + (Number(fields[11]) + Number(fields[12])) * 10;
-    }, 0);
-  } catch {
-    return undefined;
-  }
+/** CPU time (user and system, ms) those processes have used; undefined when it cannot be read. */
+async function postgresCpuMs(pids: readonly number[]): Promise<number | undefined> {
+  const used = await Promise.all(pids.map(cpuMsOf));
+  return used.includes(undefined) ? undefined : used.reduce<number>((sum, ms) => sum + ms!, 0);
 }
 
 /**

@@ -111,8 +111,7 @@ export async function postgresCorpus(
       await handle.db.execute(sql`create table public.bench_corpus (key text not null, rows integer not null, facts integer not null, seconds double precision not null)`);
       await handle.db.execute(sql`insert into public.bench_corpus values (${corpusKey}, ${load.rows}, ${load.facts}, ${load.seconds})`);
     }
-    await handle.db.execute(sql`vacuum (analyze) analytics.activities`);
-    await handle.db.execute(sql`vacuum (analyze) analytics.teams`);
+    await vacuumAnalyzed(handle);
     return { handle, load };
   } catch (error) {
     await handle.close();
@@ -145,13 +144,18 @@ export async function pgliteCorpus(corpus: CallCorpus, options: { batchCalls: nu
     await migrate(handle, { migrationsFolder: MIGRATIONS_FOLDER });
     await ensureActivityRollups(handle.db);
     const load = await loadCorpus(handle, corpus, options);
-    await handle.db.execute(sql`vacuum (analyze) analytics.activities`);
-    await handle.db.execute(sql`vacuum (analyze) analytics.teams`);
+    await vacuumAnalyzed(handle);
     return { handle, load };
   } catch (error) {
     await handle.close();
     throw error;
   }
+}
+
+/** Vacuumed and analysed, as autovacuum leaves tables that have stopped growing. */
+async function vacuumAnalyzed(handle: AnalyticsHandle): Promise<void> {
+  await handle.db.execute(sql`vacuum (analyze) analytics.activities`);
+  await handle.db.execute(sql`vacuum (analyze) analytics.teams`);
 }
 
 /** Sizes in MiB of the activities table (heap and TOAST), of each of its indexes, and of the rollups (with their keys). */

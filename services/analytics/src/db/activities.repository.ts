@@ -120,14 +120,12 @@ export async function applyActivityFacts(tx: Executor, facts: readonly KeyedActi
 
 /** The activities of `keys` that exist, locked (FOR UPDATE) in key order. */
 function lockActivities(tx: Executor, keys: readonly { companyId: string; activityId: string }[]): Promise<ActivityRecord[]> {
-  const keyColumns = unnestedColumns(keys, [
-    ['companyId', 'uuid'],
-    ['activityId', 'uuid'],
-  ]);
+  const companyIds = keys.map((key) => key.companyId);
+  const activityIds = keys.map((key) => key.activityId);
   return tx
     .select()
     .from(activities)
-    .where(sql`(${activities.companyId}, ${activities.id}) in (select * from unnest(${keyColumns}))`)
+    .where(sql`(${activities.companyId}, ${activities.id}) in (select * from unnest(${sql.param(companyIds)}::uuid[], ${sql.param(activityIds)}::uuid[]))`)
     .orderBy(activities.companyId, activities.id)
     .for('update');
 }
@@ -278,14 +276,6 @@ function rowsAsRecordset(rows: readonly ActivityRow[]): SQL {
 
 const COLUMN_NAMES = sql.raw(COLUMNS.map(({ column }) => `"${column.name}"`).join(', '));
 const COLUMN_DEFINITIONS = sql.raw(COLUMNS.map(({ column, type }) => `"${column.name}" ${type}`).join(', '));
-
-/** Arrays for `unnest` of the given fields of `items`, one parameter per field. */
-function unnestedColumns<T>(items: readonly T[], fields: readonly [keyof T, string][]): SQL {
-  return sql.join(
-    fields.map(([field, type]) => sql`${sql.param(items.map((item) => item[field]))}::${sql.raw(type)}[]`),
-    sql`, `,
-  );
-}
 
 /** `set` of an upsert that writes every column but the key from the row proposed for insertion. */
 const EVERY_COLUMN_FROM_EXCLUDED = sql.raw(

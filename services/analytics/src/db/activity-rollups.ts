@@ -59,22 +59,22 @@ export async function applyRollupChanges(tx: Executor, changes: readonly { befor
     sources.push({ ...cellSource(after), delta: 1 });
   }
   if (sources.length === 0) return;
-  const rows = sql`jsonb_to_recordset(${JSON.stringify(sources.map(sourceJson))}::jsonb) as r(${CELL_SOURCE_DEFINITIONS})`;
+  const rows = sql`with r as (select * from jsonb_to_recordset(${JSON.stringify(sources.map(sourceJson))}::jsonb) as r(${CELL_SOURCE_DEFINITIONS}))`;
   const countsChange = sql`
     insert into ${activityDayCounts} (${COUNT_KEY}, activities)
-    select ${CELL_COLUMNS}, sum(r.delta) from ${rows} where ${LISTED}
+    select ${CELL_COLUMNS}, sum(r.delta) from r where ${LISTED}
     group by 1, 2, 3, 4, 5, 6, 7 having sum(r.delta) <> 0 order by 1, 2, 3, 4, 5, 6, 7
     on conflict (${COUNT_KEY}) do update set activities = ${activityDayCounts}.activities + excluded.activities`;
   // A receipt carries no verdicts: most writes move counts only.
   if (sources.every((source) => source.results.length === 0)) {
-    await tx.execute(countsChange);
+    await tx.execute(sql`${rows} ${countsChange}`);
     return;
   }
   // Both tables in one statement: a statement costs more than its rows on PGlite.
   await tx.execute(sql`
-    with counts as (${countsChange})
+    ${rows}, counts as (${countsChange})
     insert into ${activityDayVerdicts} (${VERDICT_KEY}, activities)
-    select r.company_id, r.kind, r.team_id, ${DAY}, v."groupId", v."criterionId", v.passed, sum(r.delta) from ${rows} ${VERDICTS} where ${LISTED}
+    select r.company_id, r.kind, r.team_id, ${DAY}, v."groupId", v."criterionId", v.passed, sum(r.delta) from r ${VERDICTS} where ${LISTED}
     group by 1, 2, 3, 4, 5, 6, 7 having sum(r.delta) <> 0 order by 1, 2, 3, 4, 5, 6, 7
     on conflict (${VERDICT_KEY}) do update set activities = ${activityDayVerdicts}.activities + excluded.activities`);
 }

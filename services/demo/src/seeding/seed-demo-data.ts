@@ -164,7 +164,7 @@ class DemoSender {
           this.deps.logger.warn({ jobId: job.id, fileName: job.fileName }, job.failedReason || `Processing failed for ${job.fileName}`);
         }
       }
-      if (finished === 0 || finished < window.length) await sleep(JOB_POLL_MS, undefined, { signal: this.deps.signal });
+      if (window.length === 0 || finished < window.length) await sleep(JOB_POLL_MS, undefined, { signal: this.deps.signal });
     }
   }
 
