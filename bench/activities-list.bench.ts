@@ -3,7 +3,8 @@
  * 50 teams and 1,000 representatives (bench/support/call-corpus.ts), loaded through analytics'
  * projection code (`applyActivityFacts`: batches of facts merged by `mergeActivityFact`, rollups
  * kept in the same transaction) into PostgreSQL, then listed by `listActivities` — what the
- * ListActivities RPC runs — with BENCH_CLIENTS requests in flight:
+ * ListActivities RPC runs, on the connections it runs on (`preparedReads`: one prepared statement
+ * per list, planned once) — with BENCH_CLIENTS requests in flight:
  *
  * - team_filters_page_1: the biggest team, this quarter as the web sends it (to 23:59:59.999 on
  *   its last day), successful, score ≥ 7, page 1 of 10 rows;
@@ -43,7 +44,7 @@ import pg from 'pg';
 import { queryRows, type Executor } from '@parlance/platform/db/database';
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { Comparison, ListActivitiesRequest } from '@parlance/proto/parlance/analytics/v1/activities';
-import { listActivities } from '@parlance/analytics/db/activities.repository';
+import { listActivities } from '@parlance/analytics/db/activity-list';
 import { pageCount, readListRequest, type ActivityListQuery } from '@parlance/analytics/domain/list-request';
 import { activitySizes, APPLICATION_NAME, corpusDatabaseUrl, pgliteCorpus, postgresCorpus, type AnalyticsHandle, type LoadResult } from './support/activities-database.js';
 import { callCorpus, THIS_QUARTER, type CallCorpus } from './support/call-corpus.js';
@@ -110,15 +111,16 @@ async function latencies(call: (i: number) => Promise<unknown>, requests: number
 const round = (ms: number) => +ms.toFixed(2);
 
 async function measureScenarios(handle: AnalyticsHandle, corpus: CallCorpus, database: string, calls: number): Promise<{ scenario: Scenario; solo: number }[]> {
-  const { db } = handle;
+  // As the service does: lists on the connections that keep prepared statements' plans, the naive query as any other.
+  const { db, preparedReads: lists } = handle;
   const results: { scenario: Scenario; solo: number }[] = [];
-  for (const scenario of await scenarios(db, corpus)) {
+  for (const scenario of await scenarios(lists, corpus)) {
     const { request } = scenario;
-    const call = request ? (i: number) => listActivities(db, corpus.companyId, request(i)) : () => db.execute(sql`select 1`);
-    const first = request && (await listActivities(db, corpus.companyId, request(0)));
+    const call = request ? (i: number) => listActivities(lists, corpus.companyId, request(i)) : () => lists.execute(sql`select 1`);
+    const first = request && (await listActivities(lists, corpus.companyId, request(0)));
     if (first && first.rows.length === 0) throw new Error(`${scenario.name} lists nothing`);
     await latencies(call, CLIENTS * 4, CLIENTS); // warm-up, which also opens the pool's connections
-    const backends = database === 'postgres' ? await backendPids(db) : [];
+    const backends = database === 'postgres' ? await backendPids(lists) : [];
     const cpu = { node: process.cpuUsage(), postgres: await postgresCpuMs(backends) };
     const loaded = await latencies(call, REQUESTS, CLIENTS);
     const nodeCpu = process.cpuUsage(cpu.node);
@@ -176,7 +178,9 @@ async function postgresCpuMs(pids: readonly number[]): Promise<number | undefine
 
 /**
  * Every statement `listActivities` runs for the scenario's first request, and then the naive
- * query's, EXPLAINed (ANALYZE, BUFFERS) by auto_explain on a connection of its own, as sent.
+ * query's, EXPLAINed (ANALYZE, BUFFERS) by auto_explain on a connection of its own, as sent: the
+ * list's with the generic plan its connections keep (`preparedReads`), the naive one's planned
+ * for its values.
  */
 async function explain(corpus: CallCorpus, database: string, scenario: Scenario): Promise<void> {
   const pool = new pg.Pool({ connectionString: corpusDatabaseUrl(), max: 1 });
@@ -188,7 +192,11 @@ async function explain(corpus: CallCorpus, database: string, scenario: Scenario)
     for (const setting of ['log_min_duration = 0', 'log_analyze = on', 'log_buffers = on', 'log_timing = on', "log_level = 'notice'"]) await db.execute(sql.raw(`set auto_explain.${setting}`));
     const request = scenario.request!(0);
     for (const [query, run] of [
-      ['tuned', () => listActivities(db, corpus.companyId, request)],
+      ['tuned', async () => {
+        await db.execute(sql`set plan_cache_mode = force_generic_plan`);
+        await listActivities(db, corpus.companyId, request);
+        await db.execute(sql`reset plan_cache_mode`);
+      }],
       ['naive', async () => {
         const { page, count } = naiveListQueries(db, corpus.companyId, request);
         await page;

@@ -43,7 +43,7 @@ export function analyticsModule(env: NodeJS.ProcessEnv = process.env): ModuleDef
       // The lists' per-day counts, built once from the activities the migrations found (activity-rollups.ts).
       await ensureActivityRollups(db);
       const mailer = createMailer(mail, runtime.logger.child({ part: 'mailer' }));
-      runtime.serve(ActivitiesServiceService, activitiesService({ db, mailer }));
+      runtime.serve(ActivitiesServiceService, activitiesService({ db, lists: runtime.database.preparedReads, mailer }));
       for (const consumer of ANALYTICS_CONSUMERS) await runtime.consume(consumer);
       const housekeeping = setInterval(() => {
         purgeTombstones(db, new Date(Date.now() - TOMBSTONE_RETENTION_MS)).catch((error: unknown) => runtime.logger.warn({ err: error }, 'could not purge old deletions; will try again'));

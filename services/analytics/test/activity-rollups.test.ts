@@ -15,7 +15,8 @@ import { migrate } from '@parlance/platform/db/migrate';
 import { seededRandom } from '@parlance/platform/testing/seeded-random';
 import { ListActivitiesRequest } from '@parlance/proto/parlance/analytics/v1/activities';
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
-import { applyActivityFact, applyActivityFacts, listActivities, pageWindow } from '../src/db/activities.repository.js';
+import { applyActivityFact, applyActivityFacts } from '../src/db/activities.repository.js';
+import { listActivities } from '../src/db/activity-list.js';
 import { activityListConditions } from '../src/db/activity-filters.js';
 import { ensureActivityRollups, rollupFilter } from '../src/db/activity-rollups.js';
 import { activities, activityDayCounts, activityDayVerdicts, activityRollups, teams } from '../src/db/schema.js';
@@ -217,7 +218,7 @@ describe.each(DRIVERS)('list rollups on $driver', ({ open }) => {
           .offset((query.page - 1) * query.limit),
         database.db.select({ total: count() }).from(activities).where(where),
       ]);
-      const listed = await listActivities(database.db, single, query);
+      const listed = await listActivities(database.preparedReads, single, query);
       const context = JSON.stringify(query);
       expect(listed.total, context).toBe(expectedTotal!.total);
       expect(listed.rows.map((row) => row.id), context).toEqual(expectedRows.map((row) => row.id));
@@ -252,27 +253,5 @@ describe('building the rollups', () => {
     } finally {
       await database.close();
     }
-  });
-});
-
-describe('pageWindow', () => {
-  const day = (n: number) => new Date(Date.UTC(2026, 9, n));
-  // Newest first: 3 on the 5th, none listed for the 4th, 4 on the 3rd, 2 on the 2nd.
-  const stretches = [
-    { start: day(5), end: day(6), activities: 3 },
-    { start: day(3), end: day(4), activities: 4 },
-    { start: day(2), end: day(3), activities: 2 },
-  ];
-
-  it('reads a page from the days it falls in, skipping only the rows before it there', () => {
-    expect(pageWindow(stretches, 0, 2)).toEqual({ start: day(5), end: day(6), offset: 0 });
-    expect(pageWindow(stretches, 2, 2)).toEqual({ start: day(3), end: day(6), offset: 2 });
-    expect(pageWindow(stretches, 4, 2)).toEqual({ start: day(3), end: day(4), offset: 1 });
-    expect(pageWindow(stretches, 6, 10)).toEqual({ start: day(2), end: day(4), offset: 3 });
-  });
-
-  it('finds no page past the last row', () => {
-    expect(pageWindow(stretches, 9, 10)).toBeUndefined();
-    expect(pageWindow([], 0, 10)).toBeUndefined();
   });
 });

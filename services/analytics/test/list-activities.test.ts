@@ -82,7 +82,7 @@ describe.each(DRIVERS)('ListActivities on $driver', ({ open }) => {
     database = await openAnalyticsDatabase(open);
     // Lists send no mail; the capture mailer writes nothing unless asked to.
     const mailer = createCaptureMailer({ dir: path.join(tmpdir(), 'parlance-analytics-test-mail'), from: 'parlance@example.com' });
-    server.addService(ActivitiesServiceService, activitiesService({ db: database.db, mailer }));
+    server.addService(ActivitiesServiceService, activitiesService({ db: database.db, lists: database.preparedReads, mailer }));
     client = createClient(ActivitiesServiceClient, `127.0.0.1:${await server.start()}`);
 
     for (const [teamId, department, deleted] of [['team-sales', 'sales', false], ['team-sales-2', 'sales', false], ['team-hr', 'hr', false], ['team-gone', 'sales', true]] as const) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, releaseSharedPglite, sharedPglite, type Database, type DatabaseConfig, type DatabaseHandle } from '../src/db/database.js';
+import { openDatabase, queryRows, queryRowsPrepared, releaseSharedPglite, sharedPglite, type Database, type DatabaseConfig, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { testDatabaseUrl, uniqueName } from '../src/testing/infra.js';
 import { FIXTURE_SCHEMA, MIGRATIONS_FOLDER, fixtureTables, type FixtureTables } from './fixtures/db/tables.js';
@@ -130,6 +130,51 @@ describe.each(drivers)('a repository on $name', ({ config }) => {
       return row!.id;
     });
     expect((await repo.byName('drum'))?.id).toBe(id);
+  });
+});
+
+describe.each(drivers)('prepared reads on $name', ({ name, config }) => {
+  const schemaName = uniqueName('prepared');
+  const tables = fixtureTables(schemaName);
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    // One connection per pool, so the statements run again on the connection that prepared them.
+    const settings = config(schemaName);
+    handle = await openDatabase(settings.driver === 'postgres' ? { ...settings, poolSize: 1 } : settings);
+    await migrate(handle, { migrationsFolder: MIGRATIONS_FOLDER, sourceSchema: FIXTURE_SCHEMA });
+    await handle.db.insert(tables.widgets).values([{ name: 'anvil', quantity: 1 }, { name: 'bucket', quantity: 5 }, { name: 'crate', quantity: 9 }]);
+  });
+
+  afterAll(async () => {
+    await handle?.db.execute(sql`drop schema if exists ${sql.identifier(schemaName)} cascade`);
+    await handle?.close();
+  });
+
+  const atLeast = (quantity: number) => sql`select name from ${tables.widgets} where ${tables.widgets.quantity} >= ${quantity} order by name`;
+
+  it("reads the rows for each call's values, on either set of connections", async () => {
+    for (const db of [handle.db, handle.preparedReads]) {
+      expect(await queryRowsPrepared(db, atLeast(5))).toEqual([{ name: 'bucket' }, { name: 'crate' }]);
+      expect(await queryRowsPrepared(db, atLeast(0))).toEqual(await queryRows(db, atLeast(0)));
+      expect(await queryRowsPrepared(db, atLeast(10))).toEqual([]);
+    }
+  });
+
+  // PGlite has no named statements, so no plans kept.
+  if (name !== 'postgres') return;
+
+  it("plans a statement once on the prepared reads' connections, for its values elsewhere", async () => {
+    // Reads its own plan counts: the only statement whose text holds the marker (in a comment).
+    const marker = uniqueName('marker');
+    const plans = sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like ${`%${marker}%`} ${sql.raw(`/* ${marker} */`)}`;
+    const runThrice = async (db: typeof handle.db) => {
+      let counts: Record<string, unknown>[] = [];
+      for (let i = 0; i < 3; i++) counts = await queryRowsPrepared(db, plans);
+      return counts;
+    };
+    expect(await runThrice(handle.preparedReads)).toEqual([{ generic: 3, custom: 0 }]);
+    expect(await runThrice(handle.db)).toEqual([{ generic: 0, custom: 3 }]);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
- * analytics.activities: facts merged in by the consumers, pages read out by the lists. Every
- * query is scoped by the company.
+ * analytics.activities: facts merged in by the consumers, activities read out when opened (the
+ * lists' pages are read by activity-list.ts). Every query is scoped by the company.
  */
-import { and, count, desc, eq, getTableColumns, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import { queryRows, type Executor } from '@parlance/platform/db/database';
 import { isUuid } from '@parlance/platform/db/uuid';
@@ -14,9 +14,7 @@ import {
   type ActivityState,
   type ReceivedPart,
 } from '../domain/activity-state.js';
-import type { ActivityListQuery } from '../domain/list-request.js';
-import { activityListConditions, teamCondition } from './activity-filters.js';
-import { applyRollupChanges, countsPerDay, rollupFilter, rollupsReady, type RollupFilter } from './activity-rollups.js';
+import { applyRollupChanges } from './activity-rollups.js';
 import { jsonValue } from './jsonb-recordset.js';
 import { activities } from './schema.js';
 
@@ -25,11 +23,6 @@ type ActivityColumns = Omit<typeof activities.$inferInsert, 'companyId' | 'id'>;
 
 /** A listed activity has always been received: the lists ask for a kind, which the receipt brings. */
 export type ListedActivity = ActivityState & { id: string; received: ReceivedPart };
-
-export interface ActivityPage {
-  rows: ListedActivity[];
-  total: number;
-}
 
 /**
  * Merges one fact into the company's activity with `mergeActivityFact`, the only rule that
@@ -130,117 +123,6 @@ function lockActivities(tx: Executor, keys: readonly { companyId: string; activi
     .for('update');
 }
 
-/**
- * One page of the list, newest first (the id breaks ties), and how many activities match.
- *
- * When a rollup keeps the filters (activity-rollups.ts), the total is added up from the matching
- * activities per UTC day — read from the rollup, with a range's part days at either end counted
- * on the rows — and the page is read only from the days it falls in, skipping just the rows
- * before it there. Otherwise the rows are counted, and the page read with OFFSET.
- */
-export async function listActivities(db: Executor, companyId: string, query: ActivityListQuery): Promise<ActivityPage> {
-  const offset = (query.page - 1) * query.limit;
-  const filter = rollupFilter(query);
-  if (!filter || !(await rollupsReady(db))) {
-    const where = activityListConditions(companyId, query);
-    const [records, total] = await Promise.all([pageOf(db, query.kind, where, offset, query.limit), countRows(db, where)]);
-    return { rows: records.map(listedActivityOf), total };
-  }
-  const stretches = await matchingStretches(db, companyId, query, filter);
-  const total = stretches.reduce((sum, stretch) => sum + stretch.activities, 0);
-  const window = pageWindow(stretches, offset, query.limit);
-  if (!window) return { rows: [], total };
-  const where = activityListConditions(companyId, { ...query, start: window.start, end: window.end }, { criteriaOnRows: window.end.getTime() - window.start.getTime() <= FEW_DAYS_MS });
-  const records = await pageOf(db, query.kind, where, window.offset, query.limit);
-  return { rows: records.map(listedActivityOf), total };
-}
-
-/** A stretch of time [start, end) of a list's range and how many of its activities match. */
-interface Stretch {
-  start: Date;
-  end: Date;
-  activities: number;
-}
-
-const DAY_MS = 86_400_000;
-/** A page window up to this long tests criteria on its rows rather than through their GIN indexes. */
-const FEW_DAYS_MS = 7 * DAY_MS;
-const midnightOf = (time: Date) => new Date(Math.floor(time.getTime() / DAY_MS) * DAY_MS);
-const nextMidnightFrom = (time: Date) => new Date(Math.ceil(time.getTime() / DAY_MS) * DAY_MS);
-const dateOf = (midnight: Date) => midnight.toISOString().slice(0, 10);
-
-/**
- * The list's range as stretches, newest first, each with its matching activities: the UTC days it
- * touches, from the rollup (days without any left out), where a day the range covers only in part
- * is cut to that part and counted on the rows — the part itself when it is the smaller half of
- * the day, else the day's count less the rest of the day (so a range ending at 23:59:59.999, as
- * the web sends it, counts the last millisecond's rows, not the day's).
- */
-async function matchingStretches(db: Executor, companyId: string, query: ActivityListQuery, filter: RollupFilter): Promise<Stretch[]> {
-  const { start, end } = query;
-  if (start && end && start >= end) return [];
-  const from = start && midnightOf(start);
-  const to = end && nextMidnightFrom(end);
-  // Counted on the rows, in the statement that reads the rollup: the parts of part days.
-  const rowCounts: (SQL | undefined)[] = [];
-  const between = (after: Date, before: Date) => rowCounts.push(activityListConditions(companyId, { ...query, start: after, end: before }, { criteriaOnRows: true })) - 1;
-  const partDays = new Map<number, { inside: { start: Date; end: Date }; rest: boolean; counts: number[] }>();
-  for (const midnight of [from, to && new Date(to.getTime() - DAY_MS)]) {
-    if (!midnight || partDays.has(midnight.getTime())) continue;
-    const next = new Date(midnight.getTime() + DAY_MS);
-    const inside = { start: start && start > midnight ? start : midnight, end: end && end < next ? end : next };
-    if (inside.start.getTime() === midnight.getTime() && inside.end.getTime() === next.getTime()) continue;
-    const rest = inside.end.getTime() - inside.start.getTime() > DAY_MS / 2;
-    const counts = rest
-      ? [inside.start > midnight ? between(midnight, inside.start) : -1, inside.end < next ? between(inside.end, next) : -1].filter((i) => i >= 0)
-      : [between(inside.start, inside.end)];
-    partDays.set(midnight.getTime(), { inside, rest, counts });
-  }
-  const counted = await countsPerDay(db, companyId, query.kind, filter, (teamId) => teamCondition(teamId, companyId, query), { from: from && dateOf(from), to: to && dateOf(to) }, rowCounts);
-  return counted.days.flatMap(({ day, activities }): Stretch[] => {
-    const midnight = new Date(`${day}T00:00:00Z`);
-    const part = partDays.get(midnight.getTime());
-    if (!part) return [{ start: midnight, end: new Date(midnight.getTime() + DAY_MS), activities }];
-    const onRows = part.counts.reduce((sum, i) => sum + counted.rowCounts[i]!, 0);
-    // The rollup and the rows are read in one statement, so from one snapshot: the rest is never above the day's count.
-    const inside = part.rest ? Math.max(0, activities - onRows) : onRows;
-    return inside > 0 ? [{ ...part.inside, activities: inside }] : [];
-  });
-}
-
-/**
- * The stretches a page of `limit` rows after `offset` lies in, as one range [start, end), and the
- * rows to skip within it; undefined when the page is past the last row.
- */
-export function pageWindow(stretches: readonly Stretch[], offset: number, limit: number): { start: Date; end: Date; offset: number } | undefined {
-  let before = 0;
-  let first = 0;
-  while (first < stretches.length && before + stretches[first]!.activities <= offset) before += stretches[first++]!.activities;
-  if (first === stretches.length) return undefined;
-  let last = first;
-  let through = before + stretches[first]!.activities;
-  while (through < offset + limit && last + 1 < stretches.length) through += stretches[++last]!.activities;
-  return { start: stretches[last]!.start, end: stretches[first]!.end, offset: offset - before };
-}
-
-/**
- * A page of rows as the list shows them. A call's transcript, summary and improvements are read
- * when it is opened, so a calls page leaves them (the largest columns) in the table.
- */
-async function pageOf(db: Executor, kind: ActivityKindName, where: SQL | undefined, offset: number, limit: number): Promise<ActivityRecord[]> {
-  if (kind !== 'call') return db.select().from(activities).where(where).orderBy(...NEWEST_FIRST).limit(limit).offset(offset);
-  const records = await db.select(LISTED_CALL_COLUMNS).from(activities).where(where).orderBy(...NEWEST_FIRST).limit(limit).offset(offset);
-  return records.map((record) => ({ ...record, transcript: '', summary: '', improvements: [] }));
-}
-
-const NEWEST_FIRST = [desc(activities.occurredAt), desc(activities.id)];
-const { transcript: _transcript, summary: _summary, improvements: _improvements, ...LISTED_CALL_COLUMNS } = getTableColumns(activities);
-
-async function countRows(db: Executor, where: SQL | undefined): Promise<number> {
-  const [counted] = await db.select({ total: count() }).from(activities).where(where);
-  return counted?.total ?? 0;
-}
-
 /** The company's activity of that kind, as the lists show it; undefined when unknown, deleted or not yet received. */
 export async function findActivity(db: Executor, companyId: string, activityId: string, kind: ActivityKindName): Promise<ListedActivity | undefined> {
   if (!isUuid(activityId)) return undefined;
@@ -284,7 +166,7 @@ const EVERY_COLUMN_FROM_EXCLUDED = sql.raw(
     .join(', '),
 );
 
-function listedActivityOf(record: ActivityRecord): ListedActivity {
+export function listedActivityOf(record: ActivityRecord): ListedActivity {
   const state = activityStateOf(record);
   if (!state.received) throw new Error(`activity ${record.id} is listed without its receipt`);
   return { ...state, id: record.id, received: state.received };
@@ -324,6 +206,19 @@ function activityColumns(state: ActivityState): ActivityColumns {
     deletedAt: state.deletedAt,
     durationSeconds: activityDurationSeconds(state),
   };
+}
+
+/**
+ * An activity row as a statement of plain SQL returned it (columns by name, as the driver parsed
+ * them), read as drizzle reads its selects; `omitted` gives the columns the statement left out.
+ */
+export function activityRecordOf(row: Record<string, unknown>, omitted: Readonly<Record<string, unknown>> = {}): ActivityRecord {
+  const record: Record<string, unknown> = {};
+  for (const { key, column } of COLUMNS) {
+    const value = column.name in omitted ? omitted[column.name] : row[column.name];
+    record[key] = value === null || column.name in omitted ? value : column.mapFromDriverValue(value);
+  }
+  return record as ActivityRecord;
 }
 
 /** A part is present when its time is (activityColumns writes a part's columns together). */

@@ -1,14 +1,15 @@
 /**
  * The lists' per-day counts (analytics.activity_day_counts and activity_day_verdicts, see
  * schema.ts): kept exact in the transaction that changes an activity, rebuilt once from the
- * activities, and read to answer a list's total and to find the days its page lies in.
+ * activities, and read to answer a list's total and to find the days its page lies in
+ * (activity-list.ts).
  *
  * Which cells a row counts in is stated once, in SQL (`CELL_COLUMNS`, `LISTED`), and applied both
  * to the whole table (the rebuild) and to the rows a write replaced and wrote (their difference),
  * so the two can never disagree about a row.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '@parlance/platform/db/database';
+import type { Executor } from '@parlance/platform/db/database';
 import type { ActivityListQuery } from '../domain/list-request.js';
 import { jsonValue } from './jsonb-recordset.js';
 import { activities, activityDayCounts, activityDayVerdicts, activityRollups } from './schema.js';
@@ -149,20 +150,17 @@ export function rollupFilter(query: ActivityListQuery): RollupFilter | undefined
 }
 
 /**
- * Matching activities per whole UTC day in [from, to) (dates 'YYYY-MM-DD', either open), newest
- * first, days without any left out; and in the same statement, the activities matching each of
- * `rowCounts` (conditions on activities), counted on the rows. `teams` is the condition on the
- * team (none: every team).
+ * The query of the matching activities per whole UTC day in [from, to) (dates 'YYYY-MM-DD',
+ * either open): `day` (a date) and `activities` (a bigint), days without any left out. `teams` is
+ * the condition on the team (none: every team).
  */
-export async function countsPerDay(
-  db: Executor,
+export function matchingPerDay(
   companyId: string,
   kind: ActivityListQuery['kind'],
   filter: RollupFilter,
   teams: (teamId: typeof activityDayCounts.teamId | typeof activityDayVerdicts.teamId) => SQL | undefined,
   days: { from: string | null; to: string | null },
-  rowCounts: readonly (SQL | undefined)[] = [],
-): Promise<{ days: { day: string; activities: number }[]; rowCounts: number[] }> {
+): SQL {
   const { table } = filter;
   const conditions = [
     sql`${table.companyId} = ${companyId}`,
@@ -172,16 +170,7 @@ export async function countsPerDay(
     days.to === null ? undefined : sql`${table.day} < ${days.to}`,
     ...filter.conditions,
   ].filter((condition) => condition !== undefined);
-  const perDay = sql`select ${table.day}::text as day, sum(${table.activities}) as activities from ${table} where ${sql.join(conditions, sql` and `)} group by ${table.day} having sum(${table.activities}) > 0`;
-  const counted = rowCounts.map((where, i) => sql`select ${`#${i}`} as day, count(*) as activities from ${activities} where ${where ?? sql`true`}`);
-  const rows = await queryRows<{ day: string; activities: string | number | bigint }>(db, sql.join([sql`(${perDay})`, ...counted.map((query) => sql`(${query})`)], sql` union all `));
-  const result = { days: [] as { day: string; activities: number }[], rowCounts: rowCounts.map(() => 0) };
-  for (const { day, activities } of rows) {
-    if (day.startsWith('#')) result.rowCounts[Number(day.slice(1))] = Number(activities);
-    else result.days.push({ day, activities: Number(activities) });
-  }
-  result.days.sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
-  return result;
+  return sql`select ${table.day} as day, sum(${table.activities})::bigint as activities from ${table} where ${sql.join(conditions, sql` and `)} group by ${table.day} having sum(${table.activities}) > 0`;
 }
 
 function cellSource(row: ActivityRecord | ActivityRow): CellSource {

@@ -1,7 +1,7 @@
 /** parlance.analytics.v1.ActivitiesService: the calls and meetings lists, sharing and issue reports. */
 import { randomUUID } from 'node:crypto';
 import { activityKindName, activityKindOf } from '@parlance/platform/activity/activity-kind';
-import type { Database } from '@parlance/platform/db/database';
+import type { Database, Executor } from '@parlance/platform/db/database';
 import { failedPrecondition, invalidArgument, notFound } from '@parlance/platform/errors';
 import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
 import { requireCompanyId } from '@parlance/platform/grpc/request-context';
@@ -9,7 +9,8 @@ import type { Mailer } from '@parlance/platform/mail/mailer';
 import type { ActivitiesServiceService} from '@parlance/proto/parlance/analytics/v1/activities';
 import { type ActivityRow } from '@parlance/proto/parlance/analytics/v1/activities';
 import type { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
-import { findActivity, listActivities, type ListedActivity } from '../db/activities.repository.js';
+import { findActivity, type ListedActivity } from '../db/activities.repository.js';
+import { listActivities } from '../db/activity-list.js';
 import { insertFeedback, listFeedback } from '../db/feedback.repository.js';
 import { activityDurationSeconds, activityStatus } from '../domain/activity-state.js';
 import { pageCount, readListRequest, readPage } from '../domain/list-request.js';
@@ -26,10 +27,12 @@ export const ACTIVITY_MESSAGES = {
 
 export interface ActivitiesServiceDependencies {
   db: Database<Record<string, unknown>>;
+  /** Where the lists are read: connections that keep the plans of prepared statements (activity-list.ts). */
+  lists: Executor;
   mailer: Mailer;
 }
 
-export function activitiesService({ db, mailer }: ActivitiesServiceDependencies): ServiceImplementation<typeof ActivitiesServiceService> {
+export function activitiesService({ db, lists, mailer }: ActivitiesServiceDependencies): ServiceImplementation<typeof ActivitiesServiceService> {
   const activityOf = async (activityId: string, kind: ActivityKind) => {
     const kindName = activityKindName(kind);
     const activity = await findActivity(db, requireCompanyId(), activityId, kindName);
@@ -41,7 +44,7 @@ export function activitiesService({ db, mailer }: ActivitiesServiceDependencies)
     async listActivities(request) {
       const companyId = requireCompanyId();
       const query = readListRequest(request);
-      const { rows, total } = await listActivities(db, companyId, query);
+      const { rows, total } = await listActivities(lists, companyId, query);
       return { rows: rows.map(activityRow), total, totalPages: pageCount(total, query.limit) };
     },
 

@@ -13,11 +13,12 @@
  * service's schema on every connection, as a safety net for hand-written SQL; on PGlite it is
  * left at the default, so unqualified raw SQL is a bug that shows up in standalone mode.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { getTableConfig, type PgDatabase, type PgQueryResultHKT, type PgTable, type PgTransaction } from 'drizzle-orm/pg-core';
+import { getTableConfig, PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTable, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
@@ -50,6 +51,14 @@ export type Executor = PgDatabase<PgQueryResultHKT, any, any>;
 
 export interface DatabaseHandle<TTables extends Record<string, unknown> = Record<string, never>> {
   readonly db: Database<TTables>;
+  /**
+   * For the reads a service sends again and again in a few shapes (`queryRowsPrepared`): on
+   * Postgres, connections of their own (as many as `db` may open) that plan a prepared statement
+   * once and keep that plan whatever its values (plan_cache_mode = force_generic_plan). `db`'s
+   * connections leave Postgres to plan each statement for its values, which the rest of a
+   * service's queries are written for. On PGlite, `db`.
+   */
+  readonly preparedReads: Executor;
   /** The Postgres schema this service owns. */
   readonly schema: string;
   readonly driver: Driver;
@@ -98,14 +107,16 @@ async function openPostgres<TTables extends Record<string, unknown>>(
     application_name: config.applicationName ?? `parlance-${schema}`,
   };
   const pool = new pg.Pool({ ...connection, max: config.poolSize ?? 10 });
+  const preparedReadsPool = new pg.Pool({ ...connection, options: `${connection.options} -c plan_cache_mode=force_generic_plan`, max: config.poolSize ?? 10 });
   // An idle client that loses its server (restart, network) emits here; without a listener the
   // process would crash. The pool discards the client and opens a fresh one on next use.
   pool.on('error', () => {});
+  preparedReadsPool.on('error', () => {});
   const db = drizzlePg({ client: pool, ...(config.tables ? { schema: config.tables } : {}) });
   try {
     await createSchema(db, schema);
   } catch (error) {
-    await pool.end().catch(() => {});
+    await Promise.all([pool.end().catch(() => {}), preparedReadsPool.end().catch(() => {})]);
     throw error;
   }
   const listeners = new Set<PgListener>();
@@ -113,6 +124,7 @@ async function openPostgres<TTables extends Record<string, unknown>>(
 
   return {
     db,
+    preparedReads: drizzlePg({ client: preparedReadsPool }),
     schema,
     driver: 'postgres',
     async withExclusiveLock(name, fn) {
@@ -146,7 +158,7 @@ async function openPostgres<TTables extends Record<string, unknown>>(
       closed = true;
       await Promise.all([...listeners].map((l) => l.stop()));
       listeners.clear();
-      await pool.end();
+      await Promise.all([pool.end(), preparedReadsPool.end()]);
     },
   };
 }
@@ -291,6 +303,7 @@ async function openPglite<TTables extends Record<string, unknown>>(
 
   return {
     db,
+    preparedReads: db,
     schema,
     driver: 'pglite',
     withExclusiveLock: (name, fn) => withLocalLock(`${registryKey(dataDir)}:${name}`, () => fn(db)),
@@ -346,5 +359,29 @@ export async function queryRows<T extends Record<string, unknown>>(db: Executor,
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Rows of a raw `sql` query a service sends often, in few shapes (such as a list's), as a named
+ * prepared statement (named after its text): Postgres parses it once per connection and, on the
+ * connections of `preparedReads`, plans it once too, where `queryRows` has it planned on every
+ * call — for a statement of CTEs and joins, planning can cost more than running it. PGlite has no
+ * named statements; there it is `queryRows`. Values must travel as parameters (arrays as one,
+ * `= any(…)`), so that the text is the shape alone; past PREPARED_SHAPES distinct texts, further
+ * ones are not prepared, which keeps what each connection holds bounded.
+ */
+export async function queryRowsPrepared<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const { sql: text, params } = DIALECT.sqlToQuery(query);
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < PREPARED_SHAPES) {
+    name = `parlance_${createHash('sha1').update(text).digest('hex')}`;
+    preparedNames.set(text, name);
+  }
+  const result = (await db._.session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
+}
+
+const PREPARED_SHAPES = 200;
+const preparedNames = new Map<string, string>();
+const DIALECT = new PgDialect();
 
 export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -41,7 +41,7 @@ export const HostConfigSchema = Type.Object({
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(
     Type.String({ pattern: '^https?://', description: 'OTLP/HTTP receiver base URL, e.g. http://collector:4318' }),
   ),
-  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'connections per service' }),
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'connections per service pool (a service has a second for its prepared reads, opened only when used: analytics’ lists)' }),
 });
 
 export type RawHostConfig = Static<typeof HostConfigSchema>;
