@@ -35,7 +35,8 @@ export function ActivityTable<Row extends { id: string }>({
   loading: boolean;
 }) {
   return (
-    <div className="activity-table__scroll" role="region" aria-label={caption} tabIndex={0}>
+    // Focusable, so the keyboard can scroll a table wider than the screen; named apart from the tab panel it sits in.
+    <div className="activity-table__scroll" role="region" aria-label={`${caption} table`} tabIndex={0}>
       <table className="activity-table" aria-busy={loading}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -230,12 +230,12 @@ export function ActivityList<Row extends { id: string }>({
   const totalPages = result.isError ? 0 : (result.data?.pagination.totalPages ?? 0);
   const caption = tab === 'calls' ? 'Calls' : 'Meetings';
   return (
-    <section className="activity-list" aria-label={caption}>
+    <div className="activity-list">
       <ActivityTable caption={caption} columns={columns} rows={rows} loading={loading} />
       {!loading && rows.length === 0 ? <EmptyState tab={tab} /> : null}
       <Pagination page={paging.page} totalPages={totalPages} pageSize={paging.limit} onPage={paging.setPage} onPageSize={paging.setLimit} />
       {deleteDialog}
-    </section>
+    </div>
   );
 }
 
