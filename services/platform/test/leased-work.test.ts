@@ -103,6 +103,18 @@ describe.each(drivers)('leased work on $name', ({ config }) => {
       expect(await claim()).toBeUndefined();
     });
 
+    it('claims only the work a condition holds for, when given one, oldest first', async () => {
+      const dishes = await queueChore('dishes', 5_000);
+      await queueChore('laundry', 4_000);
+      const moreDishes = await queueChore('dishes again', 1_000);
+      const onlyDishes = sql`${chores.description} like 'dishes%'`;
+      const claimDishes = () => handle.db.transaction((tx) => claimLeasedWork(tx, queue, 60_000, onlyDishes));
+      expect((await claimDishes())?.choreId).toBe(dishes);
+      expect((await claimDishes())?.choreId).toBe(moreDishes);
+      expect(await claimDishes()).toBeUndefined();
+      expect((await claim())?.description).toBe('laundry');
+    });
+
     it('queues a key once: queueing it again changes nothing', async () => {
       const choreId = await queueChore('once');
       expect(await enqueueLeasedWork(handle.db, queue, { choreId, companyId: company, description: 'twice' })).toBe(false);

@@ -46,7 +46,7 @@ export const TranscriptionConfigSchema = Type.Object({
     maximum: 64,
     default: 4,
     description:
-      'how many activities this process transcribes at once, so a short text transcript need not wait behind long recordings (recordings beyond TRANSCRIPTION_CONCURRENCY wait for a CPU meanwhile)',
+      'how many recordings this process transcribes at once (those beyond TRANSCRIPTION_CONCURRENCY wait for a CPU meanwhile), and as many texts: texts have workers of their own, so a text never waits behind recordings',
   }),
   // One enum rather than a union of literals, so a wrong value gets one problem naming the choices.
   TRANSCRIPTION_REPRESENTATIVE_CHANNEL: Type.Unsafe<'auto' | 'left' | 'right'>({

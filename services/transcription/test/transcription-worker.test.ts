@@ -2,12 +2,13 @@
  * The transcription worker on a real database (PGlite, the transcription schema and its
  * migrations): it completes queued work with the transcript and its event in one transaction,
  * fails work with a reason a person can read, takes up work whose lease ran out (its worker died),
- * gives up on work that keeps killing its worker, and drops work whose activity was deleted while
- * it ran. Media comes from a function here; in the service it is ingest's ReadMedia.
+ * gives up on work that keeps killing its worker, drops work whose activity was deleted while
+ * it ran, and transcribes texts while recordings hold every recording worker. Media comes from a
+ * function here; in the service it is ingest's ReadMedia.
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@parlance/platform/db/database';
 import { migrate } from '@parlance/platform/db/migrate';
@@ -141,6 +142,23 @@ describe('the transcription worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await database.db.select().from(pendingWork).where(eq(pendingWork.activityId, activityId))).toHaveLength(1);
     await database.db.delete(pendingWork).where(eq(pendingWork.activityId, activityId));
+  });
+
+  it('transcribes a text queued behind recordings that hold every recording worker', async () => {
+    // One worker a lane; two recordings queued first, whose media never arrives while the worker runs.
+    const recordings = [await queue({ mediaKind: 'audio', mediaFormat: 'mp3', fileName: 'call.mp3' }), await queue({ mediaKind: 'audio', mediaFormat: 'mp3', fileName: 'call.mp3' })];
+    const text = await queue();
+    start(async function* (_company, activityId, signal) {
+      if (recordings.includes(activityId)) await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      yield Buffer.from('Grace: Thank you for waiting.');
+    });
+    await settled(text);
+    expect(await database.db.select().from(transcripts).where(eq(transcripts.activityId, text))).toHaveLength(1);
+    // The first recording is in hand, the second still waits for the recording worker.
+    expect((await eventsFor(recordings[0]!)).map((event) => event.type)).toEqual(['transcription.transcription-started.v1']);
+    expect(await eventsFor(recordings[1]!)).toEqual([]);
+    await worker!.stop();
+    await database.db.delete(pendingWork).where(inArray(pendingWork.activityId, recordings));
   });
 
   it('gives up on work that keeps interrupting its worker, with a reason', async () => {

@@ -15,7 +15,7 @@
  *
  * so drizzle-kit generates it into that service's migrations.
  */
-import { and, asc, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { index, integer, timestamp, uuid, type PgColumn, type PgColumnBuilderBase, type PgSchema, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database.js';
 
@@ -94,14 +94,20 @@ export async function enqueueLeasedWork<TTable extends LeasedWorkTable>(tx: Exec
 
 /**
  * Claims the oldest work nobody holds (never claimed, or its lease ran out) for `leaseMs`,
- * counting an attempt. SKIP LOCKED lets replicas claim side by side without waiting on each other.
+ * counting an attempt; only work `claimable` holds for, when given. SKIP LOCKED lets replicas
+ * claim side by side without waiting on each other.
  */
-export async function claimLeasedWork<TTable extends LeasedWorkTable>(tx: Executor, queue: LeasedWorkQueue<TTable>, leaseMs: number): Promise<LeasedWork<TTable> | undefined> {
+export async function claimLeasedWork<TTable extends LeasedWorkTable>(
+  tx: Executor,
+  queue: LeasedWorkQueue<TTable>,
+  leaseMs: number,
+  claimable?: SQL,
+): Promise<LeasedWork<TTable> | undefined> {
   const { table, key } = queue;
   const [next] = await tx
     .select({ key })
     .from(table as PgTable)
-    .where(or(isNull(table.leaseExpiresAt), lt(table.leaseExpiresAt, sql`now()`)))
+    .where(and(or(isNull(table.leaseExpiresAt), lt(table.leaseExpiresAt, sql`now()`)), claimable))
     .orderBy(asc(table.createdAt))
     .limit(1)
     .for('update', { skipLocked: true });

@@ -7,6 +7,7 @@
  * transaction that finishes the work) is up to `process`. Work claimed more than `maxAttempts`
  * times keeps killing its worker and is handed to `giveUp` instead.
  */
+import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { claimLeasedWork, deferLeasedWork, renewLeasedWork, type LeasedWork, type LeasedWorkQueue, type LeasedWorkTable } from './leased-work.js';
@@ -39,6 +40,8 @@ export interface LeasedWorkersOptions<TTable extends LeasedWorkTable> {
   queue: LeasedWorkQueue<TTable>;
   logger: Logger;
   settings: LeasedWorkerSettings;
+  /** The work these workers take (a condition on the table's rows); all of it when absent. */
+  claimable?: SQL;
   /** Said in the log when work is abandoned because its row was removed. */
   removedMessage?: string;
   /** Runs in the claim's transaction for work within its attempts, e.g. to announce that it started. */
@@ -79,7 +82,7 @@ export function startLeasedWorkers<TTable extends LeasedWorkTable>(options: Leas
 
   const claim = () =>
     db.transaction(async (tx) => {
-      const work = await claimLeasedWork(tx, queue, settings.leaseMs);
+      const work = await claimLeasedWork(tx, queue, settings.leaseMs, options.claimable);
       if (work && options.onClaimed && (work as { attempts: number }).attempts <= settings.maxAttempts) await options.onClaimed(tx, work);
       return work;
     });

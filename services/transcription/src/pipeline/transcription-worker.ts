@@ -4,6 +4,7 @@
  * announces `transcription.transcript-ready.v1` — or announces the failure with a reason a person
  * can read. A claim is a lease renewed while the work runs, so the work of a process that died is
  * picked up again by another (or by this one after a restart); a deleted activity's work is dropped.
+ * Texts and recordings are claimed by workers of their own.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { Database } from '@parlance/platform/db/database';
 import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
 import { GrpcCallError } from '@parlance/platform/grpc/status-mapping';
@@ -21,7 +23,7 @@ import { startLeasedWorkers, type LeasedWorkerSettings, type LeasedWorkers } fro
 import { TranscriptionFailed, TranscriptionStarted, TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
 import { activityKindOf } from '@parlance/platform/activity/activity-kind';
 import type { PendingWork } from '../db/pending-work.repository.js';
-import { outbox, pendingWorkQueue } from '../db/schema.js';
+import { outbox, pendingWork, pendingWorkQueue } from '../db/schema.js';
 import { saveTranscript } from '../db/transcripts.repository.js';
 import { SpeechError } from '../speech/speech-error.js';
 import { transcribeRecording, transcribeText, type TranscribeDependencies, type TranscriptDraft } from './transcribe-activity.js';
@@ -33,7 +35,7 @@ export const TRANSCRIPTION_FAILED = 'transcription.transcription-failed.v1';
 /** Where an activity's media comes from: ingest's ReadMedia. */
 export type MediaSource = (companyId: string, activityId: string, signal: AbortSignal) => AsyncIterable<Uint8Array>;
 
-/** Activities transcribed at once, the lease, how often idle workers look, and the attempts allowed. */
+/** Activities of each lane (texts, recordings) transcribed at once, the lease, how often idle workers look, and the attempts allowed. */
 export type WorkerSettings = LeasedWorkerSettings;
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = { workers: 2, leaseMs: 120_000, pollMs: 1_000, maxAttempts: 3 };
@@ -126,18 +128,30 @@ export function startTranscriptionWorker(deps: {
     });
   }
 
-  return startLeasedWorkers({
-    name: 'transcription',
-    db,
-    queue: pendingWorkQueue,
-    logger,
-    settings,
-    removedMessage: 'The activity was deleted.',
-    async onClaimed(tx, work) {
-      const payload = TranscriptionStarted.encode({ activityId: work.activityId, jobId: work.jobId }).finish();
-      await enqueue(tx, outbox, [outboxMessageFor({ type: TRANSCRIPTION_STARTED, companyId: work.companyId, producer: 'transcription', payload })]);
+  // Two lanes, each with `settings.workers` workers: texts take milliseconds and recordings
+  // minutes, so a text uploaded behind many recordings is not left waiting for a worker they hold.
+  const isText = sql`${pendingWork.request}->>'mediaKind' = 'text'`;
+  const lanes = [isText, sql`not (${isText})`].map((claimable) =>
+    startLeasedWorkers({
+      name: 'transcription',
+      db,
+      queue: pendingWorkQueue,
+      claimable,
+      logger,
+      settings,
+      removedMessage: 'The activity was deleted.',
+      async onClaimed(tx, work) {
+        const payload = TranscriptionStarted.encode({ activityId: work.activityId, jobId: work.jobId }).finish();
+        await enqueue(tx, outbox, [outboxMessageFor({ type: TRANSCRIPTION_STARTED, companyId: work.companyId, producer: 'transcription', payload })]);
+      },
+      process,
+      giveUp: (work, interruptions) => fail(work, WORKER_REASONS.interrupted(interruptions), logger.child({ activityId: work.activityId, jobId: work.jobId })),
+    }),
+  );
+  return {
+    wake: () => lanes.forEach((lane) => lane.wake()),
+    stop: async () => {
+      await Promise.all(lanes.map((lane) => lane.stop()));
     },
-    process,
-    giveUp: (work, interruptions) => fail(work, WORKER_REASONS.interrupted(interruptions), logger.child({ activityId: work.activityId, jobId: work.jobId })),
-  });
+  };
 }
