@@ -156,7 +156,16 @@ function rowsAsRecordset(rows: readonly ActivityRow[]): SQL {
   return sql`(${COLUMN_NAMES}) select ${COLUMN_NAMES} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as rows(${COLUMN_DEFINITIONS})`;
 }
 
-const COLUMN_NAMES = sql.raw(COLUMNS.map(({ column }) => `"${column.name}"`).join(', '));
+const COLUMN_NAMES = activityColumnNames();
+
+/** The columns of activities, in table order, as a select or insert lists them, but those named in `leftOut` (by column name). */
+export function activityColumnNames(leftOut: Readonly<Record<string, unknown>> = {}): SQL {
+  return sql.raw(
+    COLUMNS.filter(({ column }) => !(column.name in leftOut))
+      .map(({ column }) => `"${column.name}"`)
+      .join(', '),
+  );
+}
 const COLUMN_DEFINITIONS = sql.raw(COLUMNS.map(({ column, type }) => `"${column.name}" ${type}`).join(', '));
 
 /** `set` of an upsert that writes every column but the key from the row proposed for insertion. */

@@ -18,8 +18,8 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { queryRowsPrepared, type Executor } from '@parlance/platform/db/database';
 import type { ActivityListQuery } from '../domain/list-request.js';
-import { activityRecordOf, listedActivityOf, type ListedActivity } from './activities.repository.js';
-import { activityListConditions, teamCondition } from './activity-filters.js';
+import { activityColumnNames, activityRecordOf, listedActivityOf, type ListedActivity } from './activities.repository.js';
+import { activityListConditions } from './activity-filters.js';
 import { matchingPerDay, rollupFilter, rollupsReady, type RollupFilter } from './activity-rollups.js';
 import { activities } from './schema.js';
 
@@ -64,8 +64,10 @@ function listedThroughRollup(companyId: string, query: ActivityListQuery, filter
   const { start, end } = query;
   const from = start && midnightOf(start);
   const to = end && nextMidnightFrom(end);
-  const perDay = matchingPerDay(companyId, query.kind, filter, (teamId) => teamCondition(teamId, companyId, query), { from: from && dateOf(from), to: to && dateOf(to) });
-  const everyFilterButTime = activityListConditions(companyId, { ...query, start: null, end: null }, { criteriaOnRows: true });
+  const perDay = matchingPerDay(companyId, query, filter, { from: from && dateOf(from), to: to && dateOf(to) });
+  // The time is the window's (or a part day's), set where each condition is used.
+  const untimed = { ...query, start: null, end: null };
+  const everyFilterButTime = activityListConditions(companyId, untimed, { criteriaOnRows: true });
   const parts = partDays(start, end);
   // The rollup's days as stretches of time, each part day cut to its part and recounted on the rows.
   const stretches =
@@ -89,7 +91,7 @@ function listedThroughRollup(companyId: string, query: ActivityListQuery, filter
     query.criteria.length === 0
       ? inWindow(everyFilterButTime)
       : // A few days' rows cost less to read than a common criterion's posting list, which covers all time.
-        sql`(${inWindow(everyFilterButTime, fewDays)}) union all (${inWindow(activityListConditions(companyId, { ...query, start: null, end: null }), sql`not (${fewDays})`)})`;
+        sql`(${inWindow(everyFilterButTime, fewDays)}) union all (${inWindow(activityListConditions(companyId, untimed), sql`not (${fewDays})`)})`;
   return sql`with per_day as (${perDay}), ${stretches},
     counted as (
       select start_at, end_at, activities, (sum(activities) over (order by start_at desc))::bigint - activities as before from stretches where activities > 0
@@ -170,11 +172,4 @@ const PAGE_ORDER = sql.raw(`order by page.occurred_at desc, page.id desc`);
 const { transcript, summary, improvements, passedCriteria, failedCriteria } = getTableColumns(activities);
 const INDEXED_ONLY = { [passedCriteria.name]: [], [failedCriteria.name]: [] };
 const OMITTED_FROM_LIST = { call: { ...INDEXED_ONLY, [transcript.name]: '', [summary.name]: '', [improvements.name]: [] }, meeting: INDEXED_ONLY } as const;
-const listedColumns = (omitted: Readonly<Record<string, unknown>>) =>
-  sql.raw(
-    Object.values(getTableColumns(activities))
-      .filter((column) => !(column.name in omitted))
-      .map((column) => `"${column.name}"`)
-      .join(', '),
-  );
-const LISTED_COLUMNS = { call: listedColumns(OMITTED_FROM_LIST.call), meeting: listedColumns(OMITTED_FROM_LIST.meeting) };
+const LISTED_COLUMNS = { call: activityColumnNames(OMITTED_FROM_LIST.call), meeting: activityColumnNames(OMITTED_FROM_LIST.meeting) };

@@ -11,6 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
 import type { ActivityListQuery } from '../domain/list-request.js';
+import { teamCondition } from './activity-filters.js';
 import { jsonValue } from './jsonb-recordset.js';
 import { activities, activityDayCounts, activityDayVerdicts, activityRollups } from './schema.js';
 
@@ -150,22 +151,16 @@ export function rollupFilter(query: ActivityListQuery): RollupFilter | undefined
 }
 
 /**
- * The query of the matching activities per whole UTC day in [from, to) (dates 'YYYY-MM-DD',
- * either open): `day` (a date) and `activities` (a bigint), days without any left out. `teams` is
- * the condition on the team (none: every team).
+ * The query of the activities matching `query` per whole UTC day in [from, to) (dates
+ * 'YYYY-MM-DD', either open): `day` (a date) and `activities` (a bigint), days without any left
+ * out. The rollup keeps every filter but the time (`rollupFilter`).
  */
-export function matchingPerDay(
-  companyId: string,
-  kind: ActivityListQuery['kind'],
-  filter: RollupFilter,
-  teams: (teamId: typeof activityDayCounts.teamId | typeof activityDayVerdicts.teamId) => SQL | undefined,
-  days: { from: string | null; to: string | null },
-): SQL {
+export function matchingPerDay(companyId: string, query: ActivityListQuery, filter: RollupFilter, days: { from: string | null; to: string | null }): SQL {
   const { table } = filter;
   const conditions = [
     sql`${table.companyId} = ${companyId}`,
-    sql`${table.kind} = ${kind}`,
-    teams(table.teamId),
+    sql`${table.kind} = ${query.kind}`,
+    teamCondition(table.teamId, companyId, query),
     days.from === null ? undefined : sql`${table.day} >= ${days.from}`,
     days.to === null ? undefined : sql`${table.day} < ${days.to}`,
     ...filter.conditions,

@@ -106,8 +106,9 @@ async function openPostgres<TTables extends Record<string, unknown>>(
     options: `-c search_path=${schema},public`,
     application_name: config.applicationName ?? `parlance-${schema}`,
   };
-  const pool = new pg.Pool({ ...connection, max: config.poolSize ?? 10 });
-  const preparedReadsPool = new pg.Pool({ ...connection, options: `${connection.options} -c plan_cache_mode=force_generic_plan`, max: config.poolSize ?? 10 });
+  const max = config.poolSize ?? 10;
+  const pool = new pg.Pool({ ...connection, max });
+  const preparedReadsPool = new pg.Pool({ ...connection, options: `${connection.options} -c plan_cache_mode=force_generic_plan`, max });
   // An idle client that loses its server (restart, network) emits here; without a listener the
   // process would crash. The pool discards the client and opens a fresh one on next use.
   pool.on('error', () => {});
