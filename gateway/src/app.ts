@@ -12,6 +12,7 @@ import { registerSessions } from './plugins/sessions.js';
 import { registerTracing } from './plugins/tracing.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { activitiesRoutes } from './routes/api/activities/activities.routes.js';
+import { dashboardRoutes } from './routes/api/dashboard/dashboard.routes.js';
 import { shareFeedbackRoutes } from './routes/api/activities/share-feedback.routes.js';
 import { authRoutes } from './routes/api/auth/auth.routes.js';
 import { billingRoutes } from './routes/api/billing/billing.routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
   await app.register(uploadsRoutes, { services: options.services, sessions });
   await app.register(summariesRoutes, { services: options.services, sessions });
   await app.register(activitiesRoutes, { services: options.services, sessions });
+  await app.register(dashboardRoutes, { services: options.services, sessions });
   await app.register(shareFeedbackRoutes, { services: options.services, sessions, limiter });
   await app.register(webConfigRoutes, { web });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,6 @@
 import { HealthClient } from '@parlance/proto/grpc/health/v1/health';
 import { ActivitiesServiceClient } from '@parlance/proto/parlance/analytics/v1/activities';
+import { DashboardServiceClient } from '@parlance/proto/parlance/analytics/v1/dashboard';
 import { AccountsServiceClient } from '@parlance/proto/parlance/identity/v1/accounts';
 import { AuthServiceClient } from '@parlance/proto/parlance/identity/v1/auth';
 import { BillingServiceClient } from '@parlance/proto/parlance/identity/v1/billing';
@@ -46,6 +47,7 @@ export interface ScoringClients {
 
 export interface AnalyticsClients {
   activities: PromiseClient<typeof ActivitiesServiceClient>;
+  dashboard: PromiseClient<typeof DashboardServiceClient>;
 }
 
 export interface ServiceClients {
@@ -96,6 +98,7 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
   };
   const analytics: AnalyticsClients = {
     activities: createClient(ActivitiesServiceClient, addresses.analytics, { idempotent: ['listActivities'] }),
+    dashboard: createClient(DashboardServiceClient, addresses.analytics, { idempotent: ['getLeaderboard', 'getMetrics', 'getPerformance', 'getRecommendations', 'getCoaching'] }),
   };
   return {
     identity,

@@ -8,6 +8,7 @@ export const addTagTypes = [
   "teams",
   "calls",
   "meetings",
+  "dashboard",
   "feedback",
   "system",
 ] as const;
@@ -302,6 +303,112 @@ const injectedRtkApi = api
           },
         }),
         providesTags: ["meetings"],
+      }),
+      getLeaderboard: build.query<
+        GetLeaderboardApiResponse,
+        GetLeaderboardApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/dashboard/leaderboard`,
+          params: {
+            activityType: queryArg.activityType,
+            department: queryArg.department,
+            teamIds: queryArg.teamIds,
+            representatives: queryArg.representatives,
+            from: queryArg["from"],
+            to: queryArg.to,
+            timezone: queryArg.timezone,
+            companyId: queryArg.companyId,
+          },
+        }),
+        providesTags: ["dashboard"],
+      }),
+      getDashboardMetrics: build.query<
+        GetDashboardMetricsApiResponse,
+        GetDashboardMetricsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/dashboard/metrics`,
+          params: {
+            activityType: queryArg.activityType,
+            department: queryArg.department,
+            teamIds: queryArg.teamIds,
+            representatives: queryArg.representatives,
+            from: queryArg["from"],
+            to: queryArg.to,
+            timezone: queryArg.timezone,
+            companyId: queryArg.companyId,
+            mode: queryArg.mode,
+          },
+        }),
+        providesTags: ["dashboard"],
+      }),
+      getPerformance: build.query<
+        GetPerformanceApiResponse,
+        GetPerformanceApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/dashboard/performance`,
+          params: {
+            activityType: queryArg.activityType,
+            department: queryArg.department,
+            teamIds: queryArg.teamIds,
+            representatives: queryArg.representatives,
+            from: queryArg["from"],
+            to: queryArg.to,
+            timezone: queryArg.timezone,
+            companyId: queryArg.companyId,
+            mode: queryArg.mode,
+            groupBy: queryArg.groupBy,
+            metrics: queryArg.metrics,
+          },
+        }),
+        providesTags: ["dashboard"],
+      }),
+      getAnalytics: build.query<GetAnalyticsApiResponse, GetAnalyticsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/dashboard/analytics`,
+          params: {
+            activityType: queryArg.activityType,
+            department: queryArg.department,
+            teamIds: queryArg.teamIds,
+            representatives: queryArg.representatives,
+            from: queryArg["from"],
+            to: queryArg.to,
+            timezone: queryArg.timezone,
+            companyId: queryArg.companyId,
+            mode: queryArg.mode,
+            groupBy: queryArg.groupBy,
+            metrics: queryArg.metrics,
+          },
+        }),
+        providesTags: ["dashboard"],
+      }),
+      getRecommendations: build.query<
+        GetRecommendationsApiResponse,
+        GetRecommendationsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/dashboard/recommendations`,
+          params: {
+            filterGroups: queryArg.filterGroups,
+            activityType: queryArg.activityType,
+            timezone: queryArg.timezone,
+          },
+        }),
+        providesTags: ["dashboard"],
+      }),
+      getCoaching: build.query<GetCoachingApiResponse, GetCoachingApiArg>({
+        query: (queryArg) => ({
+          url: `/api/dashboard/representatives/${queryArg.email}`,
+          params: {
+            activityType: queryArg.activityType,
+            from: queryArg["from"],
+            to: queryArg.to,
+            timezone: queryArg.timezone,
+          },
+        }),
+        providesTags: ["dashboard"],
       }),
       shareCall: build.mutation<ShareCallApiResponse, ShareCallApiArg>({
         query: (queryArg) => ({
@@ -1111,6 +1218,286 @@ export type ListMeetingsApiArg = {
   /** meeting ids; repeated or comma-separated */
   meetingIds?: string | string[];
 };
+export type GetLeaderboardApiResponse =
+  /** status 200 best success rate first, then average score, then most activities */ {
+    team_id: string;
+    /** the team member’s first and last name; the e-mail when the teams do not name them */
+    representative_name: string;
+    representative_email: string;
+    total_activities: number;
+    successful_activities: number;
+    /** successful ÷ total × 100; null with no activities */
+    success_rate: number | null;
+    /** 0–10; null when none is scored */
+    average_score: number | null;
+  }[];
+export type GetLeaderboardApiArg = {
+  /** calls (default) or meetings */
+  activityType?: string;
+  /** sales, hr or support: the teams of this department when no team is named */
+  department?: string;
+  /** teams; none means every team of `department`, or of the company; repeated or comma-separated */
+  teamIds?: string | string[];
+  /** representatives’ e-mails; none means everyone of the teams; repeated or comma-separated */
+  representatives?: string | string[];
+  /** first day: a day (YYYY-MM-DD) of `timezone`, or an ISO 8601 time (its day in `timezone`); inclusive; absent leaves that end open */
+  from?: string;
+  /** last day: a day (YYYY-MM-DD) of `timezone`, or an ISO 8601 time (its day in `timezone`); inclusive; absent leaves that end open */
+  to?: string;
+  /** the browser’s IANA time zone, which days, weeks and months are counted in; default UTC; Europe/Kiev is read as Europe/Kyiv; an unknown zone is 400 */
+  timezone?: string;
+  /** accepted for the original clients and ignored: the session’s company is always the one counted */
+  companyId?: string;
+};
+export type GetDashboardMetricsApiResponse =
+  /** status 200 Default Response */ {
+    current: {
+      /** successful ÷ activities × 100 */
+      conversionRate: number;
+      /** activities per team (team mode) or per representative (representative mode) that had any */
+      avgActivitiesPerRep: number;
+      /** seconds */
+      avgDuration: number;
+      /** average score, 0–10 */
+      successScore: number;
+    };
+    previous: {
+      /** successful ÷ activities × 100 */
+      conversionRate: number;
+      /** activities per team (team mode) or per representative (representative mode) that had any */
+      avgActivitiesPerRep: number;
+      /** seconds */
+      avgDuration: number;
+      /** average score, 0–10 */
+      successScore: number;
+    };
+    /** the days counted, YYYY-MM-DD; empty when open */
+    currentPeriod: {
+      from: string;
+      to: string;
+    };
+    /** the same number of days just before `from`; empty (and zeros above) when the range is open */
+    previousPeriod: {
+      from: string;
+      to: string;
+    };
+  };
+export type GetDashboardMetricsApiArg = {
+  /** calls (default) or meetings */
+  activityType?: string;
+  /** sales, hr or support: the teams of this department when no team is named */
+  department?: string;
+  /** teams; none means every team of `department`, or of the company; repeated or comma-separated */
+  teamIds?: string | string[];
+  /** representatives’ e-mails; none means everyone of the teams; repeated or comma-separated */
+  representatives?: string | string[];
+  /** first day: a day (YYYY-MM-DD) of `timezone`, or an ISO 8601 time (its day in `timezone`); inclusive; absent leaves that end open */
+  from?: string;
+  /** last day: a day (YYYY-MM-DD) of `timezone`, or an ISO 8601 time (its day in `timezone`); inclusive; absent leaves that end open */
+  to?: string;
+  /** the browser’s IANA time zone, which days, weeks and months are counted in; default UTC; Europe/Kiev is read as Europe/Kyiv; an unknown zone is 400 */
+  timezone?: string;
+  /** accepted for the original clients and ignored: the session’s company is always the one counted */
+  companyId?: string;
+  /** team or representative; default representative when representatives are given, else team */
+  mode?: string;
+};
+export type GetPerformanceApiResponse = /** status 200 Default Response */ {
+  /** YYYY-MM-DD days or Mondays, YYYY-MM months, or criterion names */
+  labels: string[];
+  datasets: {
+    label: string;
+    /** one per label; null where an average has nothing to average */
+    data: (number | null)[];
+    /** from the 16-colour palette, cycled */
+    color: string;
+    /** the team id or representative e-mail of the series */
+    key: string;
+    metric: string;
+  }[];
+};
+export type GetPerformanceApiArg = {
+  /** calls (default) or meetings */
+  activityType?: string;
+  /** sales, hr or support: the teams of this department when no team is named */
+  department?: string;
+  /** teams; none means every team of `department`, or of the company; repeated or comma-separated */
+  teamIds?: string | string[];
+  /** representatives’ e-mails; none means everyone of the teams; repeated or comma-separated */
+  representatives?: string | string[];
+  /** first day: a day (YYYY-MM-DD) of `timezone`, or an ISO 8601 time (its day in `timezone`); inclusive; absent leaves that end open */
+  from?: string;
+  /** last day: a day (YYYY-MM-DD) of `timezone`, or an ISO 8601 time (its day in `timezone`); inclusive; absent leaves that end open */
+  to?: string;
+  /** the browser’s IANA time zone, which days, weeks and months are counted in; default UTC; Europe/Kiev is read as Europe/Kyiv; an unknown zone is 400 */
+  timezone?: string;
+  /** accepted for the original clients and ignored: the session’s company is always the one counted */
+  companyId?: string;
+  /** team (a series per team) or representative (a series per representative); members is read as representative */
+  mode?: string;
+  /** day (default), week (starting Monday), month, or parameter (by criterion) */
+  groupBy?: string;
+  /** score, conversion_rate, total_calls, total_meetings, successful, unsuccessful, script_match; default score. By parameter one of successful, unsuccessful, total_calls or total_meetings: the pass rate of each criterion over those activities; repeated or comma-separated */
+  metrics?: string | string[];
+};
+export type GetAnalyticsApiResponse = /** status 200 Default Response */ {
+  rows: {
+    label: string;
+    [key: string]: number | null | string;
+  }[];
+  /** series name → colour */
+  colors: {
+    [key: string]: string;
+  };
+  /** the series in chart order */
+  series: {
+    name: string;
+    key: string;
+    metric: string;
+  }[];
+};
+export type GetAnalyticsApiArg = {
+  /** calls (default) or meetings */
+  activityType?: string;
+  /** sales, hr or support: the teams of this department when no team is named */
+  department?: string;
+  /** teams; none means every team of `department`, or of the company; repeated or comma-separated */
+  teamIds?: string | string[];
+  /** representatives’ e-mails; none means everyone of the teams; repeated or comma-separated */
+  representatives?: string | string[];
+  /** first day: a day (YYYY-MM-DD) of `timezone`, or an ISO 8601 time (its day in `timezone`); inclusive; absent leaves that end open */
+  from?: string;
+  /** last day: a day (YYYY-MM-DD) of `timezone`, or an ISO 8601 time (its day in `timezone`); inclusive; absent leaves that end open */
+  to?: string;
+  /** the browser’s IANA time zone, which days, weeks and months are counted in; default UTC; Europe/Kiev is read as Europe/Kyiv; an unknown zone is 400 */
+  timezone?: string;
+  /** accepted for the original clients and ignored: the session’s company is always the one counted */
+  companyId?: string;
+  /** team (a series per team) or representative (a series per representative); members is read as representative */
+  mode?: string;
+  /** day (default), week (starting Monday), month, or parameter (by criterion) */
+  groupBy?: string;
+  /** score, conversion_rate, total_calls, total_meetings, successful, unsuccessful, script_match; default score. By parameter one of successful, unsuccessful, total_calls or total_meetings: the pass rate of each criterion over those activities; repeated or comma-separated */
+  metrics?: string | string[];
+};
+export type GetRecommendationsApiResponse = /** status 200 Default Response */ {
+  groupId: string;
+  groupName: string;
+  from: string;
+  to: string;
+  /** the Monday-to-Friday days of the period up to today, which targets are multiplied by */
+  workingDays: number;
+  teams: {
+    teamId: string;
+    teamName: string;
+    /** daily target × the working days (Monday to Friday) of the period up to today */
+    target: number;
+    successfulCalls: number;
+    totalCalls: number;
+    conversionRate: number;
+    averageScore: number;
+    /** successfulCalls ≥ target */
+    onTarget: boolean;
+    /** ceil(remaining ÷ (conversionRate ÷ 100)); 0 on target; "-" when the conversion rate is 0 */
+    additionalNeeded: number | "-";
+    /** remaining ÷ total × 100 + conversionRate, at most 100; 100 with no activities */
+    requiredConversionRate: number;
+    /** averageScore × target ÷ max(1, successful), at most 10 */
+    requiredAverageScore: number;
+    /** what a manager can act on, most important first */
+    advice: string[];
+    members: {
+      firstName: string;
+      lastName: string;
+      email: string;
+      /** daily target × the working days (Monday to Friday) of the period up to today */
+      target: number;
+      successfulCalls: number;
+      totalCalls: number;
+      conversionRate: number;
+      averageScore: number;
+      /** successfulCalls ≥ target */
+      onTarget: boolean;
+      /** ceil(remaining ÷ (conversionRate ÷ 100)); 0 on target; "-" when the conversion rate is 0 */
+      additionalNeeded: number | "-";
+      /** remaining ÷ total × 100 + conversionRate, at most 100; 100 with no activities */
+      requiredConversionRate: number;
+      /** averageScore × target ÷ max(1, successful), at most 10 */
+      requiredAverageScore: number;
+      /** what a manager can act on, most important first */
+      advice: string[];
+      /** average script match; null when no scored activity had a script */
+      scriptMatch: number | null;
+      /** most failed first */
+      criteria: {
+        criterionName: string;
+        /** failed ÷ judged × 100 */
+        failureRate: number;
+        failed: number;
+        judged: number;
+        groupId: string;
+        criterionId: string;
+        teamId: string;
+      }[];
+    }[];
+  }[];
+}[];
+export type GetRecommendationsApiArg = {
+  /** a JSON list of filter groups (spec part 2 §3): {id, name, selectedMode, selectedTeams, selectedMembers, dateRangeType, fromDate, toDate}; fromDate and toDate are days or ISO times */
+  filterGroups: string;
+  /** calls (default) or meetings */
+  activityType?: string;
+  /** the browser’s IANA time zone, which days, weeks and months are counted in; default UTC; Europe/Kiev is read as Europe/Kyiv; an unknown zone is 400 */
+  timezone?: string;
+};
+export type GetCoachingApiResponse = /** status 200 Default Response */ {
+  email: string;
+  name: string;
+  teamIds: string[];
+  from: string;
+  to: string;
+  trend: {
+    /** the Monday, YYYY-MM-DD */
+    week: string;
+    /** null when none scored */
+    averageScore: number | null;
+    activities: number;
+  }[];
+  /** the criteria they fail most, worst first */
+  failedCriteria: ({
+    criterionName: string;
+    /** failed ÷ judged × 100 */
+    failureRate: number;
+    failed: number;
+    judged: number;
+    groupId: string;
+    criterionId: string;
+    teamId: string;
+  } & {
+    /** the latest activities (up to 50, newest first) that failed it in the period */
+    activityIds: string[];
+  })[];
+  statistics: {
+    /** total_activities, conversion_rate, average_score, script_match or average_duration */
+    metric: string;
+    /** null when there is nothing to measure */
+    value: number | null;
+    /** the median of the members of their teams, them included */
+    teamMedian: number | null;
+  }[];
+};
+export type GetCoachingApiArg = {
+  /** calls (default) or meetings */
+  activityType?: string;
+  /** first day: a day (YYYY-MM-DD) of `timezone`, or an ISO 8601 time (its day in `timezone`); inclusive; absent leaves that end open */
+  from?: string;
+  /** last day: a day (YYYY-MM-DD) of `timezone`, or an ISO 8601 time (its day in `timezone`); inclusive; absent leaves that end open */
+  to?: string;
+  /** the browser’s IANA time zone, which days, weeks and months are counted in; default UTC; Europe/Kiev is read as Europe/Kyiv; an unknown zone is 400 */
+  timezone?: string;
+  /** the representative’s e-mail */
+  email: string;
+};
 export type ShareCallApiResponse = /** status 200 Default Response */ {
   success: boolean;
   message: string;
@@ -1386,6 +1773,18 @@ export const {
   useLazyListCallsQuery,
   useListMeetingsQuery,
   useLazyListMeetingsQuery,
+  useGetLeaderboardQuery,
+  useLazyGetLeaderboardQuery,
+  useGetDashboardMetricsQuery,
+  useLazyGetDashboardMetricsQuery,
+  useGetPerformanceQuery,
+  useLazyGetPerformanceQuery,
+  useGetAnalyticsQuery,
+  useLazyGetAnalyticsQuery,
+  useGetRecommendationsQuery,
+  useLazyGetRecommendationsQuery,
+  useGetCoachingQuery,
+  useLazyGetCoachingQuery,
   useShareCallMutation,
   useSendCallFeedbackMutation,
   useShareMeetingMutation,

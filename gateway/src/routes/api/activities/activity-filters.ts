@@ -15,7 +15,7 @@ const OPERATORS: Record<string, Comparison> = { lte: Comparison.COMPARISON_LTE, 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-type Raw = string | string[] | undefined;
+export type Raw = string | string[] | undefined;
 
 /** The query as either list accepts it, with the parameter names of each. */
 export interface ListQuery {
@@ -44,7 +44,7 @@ export function listRequestOf(kind: ActivityKind, query: ListQuery): ListActivit
   if (start && end && end < start) throw invalidArgument('endDate must not be before startDate.');
   return {
     kind,
-    teamIds: unique([...(query.teamId?.trim() ? [query.teamId.trim()] : []), ...list(query.teamIds)]),
+    teamIds: unique([...(query.teamId?.trim() ? [query.teamId.trim()] : []), ...listParam(query.teamIds)]),
     department: query.department?.trim() ?? '',
     start,
     end,
@@ -53,9 +53,9 @@ export function listRequestOf(kind: ActivityKind, query: ListQuery): ListActivit
     durationSeconds: numberFilter('duration', query.duration, { min: 0, max: Number.MAX_SAFE_INTEGER }),
     score: numberFilter('score', query.score, { min: 0, max: 1000 }),
     scriptMatch: numberFilter('scriptMatch', query.scriptMatch, { min: 0, max: 100 }),
-    representativeEmails: unique(list(query.representatives).map((email) => email.toLowerCase())),
-    contactIds: unique(list(query.contactIds)),
-    activityIds: unique(list(query.ids)),
+    representativeEmails: unique(listParam(query.representatives).map((email) => email.toLowerCase())),
+    contactIds: unique(listParam(query.contactIds)),
+    activityIds: unique(listParam(query.ids)),
     ...pageOf(query),
   };
 }
@@ -69,7 +69,7 @@ export function pageOf(query: { page?: string; limit?: string }): { page: number
 }
 
 /** Repeated and comma-separated values alike; trimmed, empty entries dropped. */
-function list(raw: Raw): string[] {
+export function listParam(raw: Raw): string[] {
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   return values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter((value) => value !== '');
 }
