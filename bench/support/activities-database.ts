@@ -44,8 +44,8 @@ export async function loadCorpus(handle: AnalyticsHandle, corpus: CallCorpus, op
   const started = performance.now();
   const { db } = handle;
   for (const team of corpus.teams) {
-    const { teamId, name, department, deleted, version } = team;
-    await db.transaction((tx) => applyTeamChange(tx, corpus.companyId, { teamId, name, department, deleted, version }));
+    const { teamId, name, department, deleted, version, members, criteria } = team;
+    await db.transaction((tx) => applyTeamChange(tx, corpus.companyId, { teamId, name, department, deleted, version, members, criteria }));
   }
   const running = new Set<Promise<void>>();
   let facts = 0;

@@ -100,6 +100,8 @@ export function callCorpus(calls: number, seed = 20_261_001): CallCorpus {
       ],
       hasScript: random() < 0.8,
       hasSuccessPrompt: random() < 0.9,
+      members: [],
+      criteria: [],
     };
   });
 
@@ -114,8 +116,11 @@ export function callCorpus(calls: number, seed = 20_261_001): CallCorpus {
       const last = pick(LAST_NAMES);
       const n = representatives.length;
       representatives.push({ email: `${first}.${last}${n}@example.com`.toLowerCase(), name: `${first} ${last}`, team, skill: 0.2 + random() * 0.6 });
+      // Daily targets of 1 to 4 successful calls, from the position alone (the generator's sequence is the corpus).
+      team.members.push({ email: representatives[n]!.email, firstName: first, lastName: last, target: 1 + (n % 4) });
     }
   });
+  for (const team of teams) team.criteria = team.groups.flatMap((group) => group.criteria.map((criterion) => ({ groupId: group.id, criterionId: criterion.id, name: criterion.name })));
 
   const contactCount = Math.max(1, Math.round(calls * CONTACTS_PER_CALL));
   const contactIds = Array.from({ length: contactCount }, (_, i) => `crm-contact-${i}`);

@@ -14,6 +14,8 @@ import { teamChangedConsumer } from './events/team-changed.consumer.js';
 import { transcriptReadyConsumer } from './events/transcript-ready.consumer.js';
 import { ActivitiesServiceService } from '@parlance/proto/parlance/analytics/v1/activities';
 import { activitiesService } from './grpc/activities.server.js';
+import { DashboardServiceService } from '@parlance/proto/parlance/analytics/v1/dashboard';
+import { dashboardService } from './grpc/dashboard.server.js';
 
 const HOUR_MS = 3_600_000;
 /** Deletions are remembered as long as the inbox remembers event ids (a late event is still recognised). */
@@ -34,7 +36,7 @@ export function analyticsModule(env: NodeJS.ProcessEnv = process.env): ModuleDef
   const mail = loadMailConfig(env);
   return defineServiceModule({
     name: 'analytics',
-    description: `the calls and meetings lists, read from the pipeline’s events and the teams’ changes; shared summaries by ${describeMailer(mail)}; issue reports`,
+    description: `the calls and meetings lists and the dashboard’s figures (daily rollups per time zone), read from the pipeline’s events and the teams’ changes; shared summaries by ${describeMailer(mail)}; issue reports`,
     tables: { outbox, inbox, probes },
     migrationsFolder: fileURLToPath(new URL('./db/migrations', import.meta.url)),
 
@@ -44,6 +46,7 @@ export function analyticsModule(env: NodeJS.ProcessEnv = process.env): ModuleDef
       await ensureActivityRollups(db);
       const mailer = createMailer(mail, runtime.logger.child({ part: 'mailer' }));
       runtime.serve(ActivitiesServiceService, activitiesService({ db, lists: runtime.database.preparedReads, mailer }));
+      runtime.serve(DashboardServiceService, dashboardService({ db, logger: runtime.logger.child({ part: 'dashboard' }) }));
       for (const consumer of ANALYTICS_CONSUMERS) await runtime.consume(consumer);
       const housekeeping = setInterval(() => {
         purgeTombstones(db, new Date(Date.now() - TOMBSTONE_RETENTION_MS)).catch((error: unknown) => runtime.logger.warn({ err: error }, 'could not purge old deletions; will try again'));

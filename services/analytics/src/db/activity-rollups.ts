@@ -13,6 +13,7 @@ import type { Executor } from '@parlance/platform/db/database';
 import type { ActivityListQuery } from '../domain/list-request.js';
 import { teamCondition } from './activity-filters.js';
 import { jsonValue } from './jsonb-recordset.js';
+import { applyDashboardChanges } from './dashboard-rollups.js';
 import { activities, activityDayCounts, activityDayVerdicts, activityRollups } from './schema.js';
 
 type ActivityRecord = typeof activities.$inferSelect;
@@ -49,11 +50,17 @@ const CELL_SOURCE_DEFINITIONS = sql.raw(
 type CellSource = Pick<ActivityRecord, (typeof CELL_SOURCE_COLUMNS)[number]>;
 
 /**
- * Moves the counts from the rows a write replaced (`before`, absent for a new activity) to the rows
+ * Moves the lists' counts and the dashboard's rollups (dashboard-rollups.ts) from the rows a write
+ * replaced (`before`, absent for a new activity) to the rows
  * it wrote. Rows whose cells cannot have changed are skipped; cells are written in key order, so
  * writers of the same cells take turns and never wait on each other in a circle.
  */
 export async function applyRollupChanges(tx: Executor, changes: readonly { before: ActivityRecord | ActivityRow | undefined; after: ActivityRow }[]): Promise<void> {
+  await applyListChanges(tx, changes);
+  await applyDashboardChanges(tx, changes);
+}
+
+async function applyListChanges(tx: Executor, changes: readonly { before: ActivityRecord | ActivityRow | undefined; after: ActivityRow }[]): Promise<void> {
   const sources: (CellSource & { delta: number })[] = [];
   for (const { before, after } of changes) {
     if (before && sameCells(before, after)) continue;

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
 import type { Improvement } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import type { CriterionResult, MediaName } from '../domain/activity-state.js';
+import type { TeamCriterion, TeamMemberState } from '../domain/team-state.js';
 
 /** Everything analytics stores lives in its own Postgres schema; no other service reads it. */
 export const analyticsSchema = pgSchema('analytics');
@@ -133,7 +134,8 @@ export const activityRollups = analyticsSchema.table('activity_rollups', {
 
 /**
  * Every team as `identity.team-changed.v1` last said (a higher version replaces a lower one), so
- * that a list filtered by department knows the department's teams. Deleted teams stay, marked.
+ * that a list filtered by department knows the department's teams, and the dashboard its members'
+ * names and daily targets and its criteria's names. Deleted teams stay, marked.
  */
 export const teams = analyticsSchema.table(
   'teams',
@@ -144,8 +146,89 @@ export const teams = analyticsSchema.table(
     department: text('department').notNull(),
     deleted: boolean('deleted').notNull(),
     version: bigint('version', { mode: 'number' }).notNull(),
+    members: jsonb('members').$type<TeamMemberState[]>().notNull().default([]),
+    criteria: jsonb('criteria').$type<TeamCriterion[]>().notNull().default([]),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.teamId] })],
+);
+
+/**
+ * The time zones the dashboard's rollups are kept in: a zone is added, and its rollups built from
+ * every activity, the first time someone asks in it (dashboard-rollups.ts); from then on every
+ * write of an activity moves the rollups of every zone here.
+ */
+export const dashboardZones = analyticsSchema.table('dashboard_zones', {
+  zone: text('zone').primaryKey(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The dashboard's daily and monthly totals per team and representative, in each zone of
+ * dashboard_zones: `span` 'd' holds a local day (`period` is the day), 'm' a local month (`period`
+ * is its first day). `representative_email` '*' holds the whole team. Only listed activities
+ * (received, not deleted) count. Sums of scores and script matches are numeric, so that adding and
+ * taking away the same values always comes back to the same sum.
+ */
+export const dashboardTotals = analyticsSchema.table(
+  'dashboard_totals',
+  {
+    companyId: uuid('company_id').notNull(),
+    zone: text('zone').notNull(),
+    kind: text('kind').$type<ActivityKindName>().notNull(),
+    span: text('span').$type<'d' | 'm'>().notNull(),
+    teamId: text('team_id').notNull(),
+    representativeEmail: text('representative_email').notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    activities: integer('activities').notNull(),
+    successful: integer('successful').notNull(),
+    unsuccessful: integer('unsuccessful').notNull(),
+    scored: integer('scored').notNull(),
+    scoreSum: numeric('score_sum').notNull(),
+    scriptMatched: integer('script_matched').notNull(),
+    scriptMatchSum: numeric('script_match_sum').notNull(),
+    timed: integer('timed').notNull(),
+    durationSum: bigint('duration_sum', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'dashboard_totals_pk',
+      columns: [table.companyId, table.zone, table.kind, table.span, table.teamId, table.representativeEmail, table.period],
+    }),
+    // A representative across teams (representative mode, coaching).
+    index('dashboard_totals_representative_idx').on(table.companyId, table.zone, table.kind, table.span, table.representativeEmail, table.period),
+  ],
+);
+
+/**
+ * The same per criterion: how many listed activities passed or failed it, of all, of the
+ * successful and of the unsuccessful ones (the 'Criteria Success Rate in' selector, §2.10).
+ */
+export const dashboardVerdicts = analyticsSchema.table(
+  'dashboard_verdicts',
+  {
+    companyId: uuid('company_id').notNull(),
+    zone: text('zone').notNull(),
+    kind: text('kind').$type<ActivityKindName>().notNull(),
+    span: text('span').$type<'d' | 'm'>().notNull(),
+    teamId: text('team_id').notNull(),
+    representativeEmail: text('representative_email').notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    groupId: text('group_id').notNull(),
+    criterionId: text('criterion_id').notNull(),
+    passed: integer('passed').notNull(),
+    failed: integer('failed').notNull(),
+    passedSuccessful: integer('passed_successful').notNull(),
+    failedSuccessful: integer('failed_successful').notNull(),
+    passedUnsuccessful: integer('passed_unsuccessful').notNull(),
+    failedUnsuccessful: integer('failed_unsuccessful').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'dashboard_verdicts_pk',
+      columns: [table.companyId, table.zone, table.kind, table.span, table.teamId, table.representativeEmail, table.period, table.groupId, table.criterionId],
+    }),
+    index('dashboard_verdicts_representative_idx').on(table.companyId, table.zone, table.kind, table.span, table.representativeEmail, table.period),
+  ],
 );
 
 /**

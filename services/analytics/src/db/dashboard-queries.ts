@@ -1,0 +1,185 @@
+/**
+ * The dashboard's figures, summed per team or representative and per bucket from either source:
+ * the rollups of the caller's zone (dashboard-rollups.ts) or the activity rows themselves, which
+ * answer while a zone is being built and are what the rollups are checked against. Both sources
+ * give the same relation — team, representative ('*' for the whole team), period, and the totals'
+ * measures — so every figure is computed by the same query over either.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
+import { queryRows, type Executor } from '@parlance/platform/db/database';
+import type { Counts, Verdicts } from '../domain/dashboard-figures.js';
+import { coverOf, type DayRange } from '../domain/dashboard-request.js';
+import type { TeamState } from '../domain/team-state.js';
+import { LISTED, ROW_TOTALS, ROW_VERDICTS, TOTALS_MEASURES, VERDICTS, VERDICTS_MEASURES } from './dashboard-rollups.js';
+import { activities, dashboardTotals, dashboardVerdicts, teams } from './schema.js';
+
+export type FigureSource = 'rollups' | 'rows';
+
+/** Which activities a figure counts. */
+export interface FigureScope {
+  companyId: string;
+  kind: ActivityKindName;
+  zone: string;
+  /** null: every team. */
+  teamIds: readonly string[] | null;
+  /** null: everyone. */
+  representatives: readonly string[] | null;
+  range: DayRange;
+}
+
+/** Summed per team, or per representative (within their team) — `'*'` when per team. */
+export type Level = 'team' | 'representative';
+/** Day rows only (to bucket by day or week), or whole months where they fit (anything else). */
+export type Spans = 'days' | 'months';
+
+const camel = (column: string) => column.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
+const SUMMED_TOTALS = sql.raw(TOTALS_MEASURES.map((column) => `sum(s.${column})::text as ${column}`).join(', '));
+const SUMMED_VERDICTS = sql.raw(VERDICTS_MEASURES.map((column) => `sum(s.${column})::text as ${column}`).join(', '));
+
+const totalsOf = (row: Record<string, unknown>): Counts => Object.fromEntries(TOTALS_MEASURES.map((column) => [camel(column), Number(row[column] ?? 0)])) as unknown as Counts;
+const verdictsOf = (row: Record<string, unknown>): Verdicts =>
+  Object.fromEntries(VERDICTS_MEASURES.map((column) => [camel(column), Number(row[column] ?? 0)])) as unknown as Verdicts;
+
+/** How rows are grouped: by team, representative, period bucket and, for verdicts, criterion. */
+export interface Grouping {
+  team?: boolean;
+  representative?: boolean;
+  /** A bucket of the period: the day, its Monday, or its month. */
+  bucket?: 'day' | 'week' | 'month';
+}
+
+const BUCKETS = { day: 's.period', week: `date_trunc('week', s.period)::date`, month: `date_trunc('month', s.period)::date` } as const;
+
+function groupColumns(grouping: Grouping, verdicts: boolean): { select: string[]; names: string[] } {
+  const select: string[] = [];
+  const names: string[] = [];
+  if (grouping.team) (select.push('s.team_id'), names.push('team_id'));
+  if (grouping.representative) (select.push('s.representative_email'), names.push('representative_email'));
+  if (grouping.bucket) (select.push(`to_char(${BUCKETS[grouping.bucket]}, 'YYYY-MM-DD') as bucket`), names.push('bucket'));
+  if (verdicts) (select.push('s.group_id', 's.criterion_id'), names.push('group_id', 'criterion_id'));
+  return { select, names };
+}
+
+export interface GroupedTotals extends Counts {
+  teamId: string;
+  representativeEmail: string;
+  bucket: string;
+}
+
+export interface GroupedVerdicts extends Verdicts {
+  teamId: string;
+  representativeEmail: string;
+  bucket: string;
+  groupId: string;
+  criterionId: string;
+}
+
+/** The scope's totals, summed per `grouping`, at `level`, from `source`. */
+export async function groupedTotals(db: Executor, source: FigureSource, scope: FigureScope, level: Level, spans: Spans, grouping: Grouping): Promise<GroupedTotals[]> {
+  const { select, names } = groupColumns(grouping, false);
+  const relation = source === 'rollups' ? rollupRelation(dashboardTotals, scope, level, spans, false) : rowRelation(scope, level, false);
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${sql.raw([...select, ''].join(', '))} ${SUMMED_TOTALS} from (${relation}) s ${names.length > 0 ? sql.raw(`group by ${names.map((_, index) => index + 1).join(', ')}`) : sql``}`,
+  );
+  return rows
+    .filter((row) => Number(row.activities ?? 0) !== 0)
+    .map((row) => ({ teamId: String(row.team_id ?? ''), representativeEmail: String(row.representative_email ?? ''), bucket: String(row.bucket ?? ''), ...totalsOf(row) }));
+}
+
+/** The scope's verdicts per criterion (and `grouping`), at `level`, from `source`. */
+export async function groupedVerdicts(db: Executor, source: FigureSource, scope: FigureScope, level: Level, spans: Spans, grouping: Grouping): Promise<GroupedVerdicts[]> {
+  const { select, names } = groupColumns(grouping, true);
+  const relation = source === 'rollups' ? rollupRelation(dashboardVerdicts, scope, level, spans, true) : rowRelation(scope, level, true);
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${sql.raw(select.join(', '))}, ${SUMMED_VERDICTS} from (${relation}) s group by ${sql.raw(names.map((_, index) => index + 1).join(', '))}`,
+  );
+  return rows
+    .filter((row) => Number(row.passed ?? 0) + Number(row.failed ?? 0) !== 0)
+    .map((row) => ({
+      teamId: String(row.team_id ?? ''),
+      representativeEmail: String(row.representative_email ?? ''),
+      bucket: String(row.bucket ?? ''),
+      groupId: String(row.group_id),
+      criterionId: String(row.criterion_id),
+      ...verdictsOf(row),
+    }));
+}
+
+const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+
+function rollupRelation(table: typeof dashboardTotals | typeof dashboardVerdicts, scope: FigureScope, level: Level, spans: Spans, verdicts: boolean): SQL {
+  const conditions: SQL[] = [sql`company_id = ${scope.companyId}`, sql`zone = ${scope.zone}`, sql`kind = ${scope.kind}`];
+  if (scope.teamIds) conditions.push(sql`team_id = any(${textArray(scope.teamIds)})`);
+  if (level === 'team') conditions.push(sql`representative_email = '*'`);
+  else if (scope.representatives) conditions.push(sql`representative_email = any(${textArray(scope.representatives)})`);
+  else conditions.push(sql`representative_email <> '*'`);
+  conditions.push(periodCondition(scope.range, spans));
+  const columns = verdicts ? ['team_id', 'representative_email', 'period', 'group_id', 'criterion_id', ...VERDICTS_MEASURES] : ['team_id', 'representative_email', 'period', ...TOTALS_MEASURES];
+  return sql`select ${sql.raw(columns.join(', '))} from ${table} where ${sql.join(conditions, sql` and `)}`;
+}
+
+function periodCondition(range: DayRange, spans: Spans): SQL {
+  const between = (from: string | null, to: string | null) =>
+    sql.join([from === null ? undefined : sql`period >= ${from}::date`, to === null ? undefined : sql`period <= ${to}::date`].filter((part) => part !== undefined), sql` and `);
+  if (spans === 'days') {
+    const bounds = between(range.from, range.to);
+    return range.from === null && range.to === null ? sql`span = 'd'` : sql`span = 'd' and ${bounds}`;
+  }
+  const cover = coverOf(range);
+  const parts: SQL[] = [];
+  if (cover.months) {
+    const { first, last } = cover.months;
+    parts.push(first === null && last === null ? sql`span = 'm'` : sql`(span = 'm' and ${between(first, last)})`);
+  }
+  for (const days of cover.days) parts.push(sql`(span = 'd' and ${between(days.from, days.to)})`);
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** The same relation as the rollups', counted from the activity rows (per local day). */
+function rowRelation(scope: FigureScope, level: Level, verdicts: boolean): SQL {
+  const conditions: SQL[] = [sql`r.company_id = ${scope.companyId}`, sql`r.kind = ${scope.kind}`, LISTED];
+  if (scope.teamIds) conditions.push(sql`r.team_id = any(${textArray(scope.teamIds)})`);
+  if (level === 'representative' && scope.representatives) conditions.push(sql`r.representative_email = any(${textArray(scope.representatives)})`);
+  if (scope.range.from !== null) conditions.push(sql`r.occurred_at >= (${scope.range.from}::date::timestamp at time zone ${scope.zone})`);
+  if (scope.range.to !== null) conditions.push(sql`r.occurred_at < ((${scope.range.to}::date + 1)::timestamp at time zone ${scope.zone})`);
+  const representative = level === 'team' ? sql.raw(`'*'::text`) : sql.raw('r.representative_email');
+  const day = sql`(r.occurred_at at time zone ${scope.zone})::date`;
+  if (verdicts) {
+    return sql`select r.team_id, ${representative} as representative_email, ${day} as period, v.group_id, v.criterion_id, ${ROW_VERDICTS}
+      from ${activities} r ${VERDICTS} where ${sql.join(conditions, sql` and `)} group by 1, 2, 3, 4, 5`;
+  }
+  return sql`select r.team_id, ${representative} as representative_email, ${day} as period, ${ROW_TOTALS}
+    from ${activities} r where ${sql.join(conditions, sql` and `)} group by 1, 2, 3`;
+}
+
+/** The company's teams as analytics holds them (deleted ones included, marked). */
+export async function companyTeams(db: Executor, companyId: string): Promise<TeamState[]> {
+  const rows = await db.select().from(teams).where(sql`${teams.companyId} = ${companyId}`).orderBy(teams.name, teams.teamId);
+  return rows.map(({ companyId: _company, ...team }) => team);
+}
+
+/** The newest activities of a representative that failed a criterion in the range, newest first. */
+export async function failedActivityIds(
+  db: Executor,
+  scope: Omit<FigureScope, 'teamIds' | 'representatives'> & { teamId: string; representative: string },
+  criterion: { groupId: string; criterionId: string },
+  limit: number,
+): Promise<string[]> {
+  const verdict = JSON.stringify([{ groupId: criterion.groupId, criterionId: criterion.criterionId, passed: false }]);
+  const conditions: SQL[] = [
+    sql`r.company_id = ${scope.companyId}`,
+    sql`r.kind = ${scope.kind}`,
+    LISTED,
+    sql`r.team_id = ${scope.teamId}`,
+    sql`r.representative_email = ${scope.representative}`,
+    sql`r.failed_criteria @> array[${criterion.criterionId}]::text[]`,
+    sql`r.results @> ${verdict}::jsonb`,
+  ];
+  if (scope.range.from !== null) conditions.push(sql`r.occurred_at >= (${scope.range.from}::date::timestamp at time zone ${scope.zone})`);
+  if (scope.range.to !== null) conditions.push(sql`r.occurred_at < ((${scope.range.to}::date + 1)::timestamp at time zone ${scope.zone})`);
+  const rows = await queryRows<{ id: string }>(db, sql`select r.id from ${activities} r where ${sql.join(conditions, sql` and `)} order by r.occurred_at desc, r.id desc limit ${limit}`);
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,253 @@
+/**
+ * The dashboard's rollups (analytics.dashboard_totals and dashboard_verdicts, see schema.ts): per
+ * company, time zone, kind, team and representative (and the whole team), per local day and per
+ * local month. Kept exact in the transaction that writes an activity, for every zone in
+ * dashboard_zones; a zone's rollups are built from every activity the first time it is asked for.
+ *
+ * Which cells a row counts in, and what it adds to them, is stated once, in SQL (`CELLS`,
+ * `MEASURES`, `VERDICT_MEASURES`), and applied both to the activities table (a build, and the
+ * check that recomputes everything) and to the rows a write replaced and wrote (their difference),
+ * so the rollups can never disagree with the rows about what a row counts for.
+ */
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@parlance/platform/db/database';
+import { queryRows } from '@parlance/platform/db/database';
+import { jsonValue } from './jsonb-recordset.js';
+import { activities, dashboardTotals, dashboardVerdicts, dashboardZones } from './schema.js';
+
+type ActivityRecord = typeof activities.$inferSelect;
+type ActivityRow = typeof activities.$inferInsert;
+
+/** Listed: received (so it has a kind, team and time) and not deleted. */
+export const LISTED = sql.raw(`r.kind is not null and r.occurred_at is not null and r.deleted_at is null`);
+const SCORED = `r.evaluated_at is not null and r.score is not null and r.score not in ('NaN', 'Infinity', '-Infinity')`;
+/** The four cells a row counts in, per zone `z`: its day and month, for its representative and for the whole team. */
+const CELLS = sql.raw(`cross join lateral (
+    select (r.occurred_at at time zone z.zone)::date as day) local
+  cross join lateral (values
+    ('d', local.day, r.representative_email), ('d', local.day, '*'),
+    ('m', date_trunc('month', local.day)::date, r.representative_email), ('m', date_trunc('month', local.day)::date, '*')
+  ) as cell(span, period, representative_email)`);
+const CELL_KEY = `r.company_id, z.zone, r.kind, cell.span, r.team_id, cell.representative_email, cell.period`;
+const TOTALS_KEY = sql.raw('company_id, zone, kind, span, team_id, representative_email, period');
+const VERDICTS_KEY = sql.raw('company_id, zone, kind, span, team_id, representative_email, period, group_id, criterion_id');
+
+/** What a row adds to its cells, `weight` times (1 for a row, ±1 for a write's difference), one expression per column of `TOTALS_MEASURES`. */
+const SCRIPTED = `${SCORED} and r.script_match is not null and r.script_match not in ('NaN', 'Infinity', '-Infinity')`;
+const totalsExpressions = (weight: string) => [
+  `sum(${weight})::integer`,
+  `coalesce(sum(${weight}) filter (where r.is_successful), 0)::integer`,
+  `coalesce(sum(${weight}) filter (where not r.is_successful), 0)::integer`,
+  `coalesce(sum(${weight}) filter (where ${SCORED}), 0)::integer`,
+  `coalesce(sum(${weight} * r.score::numeric) filter (where ${SCORED}), 0)`,
+  `coalesce(sum(${weight}) filter (where ${SCRIPTED}), 0)::integer`,
+  `coalesce(sum(${weight} * r.script_match::numeric) filter (where ${SCRIPTED}), 0)`,
+  `coalesce(sum(${weight}) filter (where r.duration_seconds > 0), 0)::integer`,
+  `coalesce(sum(${weight} * r.duration_seconds::bigint) filter (where r.duration_seconds > 0), 0)::bigint`,
+];
+const measures = (weight: string) => sql.raw(totalsExpressions(weight).join(',\n  '));
+export const TOTALS_MEASURES = ['activities', 'successful', 'unsuccessful', 'scored', 'score_sum', 'script_matched', 'script_match_sum', 'timed', 'duration_sum'] as const;
+const TOTALS_COLUMNS = sql.raw(TOTALS_MEASURES.join(', '));
+const TOTALS_ADD = sql.raw(TOTALS_MEASURES.map((column) => `${column} = t.${column} + excluded.${column}`).join(', '));
+
+/** What the rows `r` grouped together add up to, named as the totals' columns. */
+export const ROW_TOTALS = sql.raw(totalsExpressions('1').map((expression, index) => `${expression} as ${TOTALS_MEASURES[index]}`).join(', '));
+
+/** One row per distinct verdict of the row's results (a criterion counts once per group and outcome). */
+export const VERDICTS = sql.raw(`cross join lateral (select distinct v."groupId" as group_id, v."criterionId" as criterion_id, v.passed
+  from jsonb_to_recordset(r.results) as v("groupId" text, "criterionId" text, passed boolean)
+  where v."groupId" is not null and v."criterionId" is not null and v.passed is not null) v`);
+const verdictExpressions = (weight: string) => [
+  `coalesce(sum(${weight}) filter (where v.passed), 0)::integer`,
+  `coalesce(sum(${weight}) filter (where not v.passed), 0)::integer`,
+  `coalesce(sum(${weight}) filter (where v.passed and r.is_successful), 0)::integer`,
+  `coalesce(sum(${weight}) filter (where not v.passed and r.is_successful), 0)::integer`,
+  `coalesce(sum(${weight}) filter (where v.passed and not r.is_successful), 0)::integer`,
+  `coalesce(sum(${weight}) filter (where not v.passed and not r.is_successful), 0)::integer`,
+];
+const verdictMeasures = (weight: string) => sql.raw(verdictExpressions(weight).join(',\n  '));
+export const VERDICTS_MEASURES = ['passed', 'failed', 'passed_successful', 'failed_successful', 'passed_unsuccessful', 'failed_unsuccessful'] as const;
+const VERDICTS_COLUMNS = sql.raw(VERDICTS_MEASURES.join(', '));
+const VERDICTS_ADD = sql.raw(VERDICTS_MEASURES.map((column) => `${column} = t.${column} + excluded.${column}`).join(', '));
+/** The same for the verdicts `v` of the rows `r`, named as the verdicts' columns. */
+export const ROW_VERDICTS = sql.raw(verdictExpressions('1').map((expression, index) => `${expression} as ${VERDICTS_MEASURES[index]}`).join(', '));
+
+/** The columns a row's cells and measures depend on. */
+const SOURCE_COLUMNS = [
+  'companyId',
+  'kind',
+  'teamId',
+  'representativeEmail',
+  'occurredAt',
+  'isSuccessful',
+  'score',
+  'scriptMatch',
+  'evaluatedAt',
+  'durationSeconds',
+  'deletedAt',
+  'results',
+] as const;
+const SOURCE_DEFINITIONS = sql.raw(
+  `company_id uuid, kind text, team_id text, representative_email text, occurred_at timestamptz, is_successful boolean, score double precision,
+   script_match double precision, evaluated_at timestamptz, duration_seconds integer, deleted_at timestamptz, results jsonb, delta integer`,
+);
+
+type Source = Pick<ActivityRecord, (typeof SOURCE_COLUMNS)[number]>;
+
+/**
+ * Moves the dashboard's rollups, in every built zone, from the rows a write replaced (`before`,
+ * absent for a new activity) to the rows it wrote. Cells are written in key order, so that writers
+ * of the same cells take turns and never wait on each other in a circle. Called by
+ * `applyRollupChanges` in the writing transaction, which has written the activities first (so a
+ * zone being built waits for it, see `ensureZoneRollups`).
+ */
+export async function applyDashboardChanges(tx: Executor, changes: readonly { before: ActivityRecord | ActivityRow | undefined; after: ActivityRow }[]): Promise<void> {
+  const sources: (ReturnType<typeof sourceJson> & { delta: number })[] = [];
+  for (const { before, after } of changes) {
+    if (before && sameSource(before, after)) continue;
+    if (before) sources.push({ ...sourceJson(sourceOf(before)), delta: -1 });
+    sources.push({ ...sourceJson(sourceOf(after)), delta: 1 });
+  }
+  if (sources.length === 0) return;
+  const rows = sql`r as (select * from jsonb_to_recordset(${JSON.stringify(sources)}::jsonb) as r(${SOURCE_DEFINITIONS}))`;
+  const totals = sql`
+    insert into ${dashboardTotals} as t (${TOTALS_KEY}, ${TOTALS_COLUMNS})
+    select ${sql.raw(CELL_KEY)}, ${measures('r.delta')} from r cross join ${dashboardZones} z ${CELLS} where ${LISTED}
+    group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
+    on conflict (${TOTALS_KEY}) do update set ${TOTALS_ADD}`;
+  if (sources.every((source) => source.results.length === 0)) {
+    await tx.execute(sql`with ${rows} ${totals}`);
+    return;
+  }
+  await tx.execute(sql`
+    with ${rows}, totals as (${totals})
+    insert into ${dashboardVerdicts} as t (${VERDICTS_KEY}, ${VERDICTS_COLUMNS})
+    select ${sql.raw(CELL_KEY)}, v.group_id, v.criterion_id, ${verdictMeasures('r.delta')} from r cross join ${dashboardZones} z ${CELLS} ${VERDICTS} where ${LISTED}
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9 order by 1, 2, 3, 4, 5, 6, 7, 8, 9
+    on conflict (${VERDICTS_KEY}) do update set ${VERDICTS_ADD}`);
+}
+
+const BUILT = new WeakMap<Executor, Set<string>>();
+const BUILDING = new WeakMap<Executor, Map<string, Promise<void>>>();
+
+/** Whether the zone's rollups are built (remembered once they are: they stay built). */
+export async function zoneReady(db: Executor, zone: string): Promise<boolean> {
+  const built = BUILT.get(db) ?? new Set<string>();
+  BUILT.set(db, built);
+  if (built.has(zone)) return true;
+  const [row] = await queryRows<{ zone: string }>(db, sql`select zone from ${dashboardZones} where zone = ${zone}`);
+  if (row) built.add(zone);
+  return row !== undefined;
+}
+
+/**
+ * Builds the zone's rollups from every activity, unless built. The activities are locked against
+ * writes meanwhile (not reads), so no write falls between the build and the zone being listed:
+ * writes made before are in the build, writes made after move the rollups. One process builds a
+ * zone at a time; others find it built when the lock is theirs.
+ */
+export function ensureZoneRollups(db: Executor, zone: string): Promise<void> {
+  const building = BUILDING.get(db) ?? new Map<string, Promise<void>>();
+  BUILDING.set(db, building);
+  const running = building.get(zone);
+  if (running) return running;
+  const build = (async () => {
+    if (await zoneReady(db, zone)) return;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${activities} in share row exclusive mode`);
+      const [built] = await queryRows<{ zone: string }>(tx, sql`select zone from ${dashboardZones} where zone = ${zone} for update`);
+      if (built) return;
+      await tx.insert(dashboardZones).values({ zone, builtAt: new Date() });
+      // Cells of a zone no longer listed are stale (the zone was dropped to be rebuilt).
+      await tx.delete(dashboardTotals).where(eq(dashboardTotals.zone, zone));
+      await tx.delete(dashboardVerdicts).where(eq(dashboardVerdicts.zone, zone));
+      await tx.execute(sql`insert into ${dashboardTotals} as t (${TOTALS_KEY}, ${TOTALS_COLUMNS}) ${totalsFromRows(zone)}`);
+      await tx.execute(sql`insert into ${dashboardVerdicts} as t (${VERDICTS_KEY}, ${VERDICTS_COLUMNS}) ${verdictsFromRows(zone)}`);
+    });
+    BUILT.get(db)?.add(zone);
+  })().finally(() => building.delete(zone));
+  building.set(zone, build);
+  return build;
+}
+
+/** Every cell of the zone's totals, counted from the activities, in key order. */
+function totalsFromRows(zone: string): SQL {
+  return sql`select ${sql.raw(CELL_KEY)}, ${measures('1')} from ${activities} r cross join (select ${zone}::text as zone) z ${CELLS} where ${LISTED}
+    group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`;
+}
+
+function verdictsFromRows(zone: string): SQL {
+  return sql`select ${sql.raw(CELL_KEY)}, v.group_id, v.criterion_id, ${verdictMeasures('1')} from ${activities} r cross join (select ${zone}::text as zone) z ${CELLS} ${VERDICTS} where ${LISTED}
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9 order by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
+}
+
+/**
+ * The check: every built zone's rollups recomputed from the activities and compared, cell by cell
+ * (a cell whose counts are all 0 is the same as no cell). Returns the cells that differ, as
+ * `table: key → held / recomputed`; none when the rollups are exact.
+ */
+export async function dashboardRollupDifferences(db: Executor): Promise<string[]> {
+  const zones = await queryRows<{ zone: string }>(db, sql`select zone from ${dashboardZones} order by zone`);
+  const differences: string[] = [];
+  const compare = async (zone: string, table: typeof dashboardTotals | typeof dashboardVerdicts, key: SQL, columns: readonly string[], recomputed: SQL) => {
+    const held = sql`select * from ${table} where zone = ${zone} and (${sql.raw(columns.map((column) => `${column} <> 0`).join(' or '))})`;
+    const differs = sql.raw(columns.map((column) => `h.${column} is distinct from c.${column}`).join(' or '));
+    const rows = await queryRows<{ held: string | null; computed: string | null }>(
+      db,
+      sql`select case when h is null then null else row_to_json(h)::text end as held, case when c is null then null else row_to_json(c)::text end as computed
+          from (${held}) h full join (${recomputed}) c using (${key}) where ${differs} limit 20`,
+    );
+    for (const row of rows) differences.push(`${zone}: ${row.held ?? '(none)'} ≠ ${row.computed ?? '(none)'}`);
+  };
+  for (const { zone } of zones) {
+    await compare(zone, dashboardTotals, TOTALS_KEY, TOTALS_MEASURES, sql`select * from (${totalsFromRows(zone)}) as c(${TOTALS_KEY}, ${TOTALS_COLUMNS})`);
+    await compare(zone, dashboardVerdicts, VERDICTS_KEY, VERDICTS_MEASURES, sql`select * from (${verdictsFromRows(zone)}) as c(${VERDICTS_KEY}, ${VERDICTS_COLUMNS})`);
+  }
+  return differences;
+}
+
+function sourceOf(row: ActivityRecord | ActivityRow): Source {
+  return {
+    companyId: row.companyId,
+    kind: row.kind ?? null,
+    teamId: row.teamId ?? '',
+    representativeEmail: row.representativeEmail ?? '',
+    occurredAt: row.occurredAt ?? null,
+    isSuccessful: row.isSuccessful ?? null,
+    score: row.score ?? null,
+    scriptMatch: row.scriptMatch ?? null,
+    evaluatedAt: row.evaluatedAt ?? null,
+    durationSeconds: row.durationSeconds ?? 0,
+    deletedAt: row.deletedAt ?? null,
+    results: row.results ?? [],
+  };
+}
+
+function sourceJson(source: Source) {
+  return {
+    company_id: source.companyId,
+    kind: source.kind,
+    team_id: source.teamId,
+    representative_email: source.representativeEmail,
+    occurred_at: source.occurredAt,
+    is_successful: source.isSuccessful,
+    score: jsonValue(source.score),
+    script_match: jsonValue(source.scriptMatch),
+    evaluated_at: source.evaluatedAt,
+    duration_seconds: source.durationSeconds,
+    deleted_at: source.deletedAt,
+    results: source.results,
+  };
+}
+
+function sameSource(before: ActivityRecord | ActivityRow, after: ActivityRow): boolean {
+  const a = sourceOf(before);
+  const b = sourceOf(after);
+  return SOURCE_COLUMNS.every((column) => {
+    const x = a[column];
+    const y = b[column];
+    if (x instanceof Date || y instanceof Date) return x instanceof Date && y instanceof Date && x.getTime() === y.getTime();
+    if (column === 'results') return JSON.stringify(x) === JSON.stringify(y);
+    return x === y;
+  });
+}

@@ -1,0 +1,249 @@
+/**
+ * The dashboard's requests read and checked (spec part 2 §3, §7 "Dashboard and analytics"), and
+ * the calendar they are counted on: local days of the caller's time zone, weeks starting on
+ * Monday (§9), months. A day is a 'YYYY-MM-DD' string throughout; its arithmetic is done on UTC
+ * dates, where every day is 24 hours long.
+ */
+import { invalidArgument } from '@parlance/platform/errors';
+import { activityKindName, type ActivityKindName } from '@parlance/platform/activity/activity-kind';
+import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { DEPARTMENTS, LIST_MESSAGES, type Department } from './list-request.js';
+
+export type Day = string;
+
+export const METRICS = ['score', 'conversion_rate', 'total_calls', 'total_meetings', 'successful', 'unsuccessful', 'script_match'] as const;
+export type Metric = (typeof METRICS)[number];
+
+/** §9's metric labels. */
+export const METRIC_LABELS: Record<Metric, string> = {
+  score: 'Avg Quality Score',
+  conversion_rate: 'Conversion Rate',
+  total_calls: 'Total Calls',
+  total_meetings: 'Total Meetings',
+  successful: 'Successful',
+  unsuccessful: 'Unsuccessful',
+  script_match: 'Script Match Rate',
+};
+
+export const GROUPINGS = ['day', 'week', 'month', 'parameter'] as const;
+export type Grouping = (typeof GROUPINGS)[number];
+export type Mode = 'team' | 'representative';
+
+/** §9: a palette of 16 chart colours, cycled over a chart's series. */
+export const PALETTE = [
+  '#2563eb',
+  '#16a34a',
+  '#dc2626',
+  '#d97706',
+  '#7c3aed',
+  '#0891b2',
+  '#db2777',
+  '#65a30d',
+  '#9333ea',
+  '#ea580c',
+  '#0d9488',
+  '#4f46e5',
+  '#be123c',
+  '#ca8a04',
+  '#475569',
+  '#059669',
+] as const;
+
+export const DASHBOARD_MESSAGES = {
+  timeZone: (zone: string) => `Unknown time zone: ${zone}. Send an IANA name such as Europe/Kyiv or America/New_York.`,
+  day: (name: string) => `${name} must be a day (YYYY-MM-DD) or an ISO 8601 time.`,
+  range: 'to must not be before from.',
+  mode: 'mode must be team or representative.',
+  groupBy: 'groupBy must be day, week, month or parameter.',
+  metric: (metric: string) => `Unknown metric: ${metric}. The metrics are ${METRICS.join(', ')}.`,
+  parameterMetric: 'By parameter, metrics must be one of successful, unsuccessful, total_calls or total_meetings.',
+  groupRange: (index: number) => `filterGroups[${index}] needs both fromDate and toDate.`,
+  groupMode: (index: number) => `filterGroups[${index}].selectedMode must be team or representative.`,
+  email: 'representative e-mail is required.',
+} as const;
+
+/** The legacy name the spec says browsers still send (§7). */
+const RENAMED_ZONES: Readonly<Record<string, string>> = { 'Europe/Kiev': 'Europe/Kyiv' };
+
+/**
+ * An IANA time zone in its canonical spelling; empty means UTC. Node's ICU canonicalises Kyiv to
+ * its old name Kiev, so the rename is applied after.
+ */
+export function readTimeZone(raw: string): string {
+  const value = raw.trim();
+  if (value === '') return 'UTC';
+  let canonical: string;
+  try {
+    canonical = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    throw invalidArgument(DASHBOARD_MESSAGES.timeZone(value));
+  }
+  return RENAMED_ZONES[canonical] ?? canonical;
+}
+
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A day of `zone`: given as one, or the day an ISO time falls on there. Empty gives null (an open end). */
+export function readDay(name: string, raw: string, zone: string): Day | null {
+  const value = raw.trim();
+  if (value === '') return null;
+  const match = DAY_ONLY.exec(value);
+  if (match) {
+    const date = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) throw invalidArgument(DASHBOARD_MESSAGES.day(name));
+    return value;
+  }
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value)) throw invalidArgument(DASHBOARD_MESSAGES.day(name));
+  return dayIn(instant, zone);
+}
+
+/** The day `instant` falls on in `zone`. */
+export function dayIn(instant: Date, zone: string): Day {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+export interface DayRange {
+  /** Inclusive; null when open. */
+  from: Day | null;
+  to: Day | null;
+}
+
+export function readRange(from: string, to: string, zone: string, names = { from: 'from', to: 'to' }): DayRange {
+  const range = { from: readDay(names.from, from, zone), to: readDay(names.to, to, zone) };
+  if (range.from && range.to && range.to < range.from) throw invalidArgument(DASHBOARD_MESSAGES.range);
+  return range;
+}
+
+export function readKind(kind: ActivityKind): ActivityKindName {
+  if (kind !== ActivityKind.ACTIVITY_KIND_CALL && kind !== ActivityKind.ACTIVITY_KIND_MEETING) throw invalidArgument(LIST_MESSAGES.kind);
+  return activityKindName(kind);
+}
+
+export function readDepartment(raw: string): Department | null {
+  const value = raw.trim().toLowerCase();
+  if (value === '') return null;
+  if (!(DEPARTMENTS as readonly string[]).includes(value)) throw invalidArgument(LIST_MESSAGES.department);
+  return value as Department;
+}
+
+/** "team" or "representative" ("members" is the spec's other name for it); empty picks by whether people are named. */
+export function readMode(raw: string, peopleNamed: boolean, message: string = DASHBOARD_MESSAGES.mode): Mode {
+  const value = raw.trim().toLowerCase();
+  if (value === '') return peopleNamed ? 'representative' : 'team';
+  if (value === 'team') return 'team';
+  if (value === 'representative' || value === 'members') return 'representative';
+  throw invalidArgument(message);
+}
+
+export function readGrouping(raw: string): Grouping {
+  const value = raw.trim().toLowerCase();
+  if (value === '') return 'day';
+  if (!(GROUPINGS as readonly string[]).includes(value)) throw invalidArgument(DASHBOARD_MESSAGES.groupBy);
+  return value as Grouping;
+}
+
+/** The metrics asked for, each once, in the order asked; none means score. */
+export function readMetrics(raw: readonly string[]): Metric[] {
+  const metrics = [...new Set(raw.map((metric) => metric.trim().toLowerCase()).filter((metric) => metric !== ''))];
+  for (const metric of metrics) if (!(METRICS as readonly string[]).includes(metric)) throw invalidArgument(DASHBOARD_MESSAGES.metric(metric));
+  return metrics.length === 0 ? ['score'] : (metrics as Metric[]);
+}
+
+/** Which activities' verdicts a by-parameter chart counts (§2.10 'Criteria Success Rate in'). */
+export type VerdictSubset = 'successful' | 'unsuccessful' | 'all';
+
+export function verdictSubsetOf(metrics: readonly Metric[]): VerdictSubset {
+  const [metric, ...others] = metrics;
+  if (others.length > 0) throw invalidArgument(DASHBOARD_MESSAGES.parameterMetric);
+  if (metric === 'successful' || metric === 'unsuccessful') return metric;
+  if (metric === 'total_calls' || metric === 'total_meetings' || metric === 'score') return 'all';
+  throw invalidArgument(DASHBOARD_MESSAGES.parameterMetric);
+}
+
+// Calendar arithmetic on days.
+
+const MS_PER_DAY = 86_400_000;
+const utc = (day: Day) => Date.parse(`${day}T00:00:00Z`);
+const dayOf = (ms: number): Day => new Date(ms).toISOString().slice(0, 10);
+
+export const addDays = (day: Day, days: number): Day => dayOf(utc(day) + days * MS_PER_DAY);
+/** Days from `from` to `to`, both counted. */
+export const daysBetween = (from: Day, to: Day): number => Math.round((utc(to) - utc(from)) / MS_PER_DAY) + 1;
+/** Monday 0 … Sunday 6. */
+const weekday = (day: Day) => (new Date(utc(day)).getUTCDay() + 6) % 7;
+export const mondayOf = (day: Day): Day => addDays(day, -weekday(day));
+export const monthOf = (day: Day): Day => `${day.slice(0, 7)}-01`;
+export function addMonths(month: Day, months: number): Day {
+  const date = new Date(utc(month));
+  date.setUTCMonth(date.getUTCMonth() + months, 1);
+  return dayOf(date.getTime());
+}
+const lastDayOfMonth = (month: Day): Day => addDays(addMonths(month, 1), -1);
+
+/** The bucket a day is counted in. */
+export function bucketOf(day: Day, grouping: Exclude<Grouping, 'parameter'>): Day {
+  if (grouping === 'week') return mondayOf(day);
+  if (grouping === 'month') return monthOf(day);
+  return day;
+}
+
+/** A bucket's label: the day, the week's Monday, or the month as YYYY-MM. */
+export const bucketLabel = (bucket: Day, grouping: Exclude<Grouping, 'parameter'>): string => (grouping === 'month' ? bucket.slice(0, 7) : bucket);
+
+/** Every bucket from the one holding `from` to the one holding `to`. */
+export function bucketsBetween(from: Day, to: Day, grouping: Exclude<Grouping, 'parameter'>): Day[] {
+  const buckets: Day[] = [];
+  const last = bucketOf(to, grouping);
+  for (let bucket = bucketOf(from, grouping); bucket <= last; ) {
+    buckets.push(bucket);
+    bucket = grouping === 'month' ? addMonths(bucket, 1) : addDays(bucket, grouping === 'week' ? 7 : 1);
+  }
+  return buckets;
+}
+
+/**
+ * How the rollups cover a range: whole months from their month rows, the days left at either end
+ * from day rows. `months` is null when no whole month lies inside; an open end reaches every month
+ * that way.
+ */
+export interface RangeCover {
+  months: { first: Day | null; last: Day | null } | null;
+  days: { from: Day; to: Day }[];
+}
+
+export function coverOf({ from, to }: DayRange): RangeCover {
+  const firstMonth = from === null ? null : from === monthOf(from) ? from : addMonths(monthOf(from), 1);
+  const lastMonth = to === null ? null : to === lastDayOfMonth(monthOf(to)) ? monthOf(to) : addMonths(monthOf(to), -1);
+  if (firstMonth !== null && lastMonth !== null && firstMonth > lastMonth) return { months: null, days: from && to ? [{ from, to }] : [] };
+  const days: { from: Day; to: Day }[] = [];
+  if (from !== null && firstMonth !== null && from < firstMonth) days.push({ from, to: addDays(firstMonth, -1) });
+  if (to !== null && lastMonth !== null) {
+    const afterLast = addMonths(lastMonth, 1);
+    if (to >= afterLast) days.push({ from: afterLast, to });
+  }
+  return { months: { first: firstMonth, last: lastMonth }, days };
+}
+
+/** The same number of days just before the range; null when the range is open. */
+export function previousRange({ from, to }: DayRange): { from: Day; to: Day } | null {
+  if (from === null || to === null) return null;
+  const length = daysBetween(from, to);
+  return { from: addDays(from, -length), to: addDays(from, -1) };
+}
+
+/** Monday to Friday days from `from` to the earlier of `to` and `today`, both counted; 0 when the range starts after today. */
+export function workingDays(from: Day, to: Day, today: Day): number {
+  const last = to < today ? to : today;
+  if (last < from) return 0;
+  const total = daysBetween(from, last);
+  const whole = Math.floor(total / 7);
+  let count = whole * 5;
+  for (let day = addDays(from, whole * 7); day <= last; day = addDays(day, 1)) if (weekday(day) < 5) count += 1;
+  return count;
+}
+
+/** Two decimals, as every figure of the dashboard is answered. */
+export const rounded = (value: number): number => Math.round(value * 100) / 100;

@@ -1,0 +1,439 @@
+/**
+ * parlance.analytics.v1.DashboardService: the dashboard's leaderboard, KPIs, performance series,
+ * recommendations and coaching view, for the company in the call's metadata.
+ *
+ * Figures come from the rollups of the caller's time zone (dashboard-rollups.ts). The first request
+ * in a new zone starts building them and is answered from the activity rows meanwhile — the same
+ * query over the same relation (dashboard-queries.ts), only slower.
+ */
+import type { Executor } from '@parlance/platform/db/database';
+import { invalidArgument, notFound } from '@parlance/platform/errors';
+import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
+import { requireCompanyId } from '@parlance/platform/grpc/request-context';
+import type { Logger } from '@parlance/platform/logger';
+import type {
+  Dataset,
+  DashboardScope,
+  DashboardServiceService,
+  GroupRecommendation,
+  MemberRecommendation,
+  TargetStanding,
+  TeamRecommendation,
+} from '@parlance/proto/parlance/analytics/v1/dashboard';
+import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
+import { companyTeams, failedActivityIds, groupedTotals, groupedVerdicts, type FigureScope, type FigureSource, type GroupedVerdicts } from '../db/dashboard-queries.js';
+import { ensureZoneRollups, zoneReady } from '../db/dashboard-rollups.js';
+import {
+  addCounts,
+  addVerdicts,
+  averageDuration,
+  averageScore,
+  averageScriptMatch,
+  conversionRate,
+  metricValue,
+  NO_COUNTS,
+  NO_VERDICTS,
+  passRate,
+  periodMetrics,
+  type Counts,
+  type Verdicts,
+} from '../domain/dashboard-figures.js';
+import {
+  bucketLabel,
+  bucketsBetween,
+  DASHBOARD_MESSAGES,
+  dayIn,
+  METRIC_LABELS,
+  PALETTE,
+  previousRange,
+  readDepartment,
+  readGrouping,
+  readKind,
+  readMetrics,
+  readMode,
+  readRange,
+  readTimeZone,
+  rounded,
+  verdictSubsetOf,
+  workingDays,
+  type DayRange,
+  type Metric,
+  type Mode,
+} from '../domain/dashboard-request.js';
+import { adviceFor, failureRates, median, standingOf, type Standing } from '../domain/recommendations.js';
+import type { TeamState } from '../domain/team-state.js';
+
+export interface DashboardServiceDependencies {
+  db: Executor;
+  logger: Logger;
+  /** Where figures come from: by default the zone's rollups once built; 'rows' always counts the activities (the bench's check). */
+  source?: FigureSource;
+  /** Today, for the targets of periods that reach into the future. */
+  now?: () => Date;
+}
+
+/** Coaching lists this many of the criteria a representative fails most, each with up to `FAILED_ACTIVITIES` activities. */
+const COACHING_CRITERIA = 10;
+const FAILED_ACTIVITIES = 50;
+
+export function dashboardService({ db, logger, source, now = () => new Date() }: DashboardServiceDependencies): ServiceImplementation<typeof DashboardServiceService> {
+  const sourceFor = async (zone: string): Promise<FigureSource> => {
+    if (source) return source;
+    if (await zoneReady(db, zone)) return 'rollups';
+    ensureZoneRollups(db, zone).catch((error: unknown) => logger.warn({ err: error, zone }, 'could not build the dashboard rollups of a time zone; will try again on the next request'));
+    return 'rows';
+  };
+
+  /** The scope's teams: those named, else the department's, else the company's current ones. */
+  const scopeOf = async (companyId: string, scope: DashboardScope | undefined) => {
+    if (!scope) throw invalidArgument('scope is required.');
+    const zone = readTimeZone(scope.timeZone);
+    const kind = readKind(scope.kind);
+    const department = readDepartment(scope.department);
+    const range = readRange(scope.from, scope.to, zone);
+    const representatives = scope.representativeEmails.map((email) => email.trim().toLowerCase()).filter((email) => email !== '');
+    const mode = readMode(scope.mode, representatives.length > 0);
+    const teams = await companyTeams(db, companyId);
+    const teamIds =
+      scope.teamIds.length > 0
+        ? [...new Set(scope.teamIds)]
+        : teams.filter((team) => !team.deleted && (department === null || team.department === department)).map((team) => team.teamId);
+    const figures: FigureScope = { companyId, kind, zone, teamIds, representatives: representatives.length > 0 ? representatives : null, range };
+    return { figures, mode, teams, kind, zone, source: await sourceFor(zone) };
+  };
+
+  return {
+    async getLeaderboard({ scope }) {
+      const companyId = requireCompanyId();
+      const { figures, teams, source: from } = await scopeOf(companyId, scope);
+      const rows = await groupedTotals(db, from, figures, 'representative', 'months', { team: true, representative: true });
+      const names = memberNames(teams);
+      return {
+        rows: rows
+          .map((row) => ({
+            teamId: row.teamId,
+            representativeName: names.get(`${row.teamId}/${row.representativeEmail}`) ?? names.get(row.representativeEmail) ?? row.representativeEmail,
+            representativeEmail: row.representativeEmail,
+            totalActivities: row.activities,
+            successfulActivities: row.successful,
+            successRate: optional(conversionRate(row)),
+            averageScore: optional(averageScore(row)),
+          }))
+          .sort(
+            (a, b) =>
+              (b.successRate ?? -1) - (a.successRate ?? -1) ||
+              (b.averageScore ?? -1) - (a.averageScore ?? -1) ||
+              b.totalActivities - a.totalActivities ||
+              a.representativeName.localeCompare(b.representativeName),
+          ),
+      };
+    },
+
+    async getMetrics({ scope }) {
+      const companyId = requireCompanyId();
+      const { figures, mode, source: from } = await scopeOf(companyId, scope);
+      const level = mode === 'team' ? 'team' : 'representative';
+      const unitsOf = async (range: DayRange) =>
+        (await groupedTotals(db, from, { ...figures, range }, level, 'months', mode === 'team' ? { team: true } : { representative: true })) as Counts[];
+      const previous = previousRange(figures.range);
+      const [current, before] = await Promise.all([unitsOf(figures.range), previous ? unitsOf(previous) : Promise.resolve([])]);
+      return {
+        current: periodMetrics(current),
+        previous: periodMetrics(before),
+        currentFrom: figures.range.from ?? '',
+        currentTo: figures.range.to ?? '',
+        previousFrom: previous?.from ?? '',
+        previousTo: previous?.to ?? '',
+      };
+    },
+
+    async getPerformance({ scope, groupBy, metrics: metricNames }) {
+      const companyId = requireCompanyId();
+      const { figures, mode, teams, source: from } = await scopeOf(companyId, scope);
+      const grouping = readGrouping(groupBy);
+      const metrics = readMetrics(metricNames);
+      const level = mode === 'team' ? 'team' : 'representative';
+      const unitKey = (row: { teamId: string; representativeEmail: string }) => (mode === 'team' ? row.teamId : row.representativeEmail);
+      const names = memberNames(teams);
+      const teamNames = new Map(teams.map((team) => [team.teamId, team.name]));
+      const unitName = (key: string) => (mode === 'team' ? (teamNames.get(key) ?? key) : (names.get(key) ?? key));
+
+      if (grouping === 'parameter') {
+        const subset = verdictSubsetOf(metrics);
+        const rows = await groupedVerdicts(db, from, figures, level, 'months', mode === 'team' ? { team: true } : { representative: true });
+        const criterionNames = criterionNamesOf(teams);
+        const byUnit = new Map<string, Map<string, Verdicts>>();
+        const labels = orderedCriterionLabels(teams, figures.teamIds, rows, criterionNames);
+        for (const row of rows) {
+          const perCriterion = byUnit.get(unitKey(row)) ?? new Map<string, Verdicts>();
+          byUnit.set(unitKey(row), perCriterion);
+          const label = criterionNames.get(`${row.teamId}/${row.groupId}/${row.criterionId}`) ?? criterionNames.get(`*/${row.groupId}/${row.criterionId}`) ?? row.criterionId;
+          perCriterion.set(label, addVerdicts(perCriterion.get(label) ?? NO_VERDICTS, row));
+        }
+        const units = unitsOf(mode, figures, byUnit.keys(), unitName);
+        const datasets = units.map((unit, index) =>
+          dataset(unitName(unit), unit, metrics[0]!, index, labels.map((label) => passRate(byUnit.get(unit)?.get(label) ?? NO_VERDICTS, subset))),
+        );
+        return { labels, datasets };
+      }
+
+      const rows = await groupedTotals(db, from, figures, level, grouping === 'month' ? 'months' : 'days', {
+        ...(mode === 'team' ? { team: true } : { representative: true }),
+        bucket: grouping,
+      });
+      const byUnit = new Map<string, Map<string, Counts>>();
+      for (const row of rows) {
+        const perBucket = byUnit.get(unitKey(row)) ?? new Map<string, Counts>();
+        byUnit.set(unitKey(row), perBucket);
+        perBucket.set(row.bucket, addCounts(perBucket.get(row.bucket) ?? NO_COUNTS, row));
+      }
+      const seen = rows.map((row) => row.bucket).sort();
+      const first = figures.range.from ?? seen[0];
+      const last = figures.range.to ?? seen[seen.length - 1];
+      const buckets = first && last ? bucketsBetween(first, last, grouping) : [];
+      const units = unitsOf(mode, figures, byUnit.keys(), unitName);
+      const datasets: Dataset[] = [];
+      for (const metric of metrics) {
+        for (const unit of units) {
+          const label = metrics.length > 1 ? `${unitName(unit)} - ${METRIC_LABELS[metric]}` : unitName(unit);
+          const values = buckets.map((bucket) => metricValue(byUnit.get(unit)?.get(bucket) ?? NO_COUNTS, metric));
+          datasets.push(dataset(label, unit, metric, datasets.length, values));
+        }
+      }
+      return { labels: buckets.map((bucket) => bucketLabel(bucket, grouping)), datasets };
+    },
+
+    async getRecommendations({ groups, kind, timeZone }) {
+      const companyId = requireCompanyId();
+      const zone = readTimeZone(timeZone);
+      const kindName = readKind(kind);
+      if (groups.length === 0) throw invalidArgument('filterGroups must hold at least one filter group.');
+      const teams = await companyTeams(db, companyId);
+      const from = await sourceFor(zone);
+      const today = dayIn(now(), zone);
+      const answers = await Promise.all(
+        groups.map(async (group, index): Promise<GroupRecommendation> => {
+          const range = readRange(group.from, group.to, zone, { from: `filterGroups[${index}].fromDate`, to: `filterGroups[${index}].toDate` });
+          if (range.from === null || range.to === null) throw invalidArgument(DASHBOARD_MESSAGES.groupRange(index));
+          const mode = readMode(group.mode, group.memberEmails.length > 0, DASHBOARD_MESSAGES.groupMode(index));
+          const days = workingDays(range.from, range.to, today);
+          const figures: FigureScope = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives: null, range };
+          const [memberRows, teamRows, verdictRows] = await Promise.all([
+            groupedTotals(db, from, figures, 'representative', 'months', { team: true, representative: true }),
+            groupedTotals(db, from, figures, 'team', 'months', { team: true }),
+            groupedVerdicts(db, from, figures, 'representative', 'months', { team: true, representative: true }),
+          ]);
+          const teamAnswers = group.teamIds.map((teamId) => {
+            const team = teams.find((candidate) => candidate.teamId === teamId);
+            const chosen = new Set(group.memberEmails);
+            const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
+            return teamRecommendation(teamId, team, members, mode, days, kindName, memberRows, teamRows, verdictRows);
+          });
+          return { groupId: group.id, groupName: group.name, from: range.from, to: range.to, workingDays: days, teams: teamAnswers };
+        }),
+      );
+      return { groups: answers };
+    },
+
+    async getCoaching({ representativeEmail, kind, from: fromDay, to: toDay, timeZone }) {
+      const companyId = requireCompanyId();
+      const email = representativeEmail.trim().toLowerCase();
+      if (email === '') throw invalidArgument(DASHBOARD_MESSAGES.email);
+      const zone = readTimeZone(timeZone);
+      const kindName = readKind(kind);
+      const range = readRange(fromDay, toDay, zone);
+      const teams = await companyTeams(db, companyId);
+      const from = await sourceFor(zone);
+      const own: FigureScope = { companyId, kind: kindName, zone, teamIds: null, representatives: [email], range };
+      const [ownTeams, trendRows, verdictRows] = await Promise.all([
+        groupedTotals(db, from, own, 'representative', 'months', { team: true }),
+        groupedTotals(db, from, own, 'representative', 'days', { bucket: 'week' }),
+        groupedVerdicts(db, from, own, 'representative', 'months', { team: true }),
+      ]);
+      const memberOf = teams.filter((team) => !team.deleted && team.members.some((member) => member.email === email));
+      const teamIds = [...new Set([...memberOf.map((team) => team.teamId), ...ownTeams.map((row) => row.teamId)])];
+      if (teamIds.length === 0) throw notFound(`No activities or team membership for ${email}.`);
+      const member = memberOf.flatMap((team) => team.members).find((candidate) => candidate.email === email);
+      const name = member ? `${member.firstName} ${member.lastName}`.trim() : email;
+
+      const criterionNames = criterionNamesOf(teams);
+      const failures = failureRates(
+        verdictRows.map((row) => ({
+          criterionName: criterionNames.get(`${row.teamId}/${row.groupId}/${row.criterionId}`) ?? row.criterionId,
+          failed: row.failed,
+          judged: row.passed + row.failed,
+          row,
+        })),
+      )
+        .filter((failure) => failure.failed > 0)
+        .slice(0, COACHING_CRITERIA);
+      const failedCriteria = await Promise.all(
+        failures.map(async (failure) => {
+          const { row } = failure as typeof failure & { row: GroupedVerdicts };
+          const ids = await failedActivityIds(db, { companyId, kind: kindName, zone, range, teamId: row.teamId, representative: email }, row, FAILED_ACTIVITIES);
+          return { ...criterionFailure(failure, row), failedActivityIds: ids };
+        }),
+      );
+
+      // Every member of their teams (them included), with what they did in the period.
+      const teamRows = await groupedTotals(db, from, { companyId, kind: kindName, zone, teamIds, representatives: null, range }, 'representative', 'months', { representative: true });
+      const colleagues = new Map<string, Counts>(teamRows.map((row) => [row.representativeEmail, row]));
+      for (const team of memberOf) for (const colleague of team.members) if (!colleagues.has(colleague.email)) colleagues.set(colleague.email, NO_COUNTS);
+      const mine = ownTeams.reduce<Counts>(addCounts, NO_COUNTS);
+      const statistic = (metric: string, value: (counts: Counts) => number | null) => {
+        const values = [...colleagues.values()].map(value).filter((entry): entry is number => entry !== null);
+        const own = value(mine);
+        const middle = median(values);
+        return { metric, value: own === null ? undefined : rounded(own), teamMedian: middle === null ? undefined : rounded(middle) };
+      };
+      return {
+        email,
+        name,
+        teamIds,
+        from: range.from ?? '',
+        to: range.to ?? '',
+        trend: trendRows
+          .sort((a, b) => a.bucket.localeCompare(b.bucket))
+          .map((row) => ({ week: row.bucket, averageScore: optional(averageScore(row)), activities: row.activities })),
+        failedCriteria,
+        statistics: [
+          statistic('total_activities', (counts) => counts.activities),
+          statistic('conversion_rate', conversionRate),
+          statistic('average_score', averageScore),
+          statistic('script_match', averageScriptMatch),
+          statistic('average_duration', averageDuration),
+        ],
+      };
+    },
+  };
+}
+
+const optional = (value: number | null): number | undefined => (value === null ? undefined : rounded(value));
+
+function dataset(label: string, seriesKey: string, metric: Metric, index: number, values: (number | null)[]): Dataset {
+  return { label, seriesKey, metric, color: PALETTE[index % PALETTE.length]!, data: values.map((value) => (value === null ? {} : { value })) };
+}
+
+/**
+ * The series of a chart: the teams of the scope in team mode; in representative mode the
+ * representatives asked for, else everyone with figures, by name.
+ */
+function unitsOf(mode: Mode, figures: FigureScope, withFigures: Iterable<string>, nameOf: (key: string) => string): string[] {
+  if (mode === 'team') return [...(figures.teamIds ?? [...withFigures])];
+  if (figures.representatives) return [...figures.representatives];
+  return [...withFigures].sort((a, b) => nameOf(a).localeCompare(nameOf(b)) || a.localeCompare(b));
+}
+
+/** "First Last" by `team/email` and by e-mail alone (a member's name in any team). */
+function memberNames(teams: readonly TeamState[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const team of teams) {
+    for (const member of team.members) {
+      const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+      names.set(`${team.teamId}/${member.email}`, name);
+      if (!team.deleted || !names.has(member.email)) names.set(member.email, name);
+    }
+  }
+  return names;
+}
+
+/** Criterion names by `team/group/criterion`, and by `*\/group/criterion` for a team no longer known. */
+function criterionNamesOf(teams: readonly TeamState[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const team of teams) {
+    for (const criterion of team.criteria) {
+      names.set(`${team.teamId}/${criterion.groupId}/${criterion.criterionId}`, criterion.name);
+      if (!names.has(`*/${criterion.groupId}/${criterion.criterionId}`)) names.set(`*/${criterion.groupId}/${criterion.criterionId}`, criterion.name);
+    }
+  }
+  return names;
+}
+
+/** The criteria labels of a by-parameter chart: the scope's teams' criteria in their order, then any others judged. */
+function orderedCriterionLabels(teams: readonly TeamState[], teamIds: readonly string[] | null, rows: readonly GroupedVerdicts[], names: Map<string, string>): string[] {
+  const labels = new Set<string>();
+  const judged = new Set(rows.map((row) => names.get(`${row.teamId}/${row.groupId}/${row.criterionId}`) ?? names.get(`*/${row.groupId}/${row.criterionId}`) ?? row.criterionId));
+  for (const team of teams) {
+    if (teamIds && !teamIds.includes(team.teamId)) continue;
+    for (const criterion of team.criteria) if (judged.has(criterion.name)) labels.add(criterion.name);
+  }
+  for (const label of [...judged].sort()) labels.add(label);
+  return [...labels];
+}
+
+function targetStanding(standing: Standing): TargetStanding {
+  return {
+    target: standing.target,
+    successfulCalls: standing.successfulCalls,
+    totalCalls: standing.totalCalls,
+    conversionRate: rounded(standing.conversionRate),
+    averageScore: rounded(standing.averageScore),
+    onTarget: standing.onTarget,
+    additionalNeeded: standing.additionalNeeded === null ? undefined : standing.additionalNeeded,
+    requiredConversionRate: rounded(standing.requiredConversionRate),
+    requiredAverageScore: rounded(standing.requiredAverageScore),
+  };
+}
+
+function criterionFailure(failure: { criterionName: string; failureRate: number; failed: number; judged: number }, row: { teamId: string; groupId: string; criterionId: string }) {
+  return {
+    criterionName: failure.criterionName,
+    failureRate: rounded(failure.failureRate),
+    failed: failure.failed,
+    judged: failure.judged,
+    groupId: row.groupId,
+    criterionId: row.criterionId,
+    teamId: row.teamId,
+    failedActivityIds: [] as string[],
+  };
+}
+
+function teamRecommendation(
+  teamId: string,
+  team: TeamState | undefined,
+  members: TeamState['members'],
+  mode: Mode,
+  days: number,
+  kind: ActivityKindName,
+  memberRows: readonly { teamId: string; representativeEmail: string }[] & readonly Counts[],
+  teamRows: readonly ({ teamId: string } & Counts)[],
+  verdictRows: readonly GroupedVerdicts[],
+): TeamRecommendation {
+  const activities = kind === 'meeting' ? 'meetings' : 'calls';
+  const countsOf = (email: string): Counts =>
+    (memberRows as readonly ({ teamId: string; representativeEmail: string } & Counts)[]).find((row) => row.teamId === teamId && row.representativeEmail === email) ?? NO_COUNTS;
+  const criterionNames = new Map((team?.criteria ?? []).map((criterion) => [`${criterion.groupId}/${criterion.criterionId}`, criterion.name]));
+  const memberAnswers: MemberRecommendation[] = members.map((member) => {
+    const counts = countsOf(member.email);
+    const standing = standingOf({ target: member.target * days, successful: counts.successful, total: counts.activities, averageScore: averageScore(counts) ?? 0 });
+    const rows = verdictRows.filter((row) => row.teamId === teamId && row.representativeEmail === member.email);
+    const criteria = failureRates(rows.map((row) => ({ criterionName: criterionNames.get(`${row.groupId}/${row.criterionId}`) ?? row.criterionId, failed: row.failed, judged: row.passed + row.failed, row })));
+    const scriptMatch = averageScriptMatch(counts);
+    return {
+      firstName: member.firstName,
+      lastName: member.lastName,
+      email: member.email,
+      standing: targetStanding(standing),
+      scriptMatch: optional(scriptMatch),
+      criteria: criteria.map((criterion) => criterionFailure(criterion, (criterion as typeof criterion & { row: GroupedVerdicts }).row)),
+      advice: adviceFor({ standing, scored: counts.scored, scriptMatch, criteria, activities }),
+    };
+  });
+  const teamCounts = mode === 'team' ? (teamRows.find((row) => row.teamId === teamId) ?? NO_COUNTS) : members.map((member) => countsOf(member.email)).reduce(addCounts, NO_COUNTS);
+  const target = members.reduce((sum, member) => sum + member.target, 0) * days;
+  const standing = standingOf({ target, successful: teamCounts.successful, total: teamCounts.activities, averageScore: averageScore(teamCounts) ?? 0 });
+  const teamVerdicts = new Map<string, Verdicts>();
+  for (const row of verdictRows) {
+    if (row.teamId !== teamId || (mode === 'representative' && !members.some((member) => member.email === row.representativeEmail))) continue;
+    const name = criterionNames.get(`${row.groupId}/${row.criterionId}`) ?? row.criterionId;
+    teamVerdicts.set(name, addVerdicts(teamVerdicts.get(name) ?? NO_VERDICTS, row));
+  }
+  const teamCriteria = failureRates([...teamVerdicts].map(([criterionName, verdicts]) => ({ criterionName, failed: verdicts.failed, judged: verdicts.passed + verdicts.failed })));
+  return {
+    teamId,
+    teamName: team?.name ?? teamId,
+    standing: targetStanding(standing),
+    members: memberAnswers,
+    advice: adviceFor({ standing, scored: teamCounts.scored, scriptMatch: averageScriptMatch(teamCounts), criteria: teamCriteria, activities }),
+  };
+}
