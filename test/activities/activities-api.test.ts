@@ -248,6 +248,98 @@ describe('share and feedback', () => {
   });
 });
 
+describe('the dashboard calls (issue 15)', () => {
+  const november = 'from=2026-11-01&to=2026-11-30';
+  const scoredCalls = async () => (await listCalls()).data;
+
+  it('ranks the representative on the leaderboard, counting days in the caller’s zone', async () => {
+    const rows = await scoredCalls();
+    const response = await acme.browser.get<Array<Record<string, unknown>>>(`/api/dashboard/leaderboard?teamIds=${acme.teamId}&${november}&activityType=calls&timezone=Europe/Kiev`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const successful = rows.filter((row) => row.is_successful === true).length;
+    const scores = rows.map((row) => row.score!);
+    expect(response.body).toEqual([
+      {
+        team_id: acme.teamId,
+        representative_name: `${acme.representative.first_name} ${acme.representative.last_name}`,
+        representative_email: acme.representative.email,
+        total_activities: 2,
+        successful_activities: successful,
+        success_rate: (successful / 2) * 100,
+        average_score: Math.round(((scores[0]! + scores[1]!) / 2) * 100) / 100,
+      },
+    ]);
+    // Before the calls, nothing.
+    expect((await acme.browser.get(`/api/dashboard/leaderboard?teamIds=${acme.teamId}&from=2026-10-01&to=2026-10-31`)).body).toEqual([]);
+  });
+
+  it('answers metrics, performance by week and by criterion, the analytics rows, recommendations and coaching', async () => {
+    const metrics = await acme.browser.get<{ current: { avgActivitiesPerRep: number; avgDuration: number }; previousPeriod: { from: string } }>(
+      `/api/dashboard/metrics?teamIds=${acme.teamId}&${november}&mode=representative&timezone=UTC`,
+    );
+    expect(metrics.status, JSON.stringify(metrics.body)).toBe(200);
+    expect(metrics.body.current.avgActivitiesPerRep).toBe(2);
+    expect(metrics.body.previousPeriod.from).toBe('2026-10-02');
+
+    const weekly = await acme.browser.get<{ labels: string[]; datasets: Array<{ data: Array<number | null>; key: string }> }>(
+      `/api/dashboard/performance?mode=team&teamIds=${acme.teamId}&from=2026-11-16&to=2026-11-29&groupBy=week&metrics=total_calls&timezone=UTC`,
+    );
+    expect(weekly.body).toMatchObject({ labels: ['2026-11-16', '2026-11-23'], datasets: [{ key: acme.teamId, data: [2, 0] }] });
+
+    const criteria = await acme.browser.get<{ labels: string[]; datasets: Array<{ data: Array<number | null> }> }>(
+      `/api/dashboard/performance?mode=team&teamIds=${acme.teamId}&${november}&groupBy=parameter&metrics=total_calls`,
+    );
+    expect(criteria.status, JSON.stringify(criteria.body)).toBe(200);
+    expect(criteria.body.labels.length).toBeGreaterThan(0);
+    for (const value of criteria.body.datasets[0]!.data) expect(value === null || (value >= 0 && value <= 100)).toBe(true);
+
+    const analytics = await acme.browser.get<{ rows: Array<Record<string, unknown>>; colors: Record<string, string> }>(
+      `/api/dashboard/analytics?mode=team&teamIds=${acme.teamId}&from=2026-11-20&to=2026-11-21&groupBy=day&metrics=total_calls`,
+    );
+    const [series] = Object.keys(analytics.body.colors);
+    expect(analytics.body.rows).toEqual([
+      { label: '2026-11-20', [series!]: 1 },
+      { label: '2026-11-21', [series!]: 1 },
+    ]);
+
+    const groups = [{ id: 1, name: 'November', selectedMode: 'team', selectedTeams: [acme.teamId], selectedMembers: [], dateRangeType: 'custom', fromDate: '2026-11-16', toDate: '2026-11-20' }];
+    const recommendations = await acme.browser.get<Array<{ teams: Array<{ target: number; members: Array<{ email: string; target: number; totalCalls: number }> }> }>>(
+      `/api/dashboard/recommendations?filterGroups=${encodeURIComponent(JSON.stringify(groups))}&activityType=calls&timezone=UTC`,
+    );
+    expect(recommendations.status, JSON.stringify(recommendations.body)).toBe(200);
+    // A target of 4 a day over five working days; the call of the 20th is in, the 21st's is not.
+    expect(recommendations.body[0]!.teams[0]!.members).toEqual([expect.objectContaining({ email: acme.representative.email, target: 20, totalCalls: 1 })]);
+
+    const coaching = await acme.browser.get<{ email: string; teamIds: string[] }>(`/api/dashboard/representatives/${encodeURIComponent(acme.representative.email)}?${november}`);
+    expect(coaching.body).toMatchObject({ email: acme.representative.email, teamIds: [acme.teamId] });
+  });
+
+  it('refuses what it cannot read with a sentence naming it', async () => {
+    const refused = async (path: string, sentence: string) => {
+      const response = await acme.browser.get<{ error: string }>(path);
+      expect(response.status, path).toBe(400);
+      expect(response.body.error).toContain(sentence);
+    };
+    await refused('/api/dashboard/leaderboard?timezone=Mars/Olympus', 'Unknown time zone: Mars/Olympus.');
+    await refused('/api/dashboard/performance?groupBy=year', 'groupBy must be day, week, month or parameter.');
+    await refused('/api/dashboard/performance?metrics=revenue', 'Unknown metric: revenue.');
+    await refused('/api/dashboard/metrics?activityType=emails', 'activityType must be calls or meetings.');
+    await refused('/api/dashboard/metrics?from=2026-11-30&to=2026-11-01', 'to must not be before from.');
+    await refused('/api/dashboard/recommendations?filterGroups=nope', 'filterGroups must be a JSON list');
+    await refused(`/api/dashboard/recommendations?filterGroups=${encodeURIComponent('[{"selectedTeams":[],"fromDate":"2026-11-01"}]')}`, 'filterGroups[0] needs both fromDate and toDate.');
+    expect((await acme.browser.get('/api/dashboard/representatives/nobody%40example.com')).status).toBe(404);
+  });
+
+  it('shows another company none of these figures, even when it names the team', async () => {
+    const leaderboard = await globex.browser.get<unknown[]>(`/api/dashboard/leaderboard?teamIds=${acme.teamId}&companyId=${acme.companyId}`);
+    expect(leaderboard).toMatchObject({ status: 200, body: [] });
+    const coaching = await globex.browser.get(`/api/dashboard/representatives/${encodeURIComponent(acme.representative.email)}`);
+    expect(coaching.status).toBe(404);
+    const signedOut = new (acme.browser.constructor as new (baseUrl: string) => typeof acme.browser)(acme.browser.baseUrl);
+    expect((await signedOut.get('/api/dashboard/metrics')).status).toBe(401);
+  });
+});
+
 describe('DELETE /api/calls/{id}', () => {
   it('takes the call out of the list', async () => {
     const [, poor] = calls;

@@ -52,13 +52,12 @@ export interface Grouping {
 const BUCKETS = { day: 's.period', week: `date_trunc('week', s.period)::date`, month: `date_trunc('month', s.period)::date` } as const;
 
 function groupColumns(grouping: Grouping, verdicts: boolean): { select: string[]; names: string[] } {
-  const select: string[] = [];
-  const names: string[] = [];
-  if (grouping.team) (select.push('s.team_id'), names.push('team_id'));
-  if (grouping.representative) (select.push('s.representative_email'), names.push('representative_email'));
-  if (grouping.bucket) (select.push(`to_char(${BUCKETS[grouping.bucket]}, 'YYYY-MM-DD') as bucket`), names.push('bucket'));
-  if (verdicts) (select.push('s.group_id', 's.criterion_id'), names.push('group_id', 'criterion_id'));
-  return { select, names };
+  const columns: [select: string, name: string][] = [];
+  if (grouping.team) columns.push(['s.team_id', 'team_id']);
+  if (grouping.representative) columns.push(['s.representative_email', 'representative_email']);
+  if (grouping.bucket) columns.push([`to_char(${BUCKETS[grouping.bucket]}, 'YYYY-MM-DD') as bucket`, 'bucket']);
+  if (verdicts) columns.push(['s.group_id', 'group_id'], ['s.criterion_id', 'criterion_id']);
+  return { select: columns.map(([select]) => select), names: columns.map(([, name]) => name) };
 }
 
 export interface GroupedTotals extends Counts {

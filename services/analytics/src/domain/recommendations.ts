@@ -71,7 +71,8 @@ export interface AdviceFacts {
   activities: string;
 }
 
-const one = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
+/** One decimal, rounded down, so a score just under a threshold never reads as reaching it. */
+const one = (value: number) => (Math.floor(value * 10 + 1e-9) / 10).toFixed(1);
 const percent = (value: number) => `${Math.round(value)}%`;
 
 /** What a manager can act on, most important first. */
