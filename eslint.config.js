@@ -18,22 +18,23 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
-  {
-    // Imports flow one way, shared code → features → app: a feature never imports another one
-    // (code two features need belongs in components/ or lib/).
-    files: ['web/src/features/*/**/*.{ts,tsx}'],
+  // Imports flow one way, shared code → features → app: a feature never imports another one
+  // (code two features need belongs in components/ or lib/). A file n folders deep in its feature
+  // may go up n − 1 folders and stay inside it; one more `../` and a folder name is another feature.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other: move what both need to components/ or lib/.' },
+            { regex: `^(\\.\\./){${depth}}(?!\\.\\.)[^/]+/`, message: 'Features do not import each other: move what both need to components/ or lib/.' },
             { regex: '/features/', message: 'Features do not import each other: move what both need to components/ or lib/.' },
           ],
         },
       ],
     },
-  },
+  })),
   {
     // Scripts and benchmarks talk to a human on the terminal.
     files: ['bench/**', 'deploy/**', 'scripts/**', '**/scripts/**'],

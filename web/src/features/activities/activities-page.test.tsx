@@ -6,7 +6,7 @@ import { stubGateway, type Route } from '../../testing/stub-gateway';
 import type { Team } from '../../lib/api/gateway-api.generated';
 import type { ActivityCall, ActivityMeeting } from './activity-types';
 import { activitiesState, makeCall, makeMeeting, makeTeam, members, page } from './activity-test-fixtures';
-import { presetRange } from './date-range/date-range-logic';
+import { presetRange } from '../../components/date-range/date-range-logic';
 
 // The dialogs belong to the upload and summary parts of the screen and have their own tests; here
 // they only show what the page hands them.

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/spinner';
 import { selectActiveDepartment } from '../../lib/auth/department-slice';
 import { tabIndexAfterKey } from '../../lib/ui/tab-keys';
 import { activitySelection, CALL_ID_PARAM, idParamOf, idsParam, MEETING_ID_PARAM, type ActivityTab } from './activity-ids';
-import { DateRangePicker, type DateRangeChange } from './date-range/date-range-picker';
+import { DateRangePicker, type DateRangeChange } from '../../components/date-range/date-range-picker';
 import { CallsList } from './list/calls-list';
 import { MeetingsList } from './list/meetings-list';
 import type { ActivityCall, ActivityMeeting } from './activity-types';
@@ -13,7 +13,7 @@ import { CallSummaryDialog } from './summary/call-summary-dialog';
 import { MeetingSummaryDialog } from './summary/meeting-summary-dialog';
 import { UploadCallsDialog } from './upload/upload-calls-dialog';
 import { UploadMeetingsDialog } from './upload/upload-meetings-dialog';
-import { useDepartmentTeams } from './use-department-teams';
+import { useDepartmentTeams } from '../../lib/use-department-teams';
 import './activities.css';
 
 export const NO_TEAM = 'No team selected. Please create a team to view activities.';

@@ -1,16 +1,13 @@
 import { Link, useLocation } from 'react-router';
 
 const AREAS: Record<string, string> = {
-  '/dashboard': 'Dashboard',
-  '/dashboard/performance': 'Performance dashboard',
-  '/activities': 'Activities',
   '/integrations': 'Integrations',
 };
 
 /**
- * The signed-in areas of spec part 2 (dashboards, activities, integrations) arrive with the
- * ingest, analytics and integration services. Until then their routes exist, are guarded like
- * every other signed-in page, and say plainly that the area is not available yet.
+ * The signed-in areas of spec part 2 that have not arrived yet (integrations, with the integration
+ * service). Until then their routes exist, are guarded like every other signed-in page, and say
+ * plainly that the area is not available yet.
  */
 export function PendingAreaPage() {
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 // The Export button's spreadsheet (spec part 2 §2.5): pure functions from a summary to CSV text
-// and a file name. The download itself lives in download-file.ts.
+// and a file name. The download itself lives in lib/download-file.ts.
 import type { ActivityKind } from '../activity-ids';
 import { formatShare, type SummaryImprovement, type SummaryEvaluation } from './summary-model';
 

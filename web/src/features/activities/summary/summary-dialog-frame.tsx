@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Modal } from '../../../components/modal';
 import type { ActivityKind } from '../activity-ids';
-import { downloadTextFile } from './download-file';
+import { downloadTextFile } from '../../../lib/download-file';
 import { ReportIssueDialog } from './report-issue-dialog';
 import { ShareSummaryDialog } from './share-summary-dialog';
 import { summaryCsvRows, summaryFileName, toCsv, type SummaryExport } from './summary-csv';

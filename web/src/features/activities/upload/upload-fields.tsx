@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/spinner';
 import { useGetTeamMembersQuery, type TeamMember } from '../../../lib/api/gateway-api.generated';
 import { selectCompany } from '../../../lib/auth/auth-slice';
 import { useActivityToast } from '../activity-toast';
-import { useDepartmentTeams } from '../use-department-teams';
+import { useDepartmentTeams } from '../../../lib/use-department-teams';
 import { isAbortError } from './job-poller';
 import type { UploadOutcome, UploadProgress } from './upload-flows';
 import { UPLOAD_MESSAGES, type UploadToast } from './upload-rules';

@@ -1,9 +1,10 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { Chart as HighchartsChart, Options } from 'highcharts';
 import { Spinner } from '../../../components/spinner';
+import type HighchartsSetup from './highcharts-setup';
 import './chart.css';
 
-type HighchartsModule = typeof import('./highcharts-setup');
+type HighchartsModule = { default: typeof HighchartsSetup };
 
 /** Highcharts 13 ships `Exporting#exportChart` (modules/exporting) without declaring it. */
 type LocalExporting = { exportChart(options: { type: 'image/png'; filename: string }, chartOptions: object): Promise<void> };

@@ -10,6 +10,7 @@ import Highcharts from 'highcharts/esm/highcharts.js';
 import 'highcharts/esm/modules/exporting.js';
 import 'highcharts/esm/modules/offline-exporting.js';
 import 'highcharts/esm/modules/export-data.js';
+import 'highcharts/esm/modules/accessibility.js';
 
 Highcharts.setOptions({
   credits: { enabled: false },

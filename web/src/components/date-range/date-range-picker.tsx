@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { formatDay } from '../../../lib/format';
-import { usePopoverDismiss } from '../../../lib/ui/use-popover-dismiss';
+import { formatDay } from '../../lib/format';
+import { usePopoverDismiss } from '../../lib/ui/use-popover-dismiss';
+import './date-range.css';
 import {
   addMonths,
   calendarLimits,

@@ -1,6 +1,6 @@
-import { useAppSelector } from '../../app/hooks';
-import { useFetchTeamsQuery, type Team } from '../../lib/api/gateway-api.generated';
-import { selectActiveDepartment } from '../../lib/auth/department-slice';
+import { useAppSelector } from '../app/hooks';
+import { useFetchTeamsQuery, type Team } from './api/gateway-api.generated';
+import { selectActiveDepartment } from './auth/department-slice';
 
 const NO_TEAMS: Team[] = [];
 
