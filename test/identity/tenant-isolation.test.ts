@@ -254,6 +254,43 @@ describe('every endpoint keeps company A’s users out of company B', () => {
     expect((await a.admin.get(`/api/calls/${callOfB.activityId}/recording`, { headers: smuggle() })).status).toBe(404);
   });
 
+  it(
+    [
+      operation('GET', '/api/dashboard/leaderboard'),
+      operation('GET', '/api/dashboard/metrics'),
+      operation('GET', '/api/dashboard/performance'),
+      operation('GET', '/api/dashboard/analytics'),
+      operation('GET', '/api/dashboard/recommendations'),
+      operation('GET', '/api/dashboard/representatives/{email}'),
+    ].join(', '),
+    async () => {
+      // B's own dashboard counts its call; A, naming B's team, representative and company, counts nothing of B's.
+      const teamOfBQuery = `teamIds=${teamOfB.id}&representatives=${encodeURIComponent(representativeOfB)}&companyId=${b.companyId}`;
+      await waitFor('B’s call on B’s leaderboard', async () => ((await b.admin.get<unknown[]>(`/api/dashboard/leaderboard?teamIds=${teamOfB.id}`)).body.length > 0 ? true : undefined));
+      const leaderboard = await a.admin.get<unknown[]>(`/api/dashboard/leaderboard?${teamOfBQuery}`, { headers: smuggle() });
+      expect(leaderboard).toMatchObject({ status: 200, body: [] });
+      const metrics = await a.manager.get<{ current: { avgActivitiesPerRep: number } }>(`/api/dashboard/metrics?${teamOfBQuery}`, { headers: smuggle() });
+      expect(metrics.body.current.avgActivitiesPerRep).toBe(0);
+      for (const path of ['performance', 'analytics']) {
+        // A series for the team id A named (its own name for it unknown), with nothing in it.
+        const answer = await a.admin.get<{ datasets?: Array<{ label: string; data: unknown[] }>; rows?: unknown[] }>(`/api/dashboard/${path}?${teamOfBQuery}&groupBy=day&metrics=total_calls`, {
+          headers: smuggle(),
+        });
+        expect(answer.status).toBe(200);
+        expect(JSON.stringify(answer.body)).not.toContain(teamOfB.name);
+        expect(answer.body.rows ?? answer.body.datasets?.flatMap((dataset) => dataset.data)).toEqual([]);
+      }
+      const groups = [{ id: 'g', name: 'B', selectedMode: 'team', selectedTeams: [teamOfB.id], selectedMembers: [], fromDate: '2020-01-01', toDate: '2030-12-31' }];
+      const recommendations = await a.admin.get<Array<{ teams: Array<{ totalCalls: number; members: unknown[] }> }>>(
+        `/api/dashboard/recommendations?filterGroups=${encodeURIComponent(JSON.stringify(groups))}&companyId=${b.companyId}`,
+        { headers: smuggle() },
+      );
+      expect(recommendations.body[0]!.teams).toEqual([expect.objectContaining({ totalCalls: 0, members: [] })]);
+      expect(JSON.stringify(recommendations.body)).not.toContain(representativeOfB);
+      expect((await a.admin.get(`/api/dashboard/representatives/${encodeURIComponent(representativeOfB)}`, { headers: smuggle() })).status).toBe(404);
+    },
+  );
+
   it(`${operation('POST', '/api/calls/share/{id}')}, ${operation('POST', '/api/meetings/share/{id}')}, ${operation('POST', '/api/calls/feedback/{id}')}, ${operation('POST', '/api/meetings/feedback/{id}')}, ${operation('GET', '/api/feedback')}`, async () => {
     const outsider = uniqueEmail('outsider');
     expect((await a.admin.post(`/api/calls/share/${callOfB.activityId}`, { email: outsider, companyId: b.companyId }, { headers: smuggle() })).status).toBe(404);
@@ -339,6 +376,12 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       ['POST', `/api/calls/feedback/${callOfB.activityId}`],
       ['POST', `/api/meetings/feedback/${meetingOfB.activityId}`],
       ['GET', '/api/feedback'],
+      ['GET', '/api/dashboard/leaderboard'],
+      ['GET', '/api/dashboard/metrics'],
+      ['GET', '/api/dashboard/performance'],
+      ['GET', '/api/dashboard/analytics'],
+      ['GET', '/api/dashboard/recommendations?filterGroups=[]'],
+      ['GET', `/api/dashboard/representatives/${encodeURIComponent(representativeOfB)}`],
     ] as const) {
       const response = await anonymous.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(response.status, `${method} ${path}`).toBe(401);

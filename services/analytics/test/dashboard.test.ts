@@ -19,7 +19,7 @@ import { dashboardRollupDifferences, ensureZoneRollups } from '../src/db/dashboa
 import { activities, dashboardTotals, dashboardVerdicts, dashboardZones, teams } from '../src/db/schema.js';
 import type { ActivityFact, CriterionResult } from '../src/domain/activity-state.js';
 import type { TeamState } from '../src/domain/team-state.js';
-import { dashboardService } from '../src/grpc/dashboard.server.js';
+import { dashboardAnswers } from '../src/grpc/dashboard.server.js';
 import { DRIVERS, openAnalyticsDatabase, type AnalyticsDatabase } from './support/analytics-database.js';
 
 const ACTIVITIES = 300;
@@ -156,28 +156,29 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
   });
 
   it('holds exactly what recomputing every rollup from the rows finds, in zones kept from the start and one built after', async () => {
-    expect(await dashboardRollupDifferences(database.db)).toEqual([]);
+    expect(await dashboardRollupDifferences(database.db, [single, batched, small])).toEqual([]);
     await ensureZoneRollups(database.db, ZONE_LATER);
-    expect(await dashboardRollupDifferences(database.db)).toEqual([]);
+    expect(await dashboardRollupDifferences(database.db, [single, batched, small])).toEqual([]);
     const cells = await database.db.select().from(dashboardTotals).where(eq(dashboardTotals.companyId, single));
-    expect(new Set(cells.map((cell) => cell.zone))).toEqual(new Set([...ZONES_FIRST, ZONE_LATER]));
+    // Other zones may be kept too (the test database is shared); these four must be.
+    expect([...new Set(cells.map((cell) => cell.zone))]).toEqual(expect.arrayContaining([...ZONES_FIRST, ZONE_LATER]));
     expect(cells.length).toBeGreaterThan(200);
   });
 
   it('notices a rollup that drifted from the rows', async () => {
     const [cell] = await database.db.select().from(dashboardTotals).where(eq(dashboardTotals.companyId, single)).limit(1);
     await database.db.update(dashboardTotals).set({ activities: cell!.activities + 1 }).where(sqlKey(cell!));
-    const differences = await dashboardRollupDifferences(database.db);
+    const differences = await dashboardRollupDifferences(database.db, [single, batched, small]);
     expect(differences).toHaveLength(1);
     expect(differences[0]).toContain(cell!.zone);
     await database.db.update(dashboardTotals).set({ activities: cell!.activities }).where(sqlKey(cell!));
-    expect(await dashboardRollupDifferences(database.db)).toEqual([]);
+    expect(await dashboardRollupDifferences(database.db, [single, batched, small])).toEqual([]);
   });
 
   /** Calls the service with figures from the rollups and from the rows, and expects the same answer. */
-  async function bothWays<T>(companyId: string, call: (service: ReturnType<typeof dashboardService>) => Promise<T>): Promise<T> {
-    const fromRollups = dashboardService({ db: database.db, logger, now: () => new Date('2026-11-25T12:00:00Z') });
-    const fromRows = dashboardService({ db: database.db, logger, source: 'rows', now: () => new Date('2026-11-25T12:00:00Z') });
+  async function bothWays<T>(companyId: string, call: (service: ReturnType<typeof dashboardAnswers>) => Promise<T>): Promise<T> {
+    const fromRollups = dashboardAnswers({ db: database.db, logger, now: () => new Date('2026-11-25T12:00:00Z') });
+    const fromRows = dashboardAnswers({ db: database.db, logger, source: 'rows', now: () => new Date('2026-11-25T12:00:00Z') });
     const [a, b] = await runWithRequestContext({ companyId }, () => Promise.all([call(fromRollups), call(fromRows)]));
     expect(a).toEqual(b);
     return a;
@@ -300,7 +301,7 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
       // 1 November 2026 is a Sunday: its week starts on Monday 26 October.
       expect(weeks.labels).toEqual(['2026-10-26', '2026-11-02', '2026-11-09']);
       expect(weeks.datasets[0]!.data).toEqual([{}, { value: 6 }, { value: 10 }]);
-      await expect(runWithRequestContext({ companyId: small }, () => dashboardService({ db: database.db, logger }).getPerformance({ scope: scope('Mars/Olympus'), groupBy: 'day', metrics: [] }))).rejects.toThrow(
+      await expect(runWithRequestContext({ companyId: small }, () => dashboardAnswers({ db: database.db, logger }).getPerformance({ scope: scope('Mars/Olympus'), groupBy: 'day', metrics: [] }))).rejects.toThrow(
         new DomainError('invalid-argument', 'Unknown time zone: Mars/Olympus. Send an IANA name such as Europe/Kyiv or America/New_York.'),
       );
     });
@@ -355,7 +356,7 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
       ]);
       expect(coaching.statistics.find((statistic) => statistic.metric === 'total_activities')).toEqual({ metric: 'total_activities', value: 2, teamMedian: 2 });
       await expect(
-        runWithRequestContext({ companyId: small }, () => dashboardService({ db: database.db, logger }).getCoaching({ representativeEmail: 'nobody@example.com', kind: ActivityKind.ACTIVITY_KIND_CALL, from: '', to: '', timeZone: '' })),
+        runWithRequestContext({ companyId: small }, () => dashboardAnswers({ db: database.db, logger }).getCoaching({ representativeEmail: 'nobody@example.com', kind: ActivityKind.ACTIVITY_KIND_CALL, from: '', to: '', timeZone: '' })),
       ).rejects.toThrow('No activities or team membership for nobody@example.com.');
     });
   });

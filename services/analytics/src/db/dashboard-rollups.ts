@@ -182,20 +182,22 @@ function verdictsFromRows(zone: string): SQL {
 }
 
 /**
- * The check: every built zone's rollups recomputed from the activities and compared, cell by cell
- * (a cell whose counts are all 0 is the same as no cell). Returns the cells that differ, as
- * `table: key → held / recomputed`; none when the rollups are exact.
+ * The check: every built zone's rollups (of `companyIds`, or of every company) recomputed from the
+ * activities and compared, cell by cell (a cell whose counts are all 0 is the same as no cell).
+ * Returns up to 20 differing cells per zone and table, as `zone: held ≠ recomputed`; none when the
+ * rollups are exact.
  */
-export async function dashboardRollupDifferences(db: Executor): Promise<string[]> {
+export async function dashboardRollupDifferences(db: Executor, companyIds?: readonly string[]): Promise<string[]> {
   const zones = await queryRows<{ zone: string }>(db, sql`select zone from ${dashboardZones} order by zone`);
   const differences: string[] = [];
+  const ofCompanies = companyIds ? sql`company_id = any(${sql.param([...companyIds])}::uuid[])` : sql`true`;
   const compare = async (zone: string, table: typeof dashboardTotals | typeof dashboardVerdicts, key: SQL, columns: readonly string[], recomputed: SQL) => {
-    const held = sql`select * from ${table} where zone = ${zone} and (${sql.raw(columns.map((column) => `${column} <> 0`).join(' or '))})`;
+    const held = sql`select * from ${table} where zone = ${zone} and ${ofCompanies} and (${sql.raw(columns.map((column) => `${column} <> 0`).join(' or '))})`;
     const differs = sql.raw(columns.map((column) => `h.${column} is distinct from c.${column}`).join(' or '));
     const rows = await queryRows<{ held: string | null; computed: string | null }>(
       db,
       sql`select case when h is null then null else row_to_json(h)::text end as held, case when c is null then null else row_to_json(c)::text end as computed
-          from (${held}) h full join (${recomputed}) c using (${key}) where ${differs} limit 20`,
+          from (${held}) h full join (select * from (${recomputed}) c where ${ofCompanies}) c using (${key}) where ${differs} limit 20`,
     );
     for (const row of rows) differences.push(`${zone}: ${row.held ?? '(none)'} ≠ ${row.computed ?? '(none)'}`);
   };

@@ -66,8 +66,10 @@ export const DASHBOARD_MESSAGES = {
 const RENAMED_ZONES: Readonly<Record<string, string>> = { 'Europe/Kiev': 'Europe/Kyiv' };
 
 /**
- * An IANA time zone in its canonical spelling; empty means UTC. Node's ICU canonicalises Kyiv to
- * its old name Kiev, so the rename is applied after.
+ * An IANA time zone, as the caller spelled it (with the case of its canonical name); empty means
+ * UTC. Node's ICU canonicalises some zones to older names (Europe/Kyiv to Europe/Kiev,
+ * Asia/Kathmandu to Asia/Katmandu), so the canonical name is used only to check the zone and
+ * mend its case; the spec's legacy Kiev is renamed after.
  */
 export function readTimeZone(raw: string): string {
   const value = raw.trim();
@@ -78,7 +80,8 @@ export function readTimeZone(raw: string): string {
   } catch {
     throw invalidArgument(DASHBOARD_MESSAGES.timeZone(value));
   }
-  return RENAMED_ZONES[canonical] ?? canonical;
+  const spelled = canonical.toLowerCase() === value.toLowerCase() ? canonical : value;
+  return RENAMED_ZONES[spelled] ?? spelled;
 }
 
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -15,6 +15,16 @@ import type {
   Dataset,
   DashboardScope,
   DashboardServiceService,
+  GetCoachingRequest,
+  GetCoachingResponse,
+  GetLeaderboardRequest,
+  GetLeaderboardResponse,
+  GetMetricsRequest,
+  GetMetricsResponse,
+  GetPerformanceRequest,
+  GetPerformanceResponse,
+  GetRecommendationsRequest,
+  GetRecommendationsResponse,
   GroupRecommendation,
   MemberRecommendation,
   TargetStanding,
@@ -76,7 +86,12 @@ export interface DashboardServiceDependencies {
 const COACHING_CRITERIA = 10;
 const FAILED_ACTIVITIES = 50;
 
-export function dashboardService({ db, logger, source, now = () => new Date() }: DashboardServiceDependencies): ServiceImplementation<typeof DashboardServiceService> {
+export function dashboardService(dependencies: DashboardServiceDependencies): ServiceImplementation<typeof DashboardServiceService> {
+  return dashboardAnswers(dependencies);
+}
+
+/** The service's methods as plain functions of their request (what tests and the bench call, in a request context). */
+export function dashboardAnswers({ db, logger, source, now = () => new Date() }: DashboardServiceDependencies) {
   const sourceFor = async (zone: string): Promise<FigureSource> => {
     if (source) return source;
     if (await zoneReady(db, zone)) return 'rollups';
@@ -103,7 +118,7 @@ export function dashboardService({ db, logger, source, now = () => new Date() }:
   };
 
   return {
-    async getLeaderboard({ scope }) {
+    async getLeaderboard({ scope }: GetLeaderboardRequest): Promise<GetLeaderboardResponse> {
       const companyId = requireCompanyId();
       const { figures, teams, source: from } = await scopeOf(companyId, scope);
       const rows = await groupedTotals(db, from, figures, 'representative', 'months', { team: true, representative: true });
@@ -129,7 +144,7 @@ export function dashboardService({ db, logger, source, now = () => new Date() }:
       };
     },
 
-    async getMetrics({ scope }) {
+    async getMetrics({ scope }: GetMetricsRequest): Promise<GetMetricsResponse> {
       const companyId = requireCompanyId();
       const { figures, mode, source: from } = await scopeOf(companyId, scope);
       const level = mode === 'team' ? 'team' : 'representative';
@@ -147,7 +162,7 @@ export function dashboardService({ db, logger, source, now = () => new Date() }:
       };
     },
 
-    async getPerformance({ scope, groupBy, metrics: metricNames }) {
+    async getPerformance({ scope, groupBy, metrics: metricNames }: GetPerformanceRequest): Promise<GetPerformanceResponse> {
       const companyId = requireCompanyId();
       const { figures, mode, teams, source: from } = await scopeOf(companyId, scope);
       const grouping = readGrouping(groupBy);
@@ -203,7 +218,7 @@ export function dashboardService({ db, logger, source, now = () => new Date() }:
       return { labels: buckets.map((bucket) => bucketLabel(bucket, grouping)), datasets };
     },
 
-    async getRecommendations({ groups, kind, timeZone }) {
+    async getRecommendations({ groups, kind, timeZone }: GetRecommendationsRequest): Promise<GetRecommendationsResponse> {
       const companyId = requireCompanyId();
       const zone = readTimeZone(timeZone);
       const kindName = readKind(kind);
@@ -235,7 +250,7 @@ export function dashboardService({ db, logger, source, now = () => new Date() }:
       return { groups: answers };
     },
 
-    async getCoaching({ representativeEmail, kind, from: fromDay, to: toDay, timeZone }) {
+    async getCoaching({ representativeEmail, kind, from: fromDay, to: toDay, timeZone }: GetCoachingRequest): Promise<GetCoachingResponse> {
       const companyId = requireCompanyId();
       const email = representativeEmail.trim().toLowerCase();
       if (email === '') throw invalidArgument(DASHBOARD_MESSAGES.email);
