@@ -123,12 +123,12 @@ describe('View Full router state', () => {
     });
   });
 
-  it('hands over every team of the department when none is chosen, and an open period as custom without days', () => {
+  it('hands over every team of the department when none is chosen, and, for an open period, the performance screen’s default This Quarter', () => {
     expect(performanceRouteState('total_calls', INITIAL_FILTERS, 'calls', options).initialFilter).toEqual({
       mode: 'team',
       teamIds: ['team-1', 'team-2'],
       representatives: [],
-      dateRangeType: 'custom',
+      dateRangeType: 'this-quarter',
     });
   });
 

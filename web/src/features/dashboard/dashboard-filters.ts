@@ -156,8 +156,9 @@ export function performanceRouteState(
       mode: filters.mode,
       teamIds: scope.teamIds.length > 0 ? scope.teamIds : everyTeam,
       representatives,
-      dateRangeType: range?.preset ?? 'custom',
-      ...(range ? { fromDate: range.from, toDate: range.to } : {}),
+      // With no period chosen the dashboard counts all time; the performance screen needs a period
+      // and starts on its default, This Quarter (spec part 2 §4, §9).
+      ...(range ? { dateRangeType: range.preset, fromDate: range.from, toDate: range.to } : { dateRangeType: 'this-quarter' as const }),
     },
   };
 }

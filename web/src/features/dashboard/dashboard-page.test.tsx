@@ -292,7 +292,7 @@ describe('dashboard page', () => {
       metric: 'score',
       groupBy: 'week',
       activityType: 'calls',
-      initialFilter: { mode: 'team', teamIds: ['team-1'], representatives: [], dateRangeType: 'custom' },
+      initialFilter: { mode: 'team', teamIds: ['team-1'], representatives: [], dateRangeType: 'this-quarter' },
     });
   });
 
@@ -309,7 +309,7 @@ describe('dashboard page', () => {
       metric: 'total_meetings',
       groupBy: 'day',
       activityType: 'meetings',
-      initialFilter: { mode: 'team', teamIds: ['team-1', 'team-2'], representatives: [], dateRangeType: 'custom' },
+      initialFilter: { mode: 'team', teamIds: ['team-1', 'team-2'], representatives: [], dateRangeType: 'this-quarter' },
     });
   });
 
