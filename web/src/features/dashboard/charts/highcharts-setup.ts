@@ -24,6 +24,9 @@ Highcharts.setOptions({
     },
   },
   lang: { thousandsSep: ',' },
+  // Drawn at once: a chart that grows in for a second shows wrong figures meanwhile (and in
+  // screenshots and exports taken then).
+  plotOptions: { series: { animation: false } },
   chart: { style: { fontFamily: 'inherit' } },
 });
 
