@@ -19,7 +19,8 @@
  *
  *   npx tsx bench/dashboard.bench.ts     # needs `deploy/local/services up`
  *
- * Env: BENCH_CALLS (1000000), BENCH_CLIENTS (16), BENCH_REQUESTS (per scenario, 1000), BENCH_POOL (10).
+ * Env: BENCH_CALLS (1000000), BENCH_CLIENTS (16), BENCH_REQUESTS (per scenario, 1000), BENCH_POOL (10),
+ *      BENCH_SCENARIOS (comma-separated names: only these).
  * Prints JSON lines: {"bench":"dashboard.rollups",…} once and {"bench":"dashboard",…} per scenario.
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -120,7 +121,8 @@ try {
     return measured;
   };
 
-  for (const scenario of scenarios) {
+  const only = process.env.BENCH_SCENARIOS?.split(',');
+  for (const scenario of scenarios.filter((candidate) => !only || only.includes(candidate.name))) {
     const fromRollups = await asCompany(() => scenario.call(services.rollups));
     const fromRows = await asCompany(() => scenario.call(services.rows));
     if (!isDeepStrictEqual(fromRollups, fromRows)) throw new Error(`${scenario.name}: the rollups' answer differs from the rows'`);

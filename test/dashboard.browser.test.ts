@@ -51,16 +51,25 @@ function csvRows(text: string): string[][] {
   let field = '';
   let quoted = false;
   const body = text.replace(/^\uFEFF/, '');
+  const endField = () => {
+    row.push(field.replace(/\r$/, ''));
+    field = '';
+  };
   for (let at = 0; at < body.length; at++) {
     const char = body[at]!;
     if (quoted) {
-      if (char === '"' && body[at + 1] === '"') (field += '"', at++);
-      else if (char === '"') quoted = false;
+      if (char === '"' && body[at + 1] === '"') {
+        field += '"';
+        at++;
+      } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') (row.push(field), (field = ''));
-    else if (char === '\n') (row.push(field.replace(/\r$/, '')), rows.push(row), (row = []), (field = ''));
-    else field += char;
+    else if (char === ',') endField();
+    else if (char === '\n') {
+      endField();
+      rows.push(row);
+      row = [];
+    } else field += char;
   }
   if (field !== '' || row.length > 0) rows.push([...row, field]);
   return rows;
@@ -76,7 +85,10 @@ function pngPicture(bytes: Buffer): { width: number; height: number; distinctByt
     const length = bytes.readUInt32BE(at);
     const type = bytes.toString('ascii', at + 4, at + 8);
     const chunk = bytes.subarray(at + 8, at + 8 + length);
-    if (type === 'IHDR') (width = chunk.readUInt32BE(0), (height = chunk.readUInt32BE(4)));
+    if (type === 'IHDR') {
+      width = chunk.readUInt32BE(0);
+      height = chunk.readUInt32BE(4);
+    }
     if (type === 'IDAT') data.push(chunk);
     at += 12 + length;
   }

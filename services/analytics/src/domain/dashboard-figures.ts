@@ -24,17 +24,41 @@ export const averageDuration = (counts: Counts): number | null => (counts.timed 
 /** successful ÷ activities × 100. */
 export const conversionRate = (counts: Counts): number | null => (counts.activities === 0 ? null : (counts.successful / counts.activities) * 100);
 
+/** The counts each metric is computed from (columns of the rollups). */
+export const METRIC_MEASURES: Record<Metric, readonly ('activities' | 'successful' | 'unsuccessful' | 'scored' | 'score_sum' | 'script_matched' | 'script_match_sum')[]> = {
+  score: ['scored', 'score_sum'],
+  conversion_rate: ['activities', 'successful'],
+  total_calls: ['activities'],
+  total_meetings: ['activities'],
+  successful: ['successful'],
+  unsuccessful: ['unsuccessful'],
+  script_match: ['script_matched', 'script_match_sum'],
+};
+
 /** A metric's value for the counts (rounded to two decimals); null where an average has nothing to average. */
 export function metricValue(counts: Counts, metric: Metric): number | null {
-  const value = {
-    score: () => averageScore(counts),
-    conversion_rate: () => conversionRate(counts),
-    total_calls: () => counts.activities,
-    total_meetings: () => counts.activities,
-    successful: () => counts.successful,
-    unsuccessful: () => counts.unsuccessful,
-    script_match: () => averageScriptMatch(counts),
-  }[metric]();
+  let value: number | null;
+  switch (metric) {
+    case 'score':
+      value = averageScore(counts);
+      break;
+    case 'conversion_rate':
+      value = conversionRate(counts);
+      break;
+    case 'total_calls':
+    case 'total_meetings':
+      value = counts.activities;
+      break;
+    case 'successful':
+      value = counts.successful;
+      break;
+    case 'unsuccessful':
+      value = counts.unsuccessful;
+      break;
+    case 'script_match':
+      value = averageScriptMatch(counts);
+      break;
+  }
   return value === null ? null : rounded(value);
 }
 

@@ -74,6 +74,8 @@ const RENAMED_ZONES: Readonly<Record<string, string>> = { 'Europe/Kiev': 'Europe
 export function readTimeZone(raw: string): string {
   const value = raw.trim();
   if (value === '') return 'UTC';
+  const known = ZONES_READ.get(value);
+  if (known) return known;
   let canonical: string;
   try {
     canonical = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
@@ -81,8 +83,13 @@ export function readTimeZone(raw: string): string {
     throw invalidArgument(DASHBOARD_MESSAGES.timeZone(value));
   }
   const spelled = canonical.toLowerCase() === value.toLowerCase() ? canonical : value;
-  return RENAMED_ZONES[spelled] ?? spelled;
+  const zone = RENAMED_ZONES[spelled] ?? spelled;
+  // Checking a zone builds a formatter (a fraction of a millisecond); callers send few zones.
+  if (ZONES_READ.size < 1_000) ZONES_READ.set(value, zone);
+  return zone;
 }
+
+const ZONES_READ = new Map<string, string>();
 
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

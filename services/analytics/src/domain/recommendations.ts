@@ -102,11 +102,11 @@ export function adviceFor({ standing, scored, scriptMatch, criteria, activities 
 }
 
 /** A member's criteria with their failure rates, most failed first (then by name). */
-export function failureRates(criteria: readonly { criterionName: string; failed: number; judged: number }[]): CriterionFailureRate[] {
+export function failureRates<T extends { criterionName: string; failed: number; judged: number }>(criteria: readonly T[]): (T & { failureRate: number })[] {
   return criteria
     .filter((criterion) => criterion.judged > 0)
     .map((criterion) => ({ ...criterion, failureRate: (criterion.failed / criterion.judged) * 100 }))
-    .sort((a, b) => b.failureRate - a.failureRate || b.failed - a.failed || a.criterionName.localeCompare(b.criterionName));
+    .sort((a, b) => b.failureRate - a.failureRate || b.failed - a.failed || (a.criterionName < b.criterionName ? -1 : a.criterionName > b.criterionName ? 1 : 0));
 }
 
 /** The median of the values (the mean of the middle two for an even count); null with none. */

@@ -31,7 +31,7 @@ import type {
   TeamRecommendation,
 } from '@parlance/proto/parlance/analytics/v1/dashboard';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
-import { companyTeams, failedActivityIds, groupedTotals, groupedVerdicts, type FigureScope, type FigureSource, type GroupedVerdicts } from '../db/dashboard-queries.js';
+import { companyTeams, failedActivityIds, groupedTotals, groupedVerdicts, type FigureScope, type FigureSource, type GroupedTotals, type GroupedVerdicts } from '../db/dashboard-queries.js';
 import { ensureZoneRollups, zoneReady } from '../db/dashboard-rollups.js';
 import {
   addCounts,
@@ -40,6 +40,7 @@ import {
   averageScore,
   averageScriptMatch,
   conversionRate,
+  METRIC_MEASURES,
   metricValue,
   NO_COUNTS,
   NO_VERDICTS,
@@ -82,6 +83,9 @@ export interface DashboardServiceDependencies {
   now?: () => Date;
 }
 
+/** What a standing and its advice are computed from. */
+const RECOMMENDATION_MEASURES = ['successful', 'scored', 'score_sum', 'script_matched', 'script_match_sum'] as const;
+
 /** Coaching lists this many of the criteria a representative fails most, each with up to `FAILED_ACTIVITIES` activities. */
 const COACHING_CRITERIA = 10;
 const FAILED_ACTIVITIES = 50;
@@ -92,6 +96,20 @@ export function dashboardService(dependencies: DashboardServiceDependencies): Se
 
 /** The service's methods as plain functions of their request (what tests and the bench call, in a request context). */
 export function dashboardAnswers({ db, logger, source, now = () => new Date() }: DashboardServiceDependencies) {
+  const directories = new Map<string, { readAt: number; directory: Promise<TeamDirectory> }>();
+  /** The company's teams and the names derived from them, read again once TEAMS_FRESH_MS old. */
+  const directoryOf = (companyId: string): Promise<TeamDirectory> => {
+    const held = directories.get(companyId);
+    if (held && Date.now() - held.readAt < TEAMS_FRESH_MS) return held.directory;
+    const directory = companyTeams(db, companyId).then(teamDirectory);
+    directory.catch(() => directories.delete(companyId));
+    directories.delete(companyId);
+    directories.set(companyId, { readAt: Date.now(), directory });
+    // The oldest read goes first (a Map keeps insertion order).
+    if (directories.size > DIRECTORIES_HELD) directories.delete(directories.keys().next().value!);
+    return directory;
+  };
+
   const sourceFor = async (zone: string): Promise<FigureSource> => {
     if (source) return source;
     if (await zoneReady(db, zone)) return 'rollups';
@@ -108,21 +126,22 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
     const range = readRange(scope.from, scope.to, zone);
     const representatives = scope.representativeEmails.map((email) => email.trim().toLowerCase()).filter((email) => email !== '');
     const mode = readMode(scope.mode, representatives.length > 0);
-    const teams = await companyTeams(db, companyId);
+    const directory = await directoryOf(companyId);
+    const { teams } = directory;
     const teamIds =
       scope.teamIds.length > 0
         ? [...new Set(scope.teamIds)]
         : teams.filter((team) => !team.deleted && (department === null || team.department === department)).map((team) => team.teamId);
     const figures: FigureScope = { companyId, kind, zone, teamIds, representatives: representatives.length > 0 ? representatives : null, range };
-    return { figures, mode, teams, kind, zone, source: await sourceFor(zone) };
+    return { figures, mode, directory, kind, zone, source: await sourceFor(zone) };
   };
 
   return {
     async getLeaderboard({ scope }: GetLeaderboardRequest): Promise<GetLeaderboardResponse> {
       const companyId = requireCompanyId();
-      const { figures, teams, source: from } = await scopeOf(companyId, scope);
-      const rows = await groupedTotals(db, from, figures, 'representative', 'months', { team: true, representative: true });
-      const names = memberNames(teams);
+      const { figures, directory, source: from } = await scopeOf(companyId, scope);
+      const rows = await groupedTotals(db, from, figures, 'representative', 'months', { team: true, representative: true }, ['successful', 'scored', 'score_sum']);
+      const names = directory.memberNames;
       return {
         rows: rows
           .map((row) => ({
@@ -164,19 +183,19 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
 
     async getPerformance({ scope, groupBy, metrics: metricNames }: GetPerformanceRequest): Promise<GetPerformanceResponse> {
       const companyId = requireCompanyId();
-      const { figures, mode, teams, source: from } = await scopeOf(companyId, scope);
+      const { figures, mode, directory, source: from } = await scopeOf(companyId, scope);
+      const { teams } = directory;
       const grouping = readGrouping(groupBy);
       const metrics = readMetrics(metricNames);
       const level = mode === 'team' ? 'team' : 'representative';
       const unitKey = (row: { teamId: string; representativeEmail: string }) => (mode === 'team' ? row.teamId : row.representativeEmail);
-      const names = memberNames(teams);
-      const teamNames = new Map(teams.map((team) => [team.teamId, team.name]));
-      const unitName = (key: string) => (mode === 'team' ? (teamNames.get(key) ?? key) : (names.get(key) ?? key));
+      const unitName = (key: string) => (mode === 'team' ? (directory.teamNames.get(key) ?? key) : (directory.memberNames.get(key) ?? key));
 
       if (grouping === 'parameter') {
         const subset = verdictSubsetOf(metrics);
-        const rows = await groupedVerdicts(db, from, figures, level, 'months', mode === 'team' ? { team: true } : { representative: true });
-        const criterionNames = criterionNamesOf(teams);
+        const subsetColumns = { successful: ['passed_successful', 'failed_successful'], unsuccessful: ['passed_unsuccessful', 'failed_unsuccessful'], all: [] } as const;
+        const rows = await groupedVerdicts(db, from, figures, level, 'months', mode === 'team' ? { team: true } : { representative: true }, subsetColumns[subset]);
+        const { criterionNames } = directory;
         const byUnit = new Map<string, Map<string, Verdicts>>();
         const labels = orderedCriterionLabels(teams, figures.teamIds, rows, criterionNames);
         for (const row of rows) {
@@ -192,15 +211,22 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
         return { labels, datasets };
       }
 
-      const rows = await groupedTotals(db, from, figures, level, grouping === 'month' ? 'months' : 'days', {
-        ...(mode === 'team' ? { team: true } : { representative: true }),
-        bucket: grouping,
-      });
+      const rows = await groupedTotals(
+        db,
+        from,
+        figures,
+        level,
+        grouping === 'month' ? 'months' : 'days',
+        { ...(mode === 'team' ? { team: true } : { representative: true }), bucket: grouping },
+        metrics.flatMap((metric) => METRIC_MEASURES[metric]),
+      );
       const byUnit = new Map<string, Map<string, Counts>>();
       for (const row of rows) {
         const perBucket = byUnit.get(unitKey(row)) ?? new Map<string, Counts>();
         byUnit.set(unitKey(row), perBucket);
-        perBucket.set(row.bucket, addCounts(perBucket.get(row.bucket) ?? NO_COUNTS, row));
+        // A representative in two teams has two rows in a bucket; most buckets have one.
+        const held = perBucket.get(row.bucket);
+        perBucket.set(row.bucket, held ? addCounts(held, row) : row);
       }
       const seen = rows.map((row) => row.bucket).sort();
       const first = figures.range.from ?? seen[0];
@@ -223,7 +249,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
       const zone = readTimeZone(timeZone);
       const kindName = readKind(kind);
       if (groups.length === 0) throw invalidArgument('filterGroups must hold at least one filter group.');
-      const teams = await companyTeams(db, companyId);
+      const { teams } = await directoryOf(companyId);
       const from = await sourceFor(zone);
       const today = dayIn(now(), zone);
       const answers = await Promise.all(
@@ -234,15 +260,16 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
           const days = workingDays(range.from, range.to, today);
           const figures: FigureScope = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives: null, range };
           const [memberRows, teamRows, verdictRows] = await Promise.all([
-            groupedTotals(db, from, figures, 'representative', 'months', { team: true, representative: true }),
-            groupedTotals(db, from, figures, 'team', 'months', { team: true }),
-            groupedVerdicts(db, from, figures, 'representative', 'months', { team: true, representative: true }),
+            groupedTotals(db, from, figures, 'representative', 'months', { team: true, representative: true }, RECOMMENDATION_MEASURES),
+            groupedTotals(db, from, figures, 'team', 'months', { team: true }, RECOMMENDATION_MEASURES),
+            groupedVerdicts(db, from, figures, 'representative', 'months', { team: true, representative: true }, []),
           ]);
+          const figuresOf = groupFigures(memberRows, teamRows, verdictRows);
+          const chosen = new Set(group.memberEmails);
           const teamAnswers = group.teamIds.map((teamId) => {
             const team = teams.find((candidate) => candidate.teamId === teamId);
-            const chosen = new Set(group.memberEmails);
             const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
-            return teamRecommendation(teamId, team, members, mode, days, kindName, memberRows, teamRows, verdictRows);
+            return teamRecommendation(teamId, team, members, mode, days, kindName, figuresOf);
           });
           return { groupId: group.id, groupName: group.name, from: range.from, to: range.to, workingDays: days, teams: teamAnswers };
         }),
@@ -257,13 +284,13 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
       const zone = readTimeZone(timeZone);
       const kindName = readKind(kind);
       const range = readRange(fromDay, toDay, zone);
-      const teams = await companyTeams(db, companyId);
+      const { teams, criterionNames } = await directoryOf(companyId);
       const from = await sourceFor(zone);
       const own: FigureScope = { companyId, kind: kindName, zone, teamIds: null, representatives: [email], range };
       const [ownTeams, trendRows, verdictRows] = await Promise.all([
         groupedTotals(db, from, own, 'representative', 'months', { team: true }),
         groupedTotals(db, from, own, 'representative', 'days', { bucket: 'week' }),
-        groupedVerdicts(db, from, own, 'representative', 'months', { team: true }),
+        groupedVerdicts(db, from, own, 'representative', 'months', { team: true }, []),
       ]);
       const memberOf = teams.filter((team) => !team.deleted && team.members.some((member) => member.email === email));
       const teamIds = [...new Set([...memberOf.map((team) => team.teamId), ...ownTeams.map((row) => row.teamId)])];
@@ -271,7 +298,6 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
       const member = memberOf.flatMap((team) => team.members).find((candidate) => candidate.email === email);
       const name = member ? `${member.firstName} ${member.lastName}`.trim() : email;
 
-      const criterionNames = criterionNamesOf(teams);
       const failures = failureRates(
         verdictRows.map((row) => ({
           criterionName: criterionNames.get(`${row.teamId}/${row.groupId}/${row.criterionId}`) ?? row.criterionId,
@@ -284,7 +310,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
         .slice(0, COACHING_CRITERIA);
       const failedCriteria = await Promise.all(
         failures.map(async (failure) => {
-          const { row } = failure as typeof failure & { row: GroupedVerdicts };
+          const { row } = failure;
           const ids = await failedActivityIds(db, { companyId, kind: kindName, zone, range, teamId: row.teamId, representative: email }, row, FAILED_ACTIVITIES);
           return { ...criterionFailure(failure, row), failedActivityIds: ids };
         }),
@@ -339,29 +365,35 @@ function unitsOf(mode: Mode, figures: FigureScope, withFigures: Iterable<string>
   return [...withFigures].sort((a, b) => nameOf(a).localeCompare(nameOf(b)) || a.localeCompare(b));
 }
 
-/** "First Last" by `team/email` and by e-mail alone (a member's name in any team). */
-function memberNames(teams: readonly TeamState[]): Map<string, string> {
-  const names = new Map<string, string>();
+/** Teams change seldom; the dashboard reads a company's again once this old. */
+const TEAMS_FRESH_MS = 5_000;
+const DIRECTORIES_HELD = 1_000;
+
+/** A company's teams, and the names the answers give series, representatives and criteria. */
+interface TeamDirectory {
+  teams: TeamState[];
+  teamNames: Map<string, string>;
+  /** "First Last" by `team/email` and by e-mail alone (a member's name in any team). */
+  memberNames: Map<string, string>;
+  /** By `team/group/criterion`, and by `*\/group/criterion` for a team no longer known. */
+  criterionNames: Map<string, string>;
+}
+
+function teamDirectory(teams: TeamState[]): TeamDirectory {
+  const memberNames = new Map<string, string>();
+  const criterionNames = new Map<string, string>();
   for (const team of teams) {
     for (const member of team.members) {
       const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
-      names.set(`${team.teamId}/${member.email}`, name);
-      if (!team.deleted || !names.has(member.email)) names.set(member.email, name);
+      memberNames.set(`${team.teamId}/${member.email}`, name);
+      if (!team.deleted || !memberNames.has(member.email)) memberNames.set(member.email, name);
     }
-  }
-  return names;
-}
-
-/** Criterion names by `team/group/criterion`, and by `*\/group/criterion` for a team no longer known. */
-function criterionNamesOf(teams: readonly TeamState[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const team of teams) {
     for (const criterion of team.criteria) {
-      names.set(`${team.teamId}/${criterion.groupId}/${criterion.criterionId}`, criterion.name);
-      if (!names.has(`*/${criterion.groupId}/${criterion.criterionId}`)) names.set(`*/${criterion.groupId}/${criterion.criterionId}`, criterion.name);
+      criterionNames.set(`${team.teamId}/${criterion.groupId}/${criterion.criterionId}`, criterion.name);
+      if (!criterionNames.has(`*/${criterion.groupId}/${criterion.criterionId}`)) criterionNames.set(`*/${criterion.groupId}/${criterion.criterionId}`, criterion.name);
     }
   }
-  return names;
+  return { teams, teamNames: new Map(teams.map((team) => [team.teamId, team.name])), memberNames, criterionNames };
 }
 
 /** The criteria labels of a by-parameter chart: the scope's teams' criteria in their order, then any others judged. */
@@ -403,6 +435,25 @@ function criterionFailure(failure: { criterionName: string; failureRate: number;
   };
 }
 
+/** A filter group's rows indexed by team and member, so each team and member finds its own at once. */
+function groupFigures(memberRows: readonly GroupedTotals[], teamRows: readonly GroupedTotals[], verdictRows: readonly GroupedVerdicts[]) {
+  const members = new Map(memberRows.map((row) => [`${row.teamId}/${row.representativeEmail}`, row as Counts]));
+  const teams = new Map(teamRows.map((row) => [row.teamId, row as Counts]));
+  const verdicts = new Map<string, GroupedVerdicts[]>();
+  for (const row of verdictRows) {
+    const key = `${row.teamId}/${row.representativeEmail}`;
+    const held = verdicts.get(key);
+    if (held) held.push(row);
+    else verdicts.set(key, [row]);
+  }
+  return {
+    member: (teamId: string, email: string): Counts => members.get(`${teamId}/${email}`) ?? NO_COUNTS,
+    team: (teamId: string): Counts => teams.get(teamId) ?? NO_COUNTS,
+    verdicts: (teamId: string, email: string): readonly GroupedVerdicts[] => verdicts.get(`${teamId}/${email}`) ?? [],
+    teamVerdicts: (teamId: string): GroupedVerdicts[] => verdictRows.filter((row) => row.teamId === teamId),
+  };
+}
+
 function teamRecommendation(
   teamId: string,
   team: TeamState | undefined,
@@ -410,19 +461,16 @@ function teamRecommendation(
   mode: Mode,
   days: number,
   kind: ActivityKindName,
-  memberRows: readonly { teamId: string; representativeEmail: string }[] & readonly Counts[],
-  teamRows: readonly ({ teamId: string } & Counts)[],
-  verdictRows: readonly GroupedVerdicts[],
+  figures: ReturnType<typeof groupFigures>,
 ): TeamRecommendation {
   const activities = kind === 'meeting' ? 'meetings' : 'calls';
-  const countsOf = (email: string): Counts =>
-    (memberRows as readonly ({ teamId: string; representativeEmail: string } & Counts)[]).find((row) => row.teamId === teamId && row.representativeEmail === email) ?? NO_COUNTS;
   const criterionNames = new Map((team?.criteria ?? []).map((criterion) => [`${criterion.groupId}/${criterion.criterionId}`, criterion.name]));
   const memberAnswers: MemberRecommendation[] = members.map((member) => {
-    const counts = countsOf(member.email);
+    const counts = figures.member(teamId, member.email);
     const standing = standingOf({ target: member.target * days, successful: counts.successful, total: counts.activities, averageScore: averageScore(counts) ?? 0 });
-    const rows = verdictRows.filter((row) => row.teamId === teamId && row.representativeEmail === member.email);
-    const criteria = failureRates(rows.map((row) => ({ criterionName: criterionNames.get(`${row.groupId}/${row.criterionId}`) ?? row.criterionId, failed: row.failed, judged: row.passed + row.failed, row })));
+    const criteria = failureRates(
+      figures.verdicts(teamId, member.email).map((row) => ({ criterionName: criterionNames.get(`${row.groupId}/${row.criterionId}`) ?? row.criterionId, failed: row.failed, judged: row.passed + row.failed, row })),
+    );
     const scriptMatch = averageScriptMatch(counts);
     return {
       firstName: member.firstName,
@@ -430,16 +478,17 @@ function teamRecommendation(
       email: member.email,
       standing: targetStanding(standing),
       scriptMatch: optional(scriptMatch),
-      criteria: criteria.map((criterion) => criterionFailure(criterion, (criterion as typeof criterion & { row: GroupedVerdicts }).row)),
+      criteria: criteria.map((criterion) => criterionFailure(criterion, criterion.row)),
       advice: adviceFor({ standing, scored: counts.scored, scriptMatch, criteria, activities }),
     };
   });
-  const teamCounts = mode === 'team' ? (teamRows.find((row) => row.teamId === teamId) ?? NO_COUNTS) : members.map((member) => countsOf(member.email)).reduce(addCounts, NO_COUNTS);
+  const teamCounts = mode === 'team' ? figures.team(teamId) : members.map((member) => figures.member(teamId, member.email)).reduce(addCounts, NO_COUNTS);
   const target = members.reduce((sum, member) => sum + member.target, 0) * days;
   const standing = standingOf({ target, successful: teamCounts.successful, total: teamCounts.activities, averageScore: averageScore(teamCounts) ?? 0 });
+  const listed = new Set(members.map((member) => member.email));
   const teamVerdicts = new Map<string, Verdicts>();
-  for (const row of verdictRows) {
-    if (row.teamId !== teamId || (mode === 'representative' && !members.some((member) => member.email === row.representativeEmail))) continue;
+  for (const row of figures.teamVerdicts(teamId)) {
+    if (mode === 'representative' && !listed.has(row.representativeEmail)) continue;
     const name = criterionNames.get(`${row.groupId}/${row.criterionId}`) ?? row.criterionId;
     teamVerdicts.set(name, addVerdicts(teamVerdicts.get(name) ?? NO_VERDICTS, row));
   }
