@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/spinner';
 import { selectActiveDepartment } from '../../lib/auth/department-slice';
-import { tabIndexAfterKey } from '../../lib/ui/tab-keys';
+import { ActivityTabs } from '../../components/activity-tabs';
 import { activitySelection, CALL_ID_PARAM, idParamOf, idsParam, MEETING_ID_PARAM, type ActivityTab } from './activity-ids';
 import { DateRangePicker, type DateRangeChange } from '../../components/date-range/date-range-picker';
 import { CallsList } from './list/calls-list';
@@ -19,11 +19,6 @@ import './activities.css';
 export const NO_TEAM = 'No team selected. Please create a team to view activities.';
 /** Spec part 2 §4, §9: after an upload of the page's team, the list is read again 3 s later. */
 export const REFRESH_AFTER_UPLOAD_MS = 3000;
-
-const TABS: readonly { id: ActivityTab; label: string }[] = [
-  { id: 'calls', label: 'Calls' },
-  { id: 'meetings', label: 'Meetings' },
-];
 
 /**
  * /activities (spec part 2 §2.1): the calls or meetings of one team of the current department in
@@ -84,15 +79,6 @@ export function ActivitiesPage() {
   }, []);
 
   const teamSelectId = useId();
-  const tabIds = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onTabKey = (event: React.KeyboardEvent, index: number) => {
-    const next = tabIndexAfterKey(event.key, index, TABS.length);
-    if (next === undefined) return;
-    event.preventDefault();
-    setTab(TABS[next]!.id);
-    tabRefs.current[next]?.focus();
-  };
 
   const ids = tab === 'calls' ? selection.callIds : selection.meetingIds;
   const listProps = team && range ? { team, department, range, ids, onIdsChange: changeIds, refreshSignal } : null;
@@ -103,29 +89,7 @@ export function ActivitiesPage() {
         <h1>Activities</h1>
       </div>
 
-      <div className="tabs" role="tablist" aria-label="Activity type">
-        {TABS.map((entry, index) => (
-          <button
-            key={entry.id}
-            ref={(element) => {
-              tabRefs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${tabIds}-${entry.id}-tab`}
-            aria-controls={`${tabIds}-panel`}
-            aria-selected={tab === entry.id}
-            tabIndex={tab === entry.id ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => setTab(entry.id)}
-            onKeyDown={(event) => onTabKey(event, index)}
-          >
-            {entry.label}
-          </button>
-        ))}
-      </div>
-
-      <div id={`${tabIds}-panel`} role="tabpanel" aria-labelledby={`${tabIds}-${tab}-tab`}>
+      <ActivityTabs value={tab} onChange={setTab}>
         <div className="activities-toolbar">
           <div className="activities-toolbar__field">
             <label htmlFor={teamSelectId}>Team</label>
@@ -163,7 +127,7 @@ export function ActivitiesPage() {
         ) : (
           <MeetingsList key={`meetings-${team.id}`} {...listProps} onSummary={setMeetingSummary} />
         )}
-      </div>
+      </ActivityTabs>
 
       <UploadCallsDialog open={uploading === 'calls'} onClose={() => setUploading(null)} onUploadsFinished={onUploadsFinished} />
       <UploadMeetingsDialog open={uploading === 'meetings'} onClose={() => setUploading(null)} onUploadsFinished={onUploadsFinished} />

@@ -6,7 +6,7 @@ import { useGetDashboardMetricsQuery, useGetLeaderboardQuery, useGetPerformanceQ
 import { selectCompany } from '../../lib/auth/auth-slice';
 import { selectActiveDepartment } from '../../lib/auth/department-slice';
 import { formatDay } from '../../lib/format';
-import { ActivityTabs } from './activity-tabs';
+import { ActivityTabs } from '../../components/activity-tabs';
 import { ChartCard } from './chart-card';
 import { criteriaOptions, hasChartData, scoreTrendOptions, totalsOptions } from './chart-options';
 import { compareSummary, optionsOf } from './compare-options';

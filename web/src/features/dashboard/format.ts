@@ -3,6 +3,7 @@
  * separators, success rate 0% when absent, scores with one decimal or N/A, durations as m:ss for
  * calls and h/m/s for meetings. en-US grouping, as the rest of the app (lib/format.ts).
  */
+import { formatCallDuration, formatMeetingDuration } from '../../lib/format';
 import type { ActivityType } from './metrics';
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -35,25 +36,6 @@ export const formatRate = (rate: number | null | undefined): string => (isNumber
 
 /** A 0–10 score with one decimal ('7.5'), or N/A when none is scored. */
 export const formatAverageScore = (score: number | null | undefined): string => (isNumber(score) ? oneDecimal.format(rounded(score, 1)) : 'N/A');
-
-const wholeSeconds = (seconds: number | null | undefined) => (isNumber(seconds) && seconds > 0 ? Math.round(seconds) : 0);
-
-/** Calls: m:ss, minutes not wrapped into hours ('62:05'). */
-export function formatCallDuration(seconds: number | null | undefined): string {
-  const total = wholeSeconds(seconds);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
-
-/** Meetings: hours, minutes and seconds, leaving out leading zero parts ('1h 2m 5s', '2m 0s', '45s'). */
-export function formatMeetingDuration(seconds: number | null | undefined): string {
-  const total = wholeSeconds(seconds);
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = total % 60;
-  if (hours > 0) return `${hours}h ${minutes}m ${rest}s`;
-  if (minutes > 0) return `${minutes}m ${rest}s`;
-  return `${rest}s`;
-}
 
 export const formatDuration = (seconds: number | null | undefined, activityType: ActivityType): string =>
   activityType === 'meetings' ? formatMeetingDuration(seconds) : formatCallDuration(seconds);

@@ -4,7 +4,9 @@
  * 'View Full' links hand to /dashboard/performance (§2.9, §2.10).
  */
 
-export type ActivityType = 'calls' | 'meetings';
+import type { ActivityType } from '../../components/activity-tabs';
+
+export type { ActivityType };
 
 export const METRICS = ['score', 'conversion_rate', 'total_calls', 'total_meetings', 'successful', 'unsuccessful', 'script_match'] as const;
 export type MetricId = (typeof METRICS)[number];

@@ -20,25 +20,6 @@ export const formatTime = (iso: string): string => {
   return date ? timeFormat.format(date) : '—';
 };
 
-const wholeSeconds = (seconds: number) => (Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0);
-
-/** Calls: m:ss, minutes not wrapped into hours ('62:05'). */
-export function formatCallDuration(seconds: number): string {
-  const total = wholeSeconds(seconds);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
-
-/** Meetings: hours, minutes and seconds, leaving out leading zero parts ('1h 2m 5s', '2m 0s', '45s'). */
-export function formatMeetingDuration(seconds: number): string {
-  const total = wholeSeconds(seconds);
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = total % 60;
-  if (hours > 0) return `${hours}h ${minutes}m ${rest}s`;
-  if (minutes > 0) return `${minutes}m ${rest}s`;
-  return `${rest}s`;
-}
-
 /** One decimal ('7.5'); '—' while there is none. */
 export const formatScore = (score: number | null): string => (score === null || !Number.isFinite(score) ? '—' : score.toFixed(1));
 

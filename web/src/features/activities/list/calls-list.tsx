@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useDeleteCallMutation, useGetTeamMembersQuery, useListCallsQuery } from '../../../lib/api/gateway-api.generated';
 import type { ActivityCall } from '../activity-types';
-import { formatCallDuration, formatDate, formatPercent, formatTime } from './activity-format';
+import { formatCallDuration } from '../../../lib/format';
+import { formatDate, formatPercent, formatTime } from './activity-format';
 import { IdCell, ResultCell, ScoreCell, type Column } from './activity-table';
 import { callListParams } from './filter-params';
 import {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useDeleteMeetingMutation, useGetTeamMembersQuery, useListMeetingsQuery } from '../../../lib/api/gateway-api.generated';
 import type { ActivityMeeting } from '../activity-types';
-import { formatDate, formatMeetingDuration, formatPercent, formatTime } from './activity-format';
+import { formatMeetingDuration } from '../../../lib/format';
+import { formatDate, formatPercent, formatTime } from './activity-format';
 import { IdCell, ResultCell, ScoreCell, type Column } from './activity-table';
 import { meetingListParams } from './filter-params';
 import {

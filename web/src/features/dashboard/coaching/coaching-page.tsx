@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { useGetCoachingQuery } from '../../../lib/api/gateway-api.generated';
 import { formatDay } from '../../../lib/format';
-import { ActivityTabs } from '../activity-tabs';
+import { ActivityTabs } from '../../../components/activity-tabs';
 import { weeklyScoreOptions } from '../chart-options';
 // Within this feature: a sub-folder's '../charts/' reads to the lint rule as another feature.
 import { Chart } from '../charts/chart';

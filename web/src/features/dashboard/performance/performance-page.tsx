@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Options } from 'highcharts';
 import { useAppSelector } from '../../../app/hooks';
 import { selectActiveDepartment } from '../../../lib/auth/department-slice';
-import { tabIndexAfterKey } from '../../../lib/ui/tab-keys';
+import { ActivityTabs } from '../../../components/activity-tabs';
 import { useDepartmentTeams } from '../../../lib/use-department-teams';
 import { METRIC_LABELS, TIME_GROUPINGS, totalMetricOf, type ActivityType, type MetricId, type TimeGrouping } from '../metrics';
 import { AnalyticsRequest, useAnalyticsAnswers, type AnalyticsAnswer } from './analytics-request';
@@ -34,11 +34,6 @@ import {
 } from './performance-queries';
 import { dayOf } from './period-presets';
 import './performance.css';
-
-const TABS: readonly { id: ActivityType; label: string }[] = [
-  { id: 'calls', label: 'Calls' },
-  { id: 'meetings', label: 'Meetings' },
-];
 
 export const NO_TEAM_CHOSEN = 'Choose at least one team in a filter group to see this chart.';
 
@@ -125,15 +120,6 @@ function PerformanceScreen({ routeState }: { routeState: unknown }) {
   const recommendations = useMemo(() => (seeded ? recommendationsArg(groups, activityType) : undefined), [seeded, groups, activityType]);
 
   const ids = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onTabKey = (event: React.KeyboardEvent, index: number) => {
-    const next = tabIndexAfterKey(event.key, index, TABS.length);
-    if (next === undefined) return;
-    event.preventDefault();
-    switchTab(TABS[next]!.id);
-    tabRefs.current[next]?.focus();
-  };
-
   const groupingLabel = TIME_GROUPINGS.find((grouping) => grouping.id === groupBy)?.label ?? groupBy;
 
   return (
@@ -142,29 +128,7 @@ function PerformanceScreen({ routeState }: { routeState: unknown }) {
         <h1>Performance Analytics</h1>
       </div>
 
-      <div className="tabs" role="tablist" aria-label="Activity type">
-        {TABS.map((entry, index) => (
-          <button
-            key={entry.id}
-            ref={(element) => {
-              tabRefs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${ids}-${entry.id}-tab`}
-            aria-controls={`${ids}-panel`}
-            aria-selected={activityType === entry.id}
-            tabIndex={activityType === entry.id ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => switchTab(entry.id)}
-            onKeyDown={(event) => onTabKey(event, index)}
-          >
-            {entry.label}
-          </button>
-        ))}
-      </div>
-
-      <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={`${ids}-${activityType}-tab`} className="performance-layout">
+      <ActivityTabs value={activityType} onChange={switchTab} panelClassName="performance-layout">
         <FilterPanel
           activityType={activityType}
           groupBy={groupBy}
@@ -219,7 +183,7 @@ function PerformanceScreen({ routeState }: { routeState: unknown }) {
 
           <PerformanceAnalysis arg={recommendations} activityType={activityType} />
         </div>
-      </div>
+      </ActivityTabs>
 
       {seeded &&
         groups.map((group) => (

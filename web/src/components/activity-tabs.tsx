@@ -1,6 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
-import { tabIndexAfterKey } from '../../lib/ui/tab-keys';
-import type { ActivityType } from './metrics';
+import { tabIndexAfterKey } from '../lib/ui/tab-keys';
+
+export type ActivityType = 'calls' | 'meetings';
 
 const TABS: readonly { id: ActivityType; label: string }[] = [
   { id: 'calls', label: 'Calls' },
@@ -8,10 +9,20 @@ const TABS: readonly { id: ActivityType; label: string }[] = [
 ];
 
 /**
- * The Calls and Meetings tabs of the dashboard and the coaching view, with the panel they
- * control: the WAI-ARIA tabs pattern (arrow keys, Home and End move the selection).
+ * The Calls and Meetings tabs of the activities, dashboard, performance and coaching screens, with
+ * the panel they control: the WAI-ARIA tabs pattern (arrow keys, Home and End move the selection).
  */
-export function ActivityTabs({ value, onChange, children }: { value: ActivityType; onChange: (value: ActivityType) => void; children: ReactNode }) {
+export function ActivityTabs({
+  value,
+  onChange,
+  children,
+  panelClassName,
+}: {
+  value: ActivityType;
+  onChange: (value: ActivityType) => void;
+  children: ReactNode;
+  panelClassName?: string;
+}) {
   const ids = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: React.KeyboardEvent, index: number) => {
@@ -44,7 +55,7 @@ export function ActivityTabs({ value, onChange, children }: { value: ActivityTyp
           </button>
         ))}
       </div>
-      <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={`${ids}-${value}-tab`}>
+      <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={`${ids}-${value}-tab`} className={panelClassName}>
         {children}
       </div>
     </>
