@@ -59,6 +59,12 @@ const verdictsOf = (row: Record<string, unknown>): Verdicts => ({
   failedUnsuccessful: Number(row.failed_unsuccessful ?? 0),
 });
 
+/**
+ * `1, 2, …` for the grouped columns. Rows come back in their order, so sums over them are added
+ * in the same order whichever source they came from (floats) and lists are listed alike.
+ */
+const positions = (names: readonly string[]) => names.map((_, index) => index + 1).join(', ');
+
 /** How rows are grouped: by team, representative, period bucket and, for verdicts, criterion. */
 export interface Grouping {
   team?: boolean;
@@ -114,8 +120,8 @@ export async function groupedTotals(
   const rows = await queryRows<Record<string, unknown>>(
     db,
     asStored
-      ? sql`select ${sql.raw([...select, ''].join(', '))} ${sql.raw(columns.map((column) => `s.${column}::text as ${column}`).join(', '))} from (${relation}) s`
-      : sql`select ${sql.raw([...select, ''].join(', '))} ${summed(columns)} from (${relation}) s ${names.length > 0 ? sql.raw(`group by ${names.map((_, index) => index + 1).join(', ')}`) : sql``}`,
+      ? sql`select ${sql.raw([...select, ''].join(', '))} ${sql.raw(columns.map((column) => `s.${column}::text as ${column}`).join(', '))} from (${relation}) s order by ${sql.raw(positions(names))}`
+      : sql`select ${sql.raw([...select, ''].join(', '))} ${summed(columns)} from (${relation}) s ${names.length > 0 ? sql.raw(`group by ${positions(names)} order by ${positions(names)}`) : sql``}`,
   );
   return rows
     .filter((row) => Number(row.activities ?? 0) !== 0)
@@ -137,7 +143,7 @@ export async function groupedVerdicts(
   const relation = source === 'rollups' ? rollupRelation(dashboardVerdicts, scope, level, spans, true) : rowRelation(scope, level, true);
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select ${sql.raw(select.join(', '))}, ${summed(columns)} from (${relation}) s group by ${sql.raw(names.map((_, index) => index + 1).join(', '))}`,
+    sql`select ${sql.raw(select.join(', '))}, ${summed(columns)} from (${relation}) s group by ${sql.raw(positions(names))} order by ${sql.raw(positions(names))}`,
   );
   return rows
     .filter((row) => Number(row.passed ?? 0) + Number(row.failed ?? 0) !== 0)

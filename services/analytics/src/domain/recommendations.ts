@@ -101,7 +101,7 @@ export function adviceFor({ standing, scored, scriptMatch, criteria, activities 
   return advice;
 }
 
-/** A member's criteria with their failure rates, most failed first (then by name). */
+/** A member's criteria with their failure rates, most failed first (then by name; equal ones keep their order). */
 export function failureRates<T extends { criterionName: string; failed: number; judged: number }>(criteria: readonly T[]): (T & { failureRate: number })[] {
   return criteria
     .filter((criterion) => criterion.judged > 0)

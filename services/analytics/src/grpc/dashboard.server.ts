@@ -158,7 +158,9 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
               (b.successRate ?? -1) - (a.successRate ?? -1) ||
               (b.averageScore ?? -1) - (a.averageScore ?? -1) ||
               b.totalActivities - a.totalActivities ||
-              a.representativeName.localeCompare(b.representativeName),
+              a.representativeName.localeCompare(b.representativeName) ||
+              (a.representativeEmail < b.representativeEmail ? -1 : a.representativeEmail > b.representativeEmail ? 1 : 0) ||
+              (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0),
           ),
       };
     },
