@@ -49,7 +49,7 @@ import { listActivities } from '@parlance/analytics/db/activity-list';
 import { pageCount, readListRequest, type ActivityListQuery } from '@parlance/analytics/domain/list-request';
 import { activitySizes, APPLICATION_NAME, corpusDatabaseUrl, pgliteCorpus, postgresCorpus, type AnalyticsHandle, type LoadResult } from './support/activities-database.js';
 import { callCorpus, THIS_QUARTER, type CallCorpus } from './support/call-corpus.js';
-import { machine, median, percentile } from './support/measure.js';
+import { latencies, machine, median, percentile } from './support/measure.js';
 import { naiveListQueries } from './support/naive-list.js';
 import { cpuMsOf } from './support/process-memory.js';
 
@@ -93,22 +93,6 @@ async function scenarios(db: Executor, corpus: CallCorpus): Promise<Scenario[]> 
     { name: 'contact_lookup', request: (i) => list({ contactIds: [contacts[i % contacts.length]!] }), distinct: contacts.length },
     { name: 'no_op' },
   ];
-}
-
-/** Latencies in ms of `requests` calls with `clients` in flight; each client calls again as soon as its call ends. */
-async function latencies(call: (i: number) => Promise<unknown>, requests: number, clients: number): Promise<number[]> {
-  const measured: number[] = [];
-  let next = 0;
-  const client = async () => {
-    while (next < requests) {
-      const i = next++;
-      const started = performance.now();
-      await call(i);
-      measured.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: clients }, client));
-  return measured;
 }
 
 const round = (ms: number) => +ms.toFixed(2);

@@ -34,7 +34,7 @@ import { teams } from '@parlance/analytics/db/schema';
 import { dashboardAnswers } from '@parlance/analytics/grpc/dashboard.server';
 import { postgresCorpus } from './support/activities-database.js';
 import { callCorpus, LAST_QUARTER, THIS_QUARTER } from './support/call-corpus.js';
-import { machine, median, percentile } from './support/measure.js';
+import { latencies, machine, median, percentile } from './support/measure.js';
 
 /** The list bench's: the same key reuses the same kept database. */
 const LOADER_VERSION = 1;
@@ -106,20 +106,6 @@ try {
     { name: 'recommendations', target: 100, call: (service) => service.getRecommendations({ groups, kind: ActivityKind.ACTIVITY_KIND_CALL, timeZone: ZONE }) },
   ];
   const asCompany = <T>(work: () => Promise<T>) => runWithRequestContext({ companyId: corpus.companyId }, work);
-
-  const latencies = async (call: () => Promise<unknown>, requests: number, clients: number) => {
-    const measured: number[] = [];
-    let next = 0;
-    const client = async () => {
-      while (next++ < requests) {
-        const started = performance.now();
-        await call();
-        measured.push(performance.now() - started);
-      }
-    };
-    await Promise.all(Array.from({ length: clients }, client));
-    return measured;
-  };
 
   const only = process.env.BENCH_SCENARIOS?.split(',');
   for (const scenario of scenarios.filter((candidate) => !only || only.includes(candidate.name))) {

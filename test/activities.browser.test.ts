@@ -21,7 +21,8 @@ import type { Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesizeCall, type SynthesizedCall } from '../services/transcription/test/support/synthesized-call.js';
 import { capturedMail } from './support/captured-mail.js';
-import { horizontalOverflow, signInAsDemo, startStandaloneBrowser, WIDTHS, type StandaloneBrowser } from './support/standalone-browser.js';
+import { parseCsv } from './support/csv.js';
+import { explainFailures, horizontalOverflow, signInAsDemo, type StandaloneBrowser, startStandaloneBrowser, WIDTHS } from './support/standalone-browser.js';
 import { waitFor } from './support/wait-for.js';
 
 /**
@@ -79,6 +80,7 @@ const MEETING = [
 ].join('\n');
 
 let product: StandaloneBrowser;
+explainFailures(() => product);
 let workDir: string;
 let recording: SynthesizedCall;
 const file = (name: string) => path.join(workDir, name);
@@ -349,36 +351,6 @@ async function filterColumn(page: Page, column: string, shot: string, edit: (pop
 
 // ---------------------------------------------------------------------------------------------
 // CSV
-
-/** RFC 4180: fields separated by commas, quoted when they hold commas, quotes or line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let at = 0; at < text.length; at += 1) {
-    const char = text[at]!;
-    if (quoted) {
-      if (char === '"' && text[at + 1] === '"') {
-        field += '"';
-        at += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[at + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      at += 1;
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
 
 /** A spreadsheet cell that would start a formula is written with a leading apostrophe. */
 const asWritten = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);

@@ -13,7 +13,8 @@ import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, signInAsDemo, startStandaloneBrowser, WIDTHS, type StandaloneBrowser } from './support/standalone-browser.js';
+import { parseCsv } from './support/csv.js';
+import { explainFailures, horizontalOverflow, signInAsDemo, type StandaloneBrowser, startStandaloneBrowser, WIDTHS } from './support/standalone-browser.js';
 import { waitFor } from './support/wait-for.js';
 
 const DEMO_DATA = { IDENTITY_DEMO_ACCOUNT: 'true', DEMO_DATA: 'true', DEMO_CALLS: '120', DEMO_MEETINGS: '10', DEMO_RECORDED_CALLS: '0' } as const;
@@ -22,6 +23,7 @@ const TEAMS = ['Inbound Sales', 'Outbound Sales'];
 const CHART_CODE = /highcharts-setup|dashboard-page|performance-page|coaching-page/;
 
 let product: StandaloneBrowser;
+explainFailures(() => product);
 
 beforeAll(async () => {
   product = await startStandaloneBrowser(DEMO_DATA);
@@ -42,37 +44,6 @@ function nextAnswer(page: Page, path: string, wanted: (query: URLSearchParams) =
 /** Waits until the demo data has gone through the pipeline, so the dashboards have figures. */
 async function demoDataReady(): Promise<void> {
   await waitFor('the demo data to be ready', async () => (product.host.output().includes('demo data ready') ? true : undefined), 240_000);
-}
-
-/** The fields of CSV text (quoted fields with doubled quotes, CRLF lines), with a leading BOM dropped. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  const endField = () => {
-    row.push(field.replace(/\r$/, ''));
-    field = '';
-  };
-  for (let at = 0; at < body.length; at++) {
-    const char = body[at]!;
-    if (quoted) {
-      if (char === '"' && body[at + 1] === '"') {
-        field += '"';
-        at++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') endField();
-    else if (char === '\n') {
-      endField();
-      rows.push(row);
-      row = [];
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
 }
 
 /** A PNG's size, and how many different pixel bytes its image data holds (1 for a blank picture). */
@@ -161,7 +132,8 @@ describe('the dashboards in Chromium, with the standalone product and its demo d
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('leaderboard.csv');
-    const [header, ...lines] = csvRows(await readFile((await file.path())!, 'utf8'));
+    // The file leads with a byte-order mark, for spreadsheets.
+    const [header, ...lines] = parseCsv((await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, ''));
     expect(header).toEqual(['team_id', 'representative_name', 'representative_email', 'total_activities', 'successful_activities', 'success_rate', 'average_score']);
     expect(lines).toEqual(rows.map((row) => header!.map((column) => (row[column] === null ? '' : String(row[column])))));
 

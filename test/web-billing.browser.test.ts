@@ -9,10 +9,11 @@
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsDemo, startStandaloneBrowser, WIDTHS, type StandaloneBrowser } from './support/standalone-browser.js';
+import { explainFailures, signInAsDemo, type StandaloneBrowser, startStandaloneBrowser, WIDTHS } from './support/standalone-browser.js';
 import { waitFor } from './support/wait-for.js';
 
 let product: StandaloneBrowser;
+explainFailures(() => product);
 const DEMO_NAME = `${DEMO_ACCOUNT.firstName} ${DEMO_ACCOUNT.lastName}`;
 
 beforeAll(async () => {

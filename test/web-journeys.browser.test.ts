@@ -8,9 +8,10 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLink } from './support/captured-mail.js';
-import { horizontalOverflow, startStandaloneBrowser, WIDTHS, type StandaloneBrowser } from './support/standalone-browser.js';
+import { explainFailures, horizontalOverflow, type StandaloneBrowser, startStandaloneBrowser, WIDTHS } from './support/standalone-browser.js';
 
 let product: StandaloneBrowser;
+explainFailures(() => product);
 const run = randomUUID().slice(0, 8);
 const admin = { firstName: 'Maren', lastName: 'Okafor', email: `owner-${run}@example.com`, password: 'Quarterly-review-lantern-9' };
 const manager = { firstName: 'Tomas', lastName: 'Iversen', email: `coach-${run}@example.com`, password: 'Harbour-signal-kettle-47' };

@@ -4,9 +4,10 @@
  * error, loads no Highcharts, and leaves a screenshot in .run/screenshots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, startStandaloneBrowser, WIDTHS, type StandaloneBrowser } from './support/standalone-browser.js';
+import { explainFailures, horizontalOverflow, type StandaloneBrowser, startStandaloneBrowser, WIDTHS } from './support/standalone-browser.js';
 
 let product: StandaloneBrowser;
+explainFailures(() => product);
 
 beforeAll(async () => {
   product = await startStandaloneBrowser();

@@ -3,9 +3,10 @@
  * standalone host's gateway and talking to its real API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandaloneBrowser, type StandaloneBrowser } from './support/standalone-browser.js';
+import { explainFailures, type StandaloneBrowser, startStandaloneBrowser } from './support/standalone-browser.js';
 
 let product: StandaloneBrowser;
+explainFailures(() => product);
 
 beforeAll(async () => {
   product = await startStandaloneBrowser();

@@ -26,5 +26,21 @@ export async function callsPerSecond(call: () => Promise<void>, options: { secon
   return calls / ((performance.now() - started) / 1_000);
 }
 
+/** Latencies in ms of `requests` calls with `clients` in flight; each client calls again as soon as its call ends. */
+export async function latencies(call: (i: number) => Promise<unknown>, requests: number, clients: number): Promise<number[]> {
+  const measured: number[] = [];
+  let next = 0;
+  const client = async () => {
+    while (next < requests) {
+      const i = next++;
+      const started = performance.now();
+      await call(i);
+      measured.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  return measured;
+}
+
 /** The machine a result was measured on: its cores, its 1-minute load average and the Node version. */
 export const machine = () => ({ cores: availableParallelism(), load_1m: +loadavg()[0]!.toFixed(2), node: process.version });

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach } from 'vitest';
 import { DEMO_ACCOUNT } from '@parlance/identity/demo-account';
 import { launchBrowser } from './browser.js';
 import { repoRoot, standaloneEnv, startHostProcess, waitUntilReady, type HostProcess } from './host-process.js';
@@ -19,6 +20,8 @@ export interface StandaloneBrowser {
   /** A fresh browser context (its own cookies and storage) at a width, recording page problems. */
   open(width?: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }>;
   screenshot(page: Page, name: string): Promise<void>;
+  /** The pages opened and not yet closed, with the problems each recorded. */
+  openPages(): { page: Page; problems: string[] }[];
   stop(): Promise<void>;
 }
 
@@ -36,6 +39,7 @@ export async function startStandaloneBrowser(extraEnv: Record<string, string> = 
   const host = startHostProcess([], env);
   await Promise.all([waitUntilReady(Number(env.ADMIN_PORT), host), mkdir(SCREENSHOTS, { recursive: true })]);
   const browser = await launchBrowser();
+  const pages = new Set<{ page: Page; problems: string[] }>();
   return {
     base,
     dataDir,
@@ -49,8 +53,12 @@ export async function startStandaloneBrowser(extraEnv: Record<string, string> = 
         if (message.type() === 'error') problems.push(message.text());
       });
       page.on('pageerror', (error) => problems.push(error.message));
+      const opened = { page, problems };
+      pages.add(opened);
+      page.on('close', () => pages.delete(opened));
       return { context, page, problems };
     },
+    openPages: () => [...pages],
     async screenshot(page, name) {
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
     },
@@ -61,6 +69,22 @@ export async function startStandaloneBrowser(extraEnv: Record<string, string> = 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * When a test of the file fails, saves each page still open as `failed-{test}-{n}.png` and prints
+ * its address and the problems it recorded: a failure seen once in a full run explains itself.
+ */
+export function explainFailures(product: () => StandaloneBrowser | undefined): void {
+  beforeEach(({ onTestFailed, task }) => {
+    onTestFailed(async () => {
+      const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+      for (const [index, { page, problems }] of (product()?.openPages() ?? []).entries()) {
+        await page.screenshot({ path: path.join(SCREENSHOTS, `failed-${name}-${index}.png`), fullPage: true }).catch(() => undefined);
+        process.stderr.write(`[${task.name}] page ${index} at ${page.url()}; problems: ${JSON.stringify(problems)}\n`);
+      }
+    });
+  });
 }
 
 /** Signs the demo account in through the login form, as a person does, and waits for the dashboard. */

@@ -12,18 +12,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
 import type { ActivityListQuery } from '../domain/list-request.js';
 import { teamCondition } from './activity-filters.js';
-import { jsonValue } from './jsonb-recordset.js';
 import { applyDashboardChanges } from './dashboard-rollups.js';
+import { changedRows, LISTED, VERDICTS, type ActivityChange, type SourceColumn } from './rollup-changes.js';
 import { activities, activityDayCounts, activityDayVerdicts, activityRollups } from './schema.js';
 
-type ActivityRecord = typeof activities.$inferSelect;
-type ActivityRow = typeof activities.$inferInsert;
 
 /** Beyond this a score is only "very high" or "very low" to the buckets; comparisons that far out count rows instead. */
 const SCORE_LIMIT = 2 ** 29;
 
-/** Whether a row is listed at all: received (so it has a kind, team and time) and not deleted. */
-const LISTED = sql.raw(`r.kind is not null and r.occurred_at is not null and r.deleted_at is null`);
 const DAY_OF_ROW = `(r.occurred_at at time zone 'UTC')::date`;
 const DAY = sql.raw(DAY_OF_ROW);
 const CELL_COLUMNS = sql.raw(`r.company_id, r.kind, r.team_id, ${DAY_OF_ROW},
@@ -34,20 +30,11 @@ const CELL_COLUMNS = sql.raw(`r.company_id, r.kind, r.team_id, ${DAY_OF_ROW},
        when r.score <= -${SCORE_LIMIT} then -${2 * SCORE_LIMIT}
        when r.score = floor(r.score) then (2 * r.score)::integer
        else (2 * floor(r.score) + 1)::integer end`);
-/** One row per distinct verdict of the row's results (a criterion counts once per group and outcome). */
-const VERDICTS = sql.raw(`cross join lateral (select distinct v."groupId", v."criterionId", v.passed
-  from jsonb_to_recordset(r.results) as v("groupId" text, "criterionId" text, passed boolean)
-  where v."groupId" is not null and v."criterionId" is not null and v.passed is not null) v`);
 const COUNT_KEY = sql.raw('company_id, kind, team_id, day, success, scored, score_bucket');
 const VERDICT_KEY = sql.raw('company_id, kind, team_id, day, group_id, criterion_id, passed');
 
-/** The columns a row's cells depend on, as the difference of a write carries them. */
-const CELL_SOURCE_COLUMNS = ['companyId', 'kind', 'teamId', 'occurredAt', 'isSuccessful', 'score', 'evaluatedAt', 'deletedAt', 'results'] as const;
-const CELL_SOURCE_DEFINITIONS = sql.raw(
-  `company_id uuid, kind text, team_id text, occurred_at timestamptz, is_successful boolean, score double precision, evaluated_at timestamptz, deleted_at timestamptz, results jsonb, delta integer`,
-);
-
-type CellSource = Pick<ActivityRecord, (typeof CELL_SOURCE_COLUMNS)[number]>;
+/** The columns a row's cells depend on: a change of others moves no count. */
+const CELL_SOURCE_COLUMNS = ['companyId', 'kind', 'teamId', 'occurredAt', 'isSuccessful', 'score', 'evaluatedAt', 'deletedAt', 'results'] as const satisfies readonly SourceColumn[];
 
 /**
  * Moves the lists' counts and the dashboard's rollups (dashboard-rollups.ts) from the rows a write
@@ -55,35 +42,28 @@ type CellSource = Pick<ActivityRecord, (typeof CELL_SOURCE_COLUMNS)[number]>;
  * it wrote. Rows whose cells cannot have changed are skipped; cells are written in key order, so
  * writers of the same cells take turns and never wait on each other in a circle.
  */
-export async function applyRollupChanges(tx: Executor, changes: readonly { before: ActivityRecord | ActivityRow | undefined; after: ActivityRow }[]): Promise<void> {
+export async function applyRollupChanges(tx: Executor, changes: readonly ActivityChange[]): Promise<void> {
   await applyListChanges(tx, changes);
   await applyDashboardChanges(tx, changes);
 }
 
-async function applyListChanges(tx: Executor, changes: readonly { before: ActivityRecord | ActivityRow | undefined; after: ActivityRow }[]): Promise<void> {
-  const sources: (CellSource & { delta: number })[] = [];
-  for (const { before, after } of changes) {
-    if (before && sameCells(before, after)) continue;
-    if (before) sources.push({ ...cellSource(before), delta: -1 });
-    sources.push({ ...cellSource(after), delta: 1 });
-  }
-  if (sources.length === 0) return;
-  const rows = sql`with r as (select * from jsonb_to_recordset(${JSON.stringify(sources.map(sourceJson))}::jsonb) as r(${CELL_SOURCE_DEFINITIONS}))`;
+async function applyListChanges(tx: Executor, changes: readonly ActivityChange[]): Promise<void> {
+  const changed = changedRows(changes, CELL_SOURCE_COLUMNS);
+  if (!changed) return;
   const countsChange = sql`
     insert into ${activityDayCounts} (${COUNT_KEY}, activities)
     select ${CELL_COLUMNS}, sum(r.delta) from r where ${LISTED}
     group by 1, 2, 3, 4, 5, 6, 7 having sum(r.delta) <> 0 order by 1, 2, 3, 4, 5, 6, 7
     on conflict (${COUNT_KEY}) do update set activities = ${activityDayCounts}.activities + excluded.activities`;
-  // A receipt carries no verdicts: most writes move counts only.
-  if (sources.every((source) => source.results.length === 0)) {
-    await tx.execute(sql`${rows} ${countsChange}`);
+  if (!changed.verdicts) {
+    await tx.execute(sql`with ${changed.rows} ${countsChange}`);
     return;
   }
   // Both tables in one statement: a statement costs more than its rows on PGlite.
   await tx.execute(sql`
-    ${rows}, counts as (${countsChange})
+    with ${changed.rows}, counts as (${countsChange})
     insert into ${activityDayVerdicts} (${VERDICT_KEY}, activities)
-    select r.company_id, r.kind, r.team_id, ${DAY}, v."groupId", v."criterionId", v.passed, sum(r.delta) from r ${VERDICTS} where ${LISTED}
+    select r.company_id, r.kind, r.team_id, ${DAY}, v.group_id, v.criterion_id, v.passed, sum(r.delta) from r ${VERDICTS} where ${LISTED}
     group by 1, 2, 3, 4, 5, 6, 7 having sum(r.delta) <> 0 order by 1, 2, 3, 4, 5, 6, 7
     on conflict (${VERDICT_KEY}) do update set activities = ${activityDayVerdicts}.activities + excluded.activities`);
 }
@@ -105,7 +85,7 @@ export async function ensureActivityRollups(db: Executor): Promise<void> {
     // In key order, so that a team's days lie together.
     await tx.execute(sql`insert into ${activityDayCounts} (${COUNT_KEY}, activities) select ${CELL_COLUMNS}, count(*) from ${rows} where ${LISTED} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`);
     await tx.execute(
-      sql`insert into ${activityDayVerdicts} (${VERDICT_KEY}, activities) select r.company_id, r.kind, r.team_id, ${DAY}, v."groupId", v."criterionId", v.passed, count(*) from ${rows} ${VERDICTS} where ${LISTED} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 5, 6, 7, 4`,
+      sql`insert into ${activityDayVerdicts} (${VERDICT_KEY}, activities) select r.company_id, r.kind, r.team_id, ${DAY}, v.group_id, v.criterion_id, v.passed, count(*) from ${rows} ${VERDICTS} where ${LISTED} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 5, 6, 7, 4`,
     );
     await tx.insert(activityRollups).values({ builtAt: new Date() });
   });
@@ -173,45 +153,4 @@ export function matchingPerDay(companyId: string, query: ActivityListQuery, filt
     ...filter.conditions,
   ].filter((condition) => condition !== undefined);
   return sql`select ${table.day} as day, sum(${table.activities})::bigint as activities from ${table} where ${sql.join(conditions, sql` and `)} group by ${table.day} having sum(${table.activities}) > 0`;
-}
-
-function cellSource(row: ActivityRecord | ActivityRow): CellSource {
-  return {
-    companyId: row.companyId,
-    kind: row.kind ?? null,
-    teamId: row.teamId ?? '',
-    occurredAt: row.occurredAt ?? null,
-    isSuccessful: row.isSuccessful ?? null,
-    score: row.score ?? null,
-    evaluatedAt: row.evaluatedAt ?? null,
-    deletedAt: row.deletedAt ?? null,
-    results: row.results ?? [],
-  };
-}
-
-function sourceJson(source: CellSource & { delta: number }) {
-  return {
-    company_id: source.companyId,
-    kind: source.kind,
-    team_id: source.teamId,
-    occurred_at: source.occurredAt,
-    is_successful: source.isSuccessful,
-    score: jsonValue(source.score),
-    evaluated_at: source.evaluatedAt,
-    deleted_at: source.deletedAt,
-    results: source.results,
-    delta: source.delta,
-  };
-}
-
-function sameCells(before: ActivityRecord | ActivityRow, after: ActivityRow): boolean {
-  const a = cellSource(before);
-  const b = cellSource(after);
-  return CELL_SOURCE_COLUMNS.every((column) => {
-    const x = a[column];
-    const y = b[column];
-    if (x instanceof Date || y instanceof Date) return x instanceof Date && y instanceof Date && x.getTime() === y.getTime();
-    if (column === 'results') return JSON.stringify(x) === JSON.stringify(y);
-    return x === y;
-  });
 }

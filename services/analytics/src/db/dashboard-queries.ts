@@ -10,9 +10,9 @@ import type { ActivityKindName } from '@parlance/platform/activity/activity-kind
 import { queryRows, type Executor } from '@parlance/platform/db/database';
 import type { Counts, Verdicts } from '../domain/dashboard-figures.js';
 import { coverOf, type DayRange } from '../domain/dashboard-request.js';
-import type { TeamState } from '../domain/team-state.js';
-import { LISTED, ROW_TOTALS, ROW_VERDICTS, TOTALS_MEASURES, VERDICTS, VERDICTS_MEASURES } from './dashboard-rollups.js';
-import { activities, dashboardTotals, dashboardVerdicts, teams } from './schema.js';
+import { ROW_TOTALS, ROW_VERDICTS, TOTALS_MEASURES, VERDICTS_MEASURES } from './dashboard-rollups.js';
+import { LISTED, VERDICTS } from './rollup-changes.js';
+import { activities, dashboardTotals, dashboardVerdicts } from './schema.js';
 
 export type FigureSource = 'rollups' | 'rows';
 export type { TotalsColumn };
@@ -192,8 +192,7 @@ function rowRelation(scope: FigureScope, level: Level, verdicts: boolean): SQL {
   const conditions: SQL[] = [sql`r.company_id = ${scope.companyId}`, sql`r.kind = ${scope.kind}`, LISTED];
   if (scope.teamIds) conditions.push(sql`r.team_id = any(${textArray(scope.teamIds)})`);
   if (level === 'representative' && scope.representatives) conditions.push(sql`r.representative_email = any(${textArray(scope.representatives)})`);
-  if (scope.range.from !== null) conditions.push(sql`r.occurred_at >= (${scope.range.from}::date::timestamp at time zone ${scope.zone})`);
-  if (scope.range.to !== null) conditions.push(sql`r.occurred_at < ((${scope.range.to}::date + 1)::timestamp at time zone ${scope.zone})`);
+  conditions.push(...occurredWithin(scope));
   const representative = level === 'team' ? sql.raw(`'*'::text`) : sql.raw('r.representative_email');
   const day = sql`(r.occurred_at at time zone ${scope.zone})::date`;
   if (verdicts) {
@@ -204,10 +203,12 @@ function rowRelation(scope: FigureScope, level: Level, verdicts: boolean): SQL {
     from ${activities} r where ${sql.join(conditions, sql` and `)} group by 1, 2, 3`;
 }
 
-/** The company's teams as analytics holds them (deleted ones included, marked). */
-export async function companyTeams(db: Executor, companyId: string): Promise<TeamState[]> {
-  const rows = await db.select().from(teams).where(sql`${teams.companyId} = ${companyId}`).orderBy(teams.name, teams.teamId);
-  return rows.map(({ companyId: _company, ...team }) => team);
+/** The rows `r` that occurred on the days of the range, in its zone (from the first day's midnight to the midnight after the last). */
+function occurredWithin({ range, zone }: Pick<FigureScope, 'range' | 'zone'>): SQL[] {
+  return [
+    range.from === null ? undefined : sql`r.occurred_at >= (${range.from}::date::timestamp at time zone ${zone})`,
+    range.to === null ? undefined : sql`r.occurred_at < ((${range.to}::date + 1)::timestamp at time zone ${zone})`,
+  ].filter((condition) => condition !== undefined);
 }
 
 /** The newest activities of a representative that failed a criterion in the range, newest first. */
@@ -227,8 +228,7 @@ export async function failedActivityIds(
     sql`r.failed_criteria @> array[${criterion.criterionId}]::text[]`,
     sql`r.results @> ${verdict}::jsonb`,
   ];
-  if (scope.range.from !== null) conditions.push(sql`r.occurred_at >= (${scope.range.from}::date::timestamp at time zone ${scope.zone})`);
-  if (scope.range.to !== null) conditions.push(sql`r.occurred_at < ((${scope.range.to}::date + 1)::timestamp at time zone ${scope.zone})`);
+  conditions.push(...occurredWithin(scope));
   const rows = await queryRows<{ id: string }>(db, sql`select r.id from ${activities} r where ${sql.join(conditions, sql` and `)} order by r.occurred_at desc, r.id desc limit ${limit}`);
   return rows.map((row) => row.id);
 }

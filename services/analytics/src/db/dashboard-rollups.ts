@@ -12,14 +12,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
 import { queryRows } from '@parlance/platform/db/database';
-import { jsonValue } from './jsonb-recordset.js';
+import { changedRows, LISTED, SOURCE_COLUMNS, VERDICTS, type ActivityChange } from './rollup-changes.js';
 import { activities, dashboardTotals, dashboardVerdicts, dashboardZones } from './schema.js';
 
-type ActivityRecord = typeof activities.$inferSelect;
-type ActivityRow = typeof activities.$inferInsert;
-
-/** Listed: received (so it has a kind, team and time) and not deleted. */
-export const LISTED = sql.raw(`r.kind is not null and r.occurred_at is not null and r.deleted_at is null`);
 const SCORED = `r.evaluated_at is not null and r.score is not null and r.score not in ('NaN', 'Infinity', '-Infinity')`;
 /** The four cells a row counts in, per zone `z`: its day and month, for its representative and for the whole team. */
 const CELLS = sql.raw(`cross join lateral (
@@ -53,10 +48,6 @@ const TOTALS_ADD = sql.raw(TOTALS_MEASURES.map((column) => `${column} = t.${colu
 /** What the rows `r` grouped together add up to, named as the totals' columns. */
 export const ROW_TOTALS = sql.raw(totalsExpressions('1').map((expression, index) => `${expression} as ${TOTALS_MEASURES[index]}`).join(', '));
 
-/** One row per distinct verdict of the row's results (a criterion counts once per group and outcome). */
-export const VERDICTS = sql.raw(`cross join lateral (select distinct v."groupId" as group_id, v."criterionId" as criterion_id, v.passed
-  from jsonb_to_recordset(r.results) as v("groupId" text, "criterionId" text, passed boolean)
-  where v."groupId" is not null and v."criterionId" is not null and v.passed is not null) v`);
 const verdictExpressions = (weight: string) => [
   `coalesce(sum(${weight}) filter (where v.passed), 0)::integer`,
   `coalesce(sum(${weight}) filter (where not v.passed), 0)::integer`,
@@ -72,28 +63,6 @@ const VERDICTS_ADD = sql.raw(VERDICTS_MEASURES.map((column) => `${column} = t.${
 /** The same for the verdicts `v` of the rows `r`, named as the verdicts' columns. */
 export const ROW_VERDICTS = sql.raw(verdictExpressions('1').map((expression, index) => `${expression} as ${VERDICTS_MEASURES[index]}`).join(', '));
 
-/** The columns a row's cells and measures depend on. */
-const SOURCE_COLUMNS = [
-  'companyId',
-  'kind',
-  'teamId',
-  'representativeEmail',
-  'occurredAt',
-  'isSuccessful',
-  'score',
-  'scriptMatch',
-  'evaluatedAt',
-  'durationSeconds',
-  'deletedAt',
-  'results',
-] as const;
-const SOURCE_DEFINITIONS = sql.raw(
-  `company_id uuid, kind text, team_id text, representative_email text, occurred_at timestamptz, is_successful boolean, score double precision,
-   script_match double precision, evaluated_at timestamptz, duration_seconds integer, deleted_at timestamptz, results jsonb, delta integer`,
-);
-
-type Source = Pick<ActivityRecord, (typeof SOURCE_COLUMNS)[number]>;
-
 /**
  * Moves the dashboard's rollups, in every built zone, from the rows a write replaced (`before`,
  * absent for a new activity) to the rows it wrote. Cells are written in key order, so that writers
@@ -101,26 +70,21 @@ type Source = Pick<ActivityRecord, (typeof SOURCE_COLUMNS)[number]>;
  * `applyRollupChanges` in the writing transaction, which has written the activities first (so a
  * zone being built waits for it, see `ensureZoneRollups`).
  */
-export async function applyDashboardChanges(tx: Executor, changes: readonly { before: ActivityRecord | ActivityRow | undefined; after: ActivityRow }[]): Promise<void> {
-  const sources: (ReturnType<typeof sourceJson> & { delta: number })[] = [];
-  for (const { before, after } of changes) {
-    if (before && sameSource(before, after)) continue;
-    if (before) sources.push({ ...sourceJson(sourceOf(before)), delta: -1 });
-    sources.push({ ...sourceJson(sourceOf(after)), delta: 1 });
-  }
-  if (sources.length === 0) return;
-  const rows = sql`r as (select * from jsonb_to_recordset(${JSON.stringify(sources)}::jsonb) as r(${SOURCE_DEFINITIONS}))`;
+export async function applyDashboardChanges(tx: Executor, changes: readonly ActivityChange[]): Promise<void> {
+  // Every column a rollup counts by is one the dashboard's cells or measures depend on.
+  const changed = changedRows(changes, SOURCE_COLUMNS);
+  if (!changed) return;
   const totals = sql`
     insert into ${dashboardTotals} as t (${TOTALS_KEY}, ${TOTALS_COLUMNS})
     select ${sql.raw(CELL_KEY)}, ${measures('r.delta')} from r cross join ${dashboardZones} z ${CELLS} where ${LISTED}
     group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
     on conflict (${TOTALS_KEY}) do update set ${TOTALS_ADD}`;
-  if (sources.every((source) => source.results.length === 0)) {
-    await tx.execute(sql`with ${rows} ${totals}`);
+  if (!changed.verdicts) {
+    await tx.execute(sql`with ${changed.rows} ${totals}`);
     return;
   }
   await tx.execute(sql`
-    with ${rows}, totals as (${totals})
+    with ${changed.rows}, totals as (${totals})
     insert into ${dashboardVerdicts} as t (${VERDICTS_KEY}, ${VERDICTS_COLUMNS})
     select ${sql.raw(CELL_KEY)}, v.group_id, v.criterion_id, ${verdictMeasures('r.delta')} from r cross join ${dashboardZones} z ${CELLS} ${VERDICTS} where ${LISTED}
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9 order by 1, 2, 3, 4, 5, 6, 7, 8, 9
@@ -206,50 +170,4 @@ export async function dashboardRollupDifferences(db: Executor, companyIds?: read
     await compare(zone, dashboardVerdicts, VERDICTS_KEY, VERDICTS_MEASURES, sql`select * from (${verdictsFromRows(zone)}) as c(${VERDICTS_KEY}, ${VERDICTS_COLUMNS})`);
   }
   return differences;
-}
-
-function sourceOf(row: ActivityRecord | ActivityRow): Source {
-  return {
-    companyId: row.companyId,
-    kind: row.kind ?? null,
-    teamId: row.teamId ?? '',
-    representativeEmail: row.representativeEmail ?? '',
-    occurredAt: row.occurredAt ?? null,
-    isSuccessful: row.isSuccessful ?? null,
-    score: row.score ?? null,
-    scriptMatch: row.scriptMatch ?? null,
-    evaluatedAt: row.evaluatedAt ?? null,
-    durationSeconds: row.durationSeconds ?? 0,
-    deletedAt: row.deletedAt ?? null,
-    results: row.results ?? [],
-  };
-}
-
-function sourceJson(source: Source) {
-  return {
-    company_id: source.companyId,
-    kind: source.kind,
-    team_id: source.teamId,
-    representative_email: source.representativeEmail,
-    occurred_at: source.occurredAt,
-    is_successful: source.isSuccessful,
-    score: jsonValue(source.score),
-    script_match: jsonValue(source.scriptMatch),
-    evaluated_at: source.evaluatedAt,
-    duration_seconds: source.durationSeconds,
-    deleted_at: source.deletedAt,
-    results: source.results,
-  };
-}
-
-function sameSource(before: ActivityRecord | ActivityRow, after: ActivityRow): boolean {
-  const a = sourceOf(before);
-  const b = sourceOf(after);
-  return SOURCE_COLUMNS.every((column) => {
-    const x = a[column];
-    const y = b[column];
-    if (x instanceof Date || y instanceof Date) return x instanceof Date && y instanceof Date && x.getTime() === y.getTime();
-    if (column === 'results') return JSON.stringify(x) === JSON.stringify(y);
-    return x === y;
-  });
 }

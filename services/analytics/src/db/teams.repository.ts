@@ -1,5 +1,5 @@
 /** analytics.teams: each team as identity last announced it. */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
 import { mergeTeamChange, type TeamState } from '../domain/team-state.js';
 import { teams } from './schema.js';
@@ -20,4 +20,10 @@ export async function applyTeamChange(tx: Executor, companyId: string, incoming:
   if (!held) throw new Error(`team ${incoming.teamId} disappeared while a change was merged into it`);
   const { companyId: _company, ...heldTeam } = held;
   await tx.update(teams).set(mergeTeamChange(heldTeam, incoming)).where(key);
+}
+
+/** The company's teams as held (deleted ones included, marked), by name. */
+export async function companyTeams(db: Executor, companyId: string): Promise<TeamState[]> {
+  const rows = await db.select().from(teams).where(eq(teams.companyId, companyId)).orderBy(asc(teams.name), asc(teams.teamId));
+  return rows.map(({ companyId: _company, ...team }) => team);
 }

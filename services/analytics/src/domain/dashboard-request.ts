@@ -5,9 +5,6 @@
  * dates, where every day is 24 hours long.
  */
 import { invalidArgument } from '@parlance/platform/errors';
-import { activityKindName, type ActivityKindName } from '@parlance/platform/activity/activity-kind';
-import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
-import { DEPARTMENTS, LIST_MESSAGES, type Department } from './list-request.js';
 
 export type Day = string;
 
@@ -125,18 +122,6 @@ export function readRange(from: string, to: string, zone: string, names = { from
   const range = { from: readDay(names.from, from, zone), to: readDay(names.to, to, zone) };
   if (range.from && range.to && range.to < range.from) throw invalidArgument(DASHBOARD_MESSAGES.range);
   return range;
-}
-
-export function readKind(kind: ActivityKind): ActivityKindName {
-  if (kind !== ActivityKind.ACTIVITY_KIND_CALL && kind !== ActivityKind.ACTIVITY_KIND_MEETING) throw invalidArgument(LIST_MESSAGES.kind);
-  return activityKindName(kind);
-}
-
-export function readDepartment(raw: string): Department | null {
-  const value = raw.trim().toLowerCase();
-  if (value === '') return null;
-  if (!(DEPARTMENTS as readonly string[]).includes(value)) throw invalidArgument(LIST_MESSAGES.department);
-  return value as Department;
 }
 
 /** "team" or "representative" ("members" is the spec's other name for it); empty picks by whether people are named. */

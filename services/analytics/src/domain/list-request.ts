@@ -61,16 +61,16 @@ const COMPARISONS: Partial<Record<Comparison, ComparisonName>> = {
 };
 
 export function readListRequest(request: ListActivitiesRequest): ActivityListQuery {
-  const { kind, page, limit, department, start, end } = request;
-  if (kind !== ActivityKind.ACTIVITY_KIND_CALL && kind !== ActivityKind.ACTIVITY_KIND_MEETING) throw invalidArgument(LIST_MESSAGES.kind, { field: 'kind' });
+  const { page, limit, start, end } = request;
+  const kind = readKind(request.kind);
   readPage(page, limit);
-  if (department !== '' && !isDepartment(department)) throw invalidArgument(LIST_MESSAGES.department, { field: 'department', allowed: DEPARTMENTS });
+  const department = readDepartment(request.department);
   if (start && end && end.getTime() < start.getTime()) throw invalidArgument(LIST_MESSAGES.range, { field: 'end' });
   if (request.criteria.some((criterion) => criterion.criterionId === '')) throw invalidArgument(LIST_MESSAGES.criterion, { field: 'criteria' });
   return {
-    kind: activityKindName(kind),
+    kind,
     teamIds: request.teamIds,
-    department: isDepartment(department) ? department : null,
+    department,
     start: start ?? null,
     end: end ?? null,
     isSuccessful: request.isSuccessful ?? null,
@@ -84,6 +84,19 @@ export function readListRequest(request: ListActivitiesRequest): ActivityListQue
     page,
     limit,
   };
+}
+
+/** A call or a meeting; any other kind is refused. */
+export function readKind(kind: ActivityKind): ActivityKindName {
+  if (kind !== ActivityKind.ACTIVITY_KIND_CALL && kind !== ActivityKind.ACTIVITY_KIND_MEETING) throw invalidArgument(LIST_MESSAGES.kind, { field: 'kind' });
+  return activityKindName(kind);
+}
+
+/** One of the departments, or null for any (empty). */
+export function readDepartment(department: string): Department | null {
+  if (department === '') return null;
+  if (!isDepartment(department)) throw invalidArgument(LIST_MESSAGES.department, { field: 'department', allowed: DEPARTMENTS });
+  return department;
 }
 
 /** A page of any list: from 1, of 10, 20, 50 or 100 rows. */

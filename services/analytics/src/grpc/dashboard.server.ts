@@ -31,8 +31,9 @@ import type {
   TeamRecommendation,
 } from '@parlance/proto/parlance/analytics/v1/dashboard';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
-import { companyTeams, failedActivityIds, groupedTotals, groupedVerdicts, type FigureScope, type FigureSource, type GroupedTotals, type GroupedVerdicts } from '../db/dashboard-queries.js';
+import { failedActivityIds, groupedTotals, groupedVerdicts, type FigureScope, type FigureSource, type GroupedTotals, type GroupedVerdicts } from '../db/dashboard-queries.js';
 import { ensureZoneRollups, zoneReady } from '../db/dashboard-rollups.js';
+import { companyTeams } from '../db/teams.repository.js';
 import {
   addCounts,
   addVerdicts,
@@ -57,9 +58,7 @@ import {
   METRIC_LABELS,
   PALETTE,
   previousRange,
-  readDepartment,
   readGrouping,
-  readKind,
   readMetrics,
   readMode,
   readRange,
@@ -71,6 +70,7 @@ import {
   type Metric,
   type Mode,
 } from '../domain/dashboard-request.js';
+import { readDepartment, readKind } from '../domain/list-request.js';
 import { adviceFor, failureRates, median, standingOf, type Standing } from '../domain/recommendations.js';
 import type { TeamState } from '../domain/team-state.js';
 
@@ -122,7 +122,8 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
     if (!scope) throw invalidArgument('scope is required.');
     const zone = readTimeZone(scope.timeZone);
     const kind = readKind(scope.kind);
-    const department = readDepartment(scope.department);
+    // Any case, spaces around it allowed.
+    const department = readDepartment(scope.department.trim().toLowerCase());
     const range = readRange(scope.from, scope.to, zone);
     const representatives = scope.representativeEmails.map((email) => email.trim().toLowerCase()).filter((email) => email !== '');
     const mode = readMode(scope.mode, representatives.length > 0);
@@ -186,7 +187,6 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
     async getPerformance({ scope, groupBy, metrics: metricNames }: GetPerformanceRequest): Promise<GetPerformanceResponse> {
       const companyId = requireCompanyId();
       const { figures, mode, directory, source: from } = await scopeOf(companyId, scope);
-      const { teams } = directory;
       const grouping = readGrouping(groupBy);
       const metrics = readMetrics(metricNames);
       const level = mode === 'team' ? 'team' : 'representative';
@@ -197,13 +197,12 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
         const subset = verdictSubsetOf(metrics);
         const subsetColumns = { successful: ['passed_successful', 'failed_successful'], unsuccessful: ['passed_unsuccessful', 'failed_unsuccessful'], all: [] } as const;
         const rows = await groupedVerdicts(db, from, figures, level, 'months', mode === 'team' ? { team: true } : { representative: true }, subsetColumns[subset]);
-        const { criterionNames } = directory;
         const byUnit = new Map<string, Map<string, Verdicts>>();
-        const labels = orderedCriterionLabels(teams, figures.teamIds, rows, criterionNames);
+        const labels = orderedCriterionLabels(directory, figures.teamIds, rows);
         for (const row of rows) {
           const perCriterion = byUnit.get(unitKey(row)) ?? new Map<string, Verdicts>();
           byUnit.set(unitKey(row), perCriterion);
-          const label = criterionNames.get(`${row.teamId}/${row.groupId}/${row.criterionId}`) ?? criterionNames.get(`*/${row.groupId}/${row.criterionId}`) ?? row.criterionId;
+          const label = directory.criterionName(row);
           perCriterion.set(label, addVerdicts(perCriterion.get(label) ?? NO_VERDICTS, row));
         }
         const units = unitsOf(mode, figures, byUnit.keys(), unitName);
@@ -251,7 +250,8 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
       const zone = readTimeZone(timeZone);
       const kindName = readKind(kind);
       if (groups.length === 0) throw invalidArgument('filterGroups must hold at least one filter group.');
-      const { teams } = await directoryOf(companyId);
+      const directory = await directoryOf(companyId);
+      const { teams } = directory;
       const from = await sourceFor(zone);
       const today = dayIn(now(), zone);
       const answers = await Promise.all(
@@ -271,7 +271,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
           const teamAnswers = group.teamIds.map((teamId) => {
             const team = teams.find((candidate) => candidate.teamId === teamId);
             const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
-            return teamRecommendation(teamId, team, members, mode, days, kindName, figuresOf);
+            return teamRecommendation(teamId, team, members, mode, days, kindName, figuresOf, directory.criterionName);
           });
           return { groupId: group.id, groupName: group.name, from: range.from, to: range.to, workingDays: days, teams: teamAnswers };
         }),
@@ -286,7 +286,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
       const zone = readTimeZone(timeZone);
       const kindName = readKind(kind);
       const range = readRange(fromDay, toDay, zone);
-      const { teams, criterionNames } = await directoryOf(companyId);
+      const { teams, criterionName } = await directoryOf(companyId);
       const from = await sourceFor(zone);
       const own: FigureScope = { companyId, kind: kindName, zone, teamIds: null, representatives: [email], range };
       const [ownTeams, trendRows, verdictRows] = await Promise.all([
@@ -302,7 +302,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
 
       const failures = failureRates(
         verdictRows.map((row) => ({
-          criterionName: criterionNames.get(`${row.teamId}/${row.groupId}/${row.criterionId}`) ?? row.criterionId,
+          criterionName: criterionName(row),
           failed: row.failed,
           judged: row.passed + row.failed,
           row,
@@ -335,9 +335,8 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
         teamIds,
         from: range.from ?? '',
         to: range.to ?? '',
-        trend: trendRows
-          .sort((a, b) => a.bucket.localeCompare(b.bucket))
-          .map((row) => ({ week: row.bucket, averageScore: optional(averageScore(row)), activities: row.activities })),
+        // In week order, as the rows come.
+        trend: trendRows.map((row) => ({ week: row.bucket, averageScore: optional(averageScore(row)), activities: row.activities })),
         failedCriteria,
         statistics: [
           statistic('total_activities', (counts) => counts.activities),
@@ -377,8 +376,8 @@ interface TeamDirectory {
   teamNames: Map<string, string>;
   /** "First Last" by `team/email` and by e-mail alone (a member's name in any team). */
   memberNames: Map<string, string>;
-  /** By `team/group/criterion`, and by `*\/group/criterion` for a team no longer known. */
-  criterionNames: Map<string, string>;
+  /** A verdict's criterion by name: its team's name for it, else any team's, else its id. */
+  criterionName(verdict: { teamId: string; groupId: string; criterionId: string }): string;
 }
 
 function teamDirectory(teams: TeamState[]): TeamDirectory {
@@ -395,13 +394,19 @@ function teamDirectory(teams: TeamState[]): TeamDirectory {
       if (!criterionNames.has(`*/${criterion.groupId}/${criterion.criterionId}`)) criterionNames.set(`*/${criterion.groupId}/${criterion.criterionId}`, criterion.name);
     }
   }
-  return { teams, teamNames: new Map(teams.map((team) => [team.teamId, team.name])), memberNames, criterionNames };
+  return {
+    teams,
+    teamNames: new Map(teams.map((team) => [team.teamId, team.name])),
+    memberNames,
+    criterionName: ({ teamId, groupId, criterionId }) =>
+      criterionNames.get(`${teamId}/${groupId}/${criterionId}`) ?? criterionNames.get(`*/${groupId}/${criterionId}`) ?? criterionId,
+  };
 }
 
 /** The criteria labels of a by-parameter chart: the scope's teams' criteria in their order, then any others judged. */
-function orderedCriterionLabels(teams: readonly TeamState[], teamIds: readonly string[] | null, rows: readonly GroupedVerdicts[], names: Map<string, string>): string[] {
+function orderedCriterionLabels({ teams, criterionName }: TeamDirectory, teamIds: readonly string[] | null, rows: readonly GroupedVerdicts[]): string[] {
   const labels = new Set<string>();
-  const judged = new Set(rows.map((row) => names.get(`${row.teamId}/${row.groupId}/${row.criterionId}`) ?? names.get(`*/${row.groupId}/${row.criterionId}`) ?? row.criterionId));
+  const judged = new Set(rows.map(criterionName));
   for (const team of teams) {
     if (teamIds && !teamIds.includes(team.teamId)) continue;
     for (const criterion of team.criteria) if (judged.has(criterion.name)) labels.add(criterion.name);
@@ -464,14 +469,14 @@ function teamRecommendation(
   days: number,
   kind: ActivityKindName,
   figures: ReturnType<typeof groupFigures>,
+  criterionName: TeamDirectory['criterionName'],
 ): TeamRecommendation {
   const activities = kind === 'meeting' ? 'meetings' : 'calls';
-  const criterionNames = new Map((team?.criteria ?? []).map((criterion) => [`${criterion.groupId}/${criterion.criterionId}`, criterion.name]));
   const memberAnswers: MemberRecommendation[] = members.map((member) => {
     const counts = figures.member(teamId, member.email);
     const standing = standingOf({ target: member.target * days, successful: counts.successful, total: counts.activities, averageScore: averageScore(counts) ?? 0 });
     const criteria = failureRates(
-      figures.verdicts(teamId, member.email).map((row) => ({ criterionName: criterionNames.get(`${row.groupId}/${row.criterionId}`) ?? row.criterionId, failed: row.failed, judged: row.passed + row.failed, row })),
+      figures.verdicts(teamId, member.email).map((row) => ({ criterionName: criterionName(row), failed: row.failed, judged: row.passed + row.failed, row })),
     );
     const scriptMatch = averageScriptMatch(counts);
     return {
@@ -491,7 +496,7 @@ function teamRecommendation(
   const teamVerdicts = new Map<string, Verdicts>();
   for (const row of figures.teamVerdicts(teamId)) {
     if (mode === 'representative' && !listed.has(row.representativeEmail)) continue;
-    const name = criterionNames.get(`${row.groupId}/${row.criterionId}`) ?? row.criterionId;
+    const name = criterionName(row);
     teamVerdicts.set(name, addVerdicts(teamVerdicts.get(name) ?? NO_VERDICTS, row));
   }
   const teamCriteria = failureRates([...teamVerdicts].map(([criterionName, verdicts]) => ({ criterionName, failed: verdicts.failed, judged: verdicts.passed + verdicts.failed })));

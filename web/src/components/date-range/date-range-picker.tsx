@@ -38,6 +38,8 @@ type DateRangePickerProps = {
   /** today, for presets and limits; the clock by default */
   today?: Date;
   label?: string;
+  /** whether This Quarter, shown when there are no dates at first, is reported as chosen (the activity screen's default; the dashboard has none) */
+  reportsDefault?: boolean;
 };
 
 /** Whether the screen is narrower than the breakpoint, following it as it changes. */
@@ -58,10 +60,10 @@ function useNarrowScreen(): boolean {
 /**
  * The activity screen's date-range picker (spec part 2 §2.1): a presets dropdown and a calendar,
  * two months side by side on wide screens, one under 768 px. With no dates at first it picks This
- * Quarter and reports it. A custom range is two clicks, on different days; only then it reports.
+ * Quarter and, unless told not to (`reportsDefault`), reports it. A custom range is two clicks, on different days; only then it reports.
  * It closes on a click outside or Escape.
  */
-export function DateRangePicker({ start, end, onChange, today: givenToday, label = 'Date range' }: DateRangePickerProps) {
+export function DateRangePicker({ start, end, onChange, today: givenToday, label = 'Date range', reportsDefault = true }: DateRangePickerProps) {
   const today = givenToday ?? new Date();
   const limits = calendarLimits(today);
   const narrow = useNarrowScreen();
@@ -79,7 +81,7 @@ export function DateRangePicker({ start, end, onChange, today: givenToday, label
   const report = useRef(onChange);
   report.current = onChange;
 
-  // First load without dates: This Quarter, reported once.
+  // First load without dates: This Quarter, reported once (when it is the screen's default).
   const defaulted = useRef(false);
   useEffect(() => {
     if (defaulted.current || start || end) return;
@@ -87,8 +89,8 @@ export function DateRangePicker({ start, end, onChange, today: givenToday, label
     const range = presetRange(DEFAULT_PRESET, givenToday ?? new Date());
     setPreset(DEFAULT_PRESET);
     setDraft(range);
-    report.current({ ...range, preset: DEFAULT_PRESET });
-  }, [start, end, givenToday]);
+    if (reportsDefault) report.current({ ...range, preset: DEFAULT_PRESET });
+  }, [start, end, givenToday, reportsDefault]);
 
   const openPicker = () => {
     setDraft({ start, end });

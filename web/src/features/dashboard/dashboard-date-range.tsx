@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useRef } from 'react';
 import { DateRangePicker, type DateRangeChange } from '../../components/date-range/date-range-picker';
 import { localDay, parseLocalDay, type DayRange } from './dashboard-filters';
 import type { PeriodPreset } from './metrics';
@@ -25,20 +24,17 @@ interface DashboardDateRangeProps {
 }
 
 /**
- * The activity screen's date-range picker, starting with no period. That picker reports This
- * Quarter when it first appears without dates (the activity screen's default); the dashboard
- * has no default period (spec part 2 §2.9), so that report, made while the picker mounts and
- * before this component's own effect runs, is not passed on. Remount it (a new key) to reset it.
+ * The date-range picker, starting with no period: the dashboard has no default period (spec part
+ * 2 §2.9), so the This Quarter the picker shows at first is not reported. Remount it (a new key)
+ * to reset it.
  */
 export function DashboardDateRange({ range, onChange }: DashboardDateRangeProps) {
-  const mounted = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-  }, []);
-  const report = useRef(onChange);
-  report.current = onChange;
-  const onPicked = useCallback((change: DateRangeChange) => {
-    if (mounted.current) report.current(dayRangeOf(change));
-  }, []);
-  return <DateRangePicker start={range ? parseLocalDay(range.from) : null} end={range ? parseLocalDay(range.to) : null} onChange={onPicked} />;
+  return (
+    <DateRangePicker
+      start={range ? parseLocalDay(range.from) : null}
+      end={range ? parseLocalDay(range.to) : null}
+      onChange={(change) => onChange(dayRangeOf(change))}
+      reportsDefault={false}
+    />
+  );
 }

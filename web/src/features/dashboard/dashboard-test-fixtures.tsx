@@ -14,6 +14,7 @@ import type {
 } from '../../lib/api/gateway-api.generated';
 import { jsonResponse } from '../../testing/json-response';
 import { signedInState } from '../../testing/signed-in';
+import { makeSavedTeam } from '../../testing/team';
 import { stubGateway, type Route } from '../../testing/stub-gateway';
 import { CoachingPage } from './coaching/coaching-page';
 import { DashboardPage } from './dashboard-page';
@@ -21,21 +22,7 @@ import { DashboardPage } from './dashboard-page';
 /** Signed in to company c-1, in `department`. */
 export const dashboardState = (department = 'sales'): Partial<RootState> => signedInState({ department, company: { departments: ['sales', 'hr'] } });
 
-export function makeTeam(id: string, name: string, members: string[], department = 'sales'): Team {
-  return {
-    id,
-    name,
-    department,
-    criteria_group: [],
-    success_criteria: { prompt: '' },
-    members,
-    call_script: '',
-    crm_id: '',
-    version: 1,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-  };
-}
+export const makeTeam = (id: string, name: string, members: string[], department = 'sales'): Team => makeSavedTeam({ id, name, members, department });
 
 export const inbound = makeTeam('team-1', 'Inbound sales', ['ada@example.com', 'alan@example.com']);
 export const outbound = makeTeam('team-2', 'Outbound sales', ['alan@example.com', 'grace@example.com']);

@@ -97,7 +97,8 @@ function success(raw: string | undefined): boolean | undefined {
   throw invalidArgument('success must be true or false.');
 }
 
-function parseJson(name: string, raw: string, shape: string): unknown {
+/** `raw` read as JSON; else a 400 saying `name` must be `shape`. */
+export function parseJson(name: string, raw: string, shape: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {

@@ -21,7 +21,7 @@ import {
 import { ErrorResponse } from '../../../schemas/error.schema.js';
 import { SIGNED_IN } from '../../../schemas/security.schema.js';
 import type { ServiceClients } from '../../../service-clients.js';
-import { listParam, type Raw } from '../activities/activity-filters.js';
+import { listParam, parseJson, type Raw } from '../activities/activity-filters.js';
 import { analyticsView, coachingView, leaderboardView, metricsView, performanceView, recommendationsView } from './dashboard-views.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
@@ -63,12 +63,7 @@ const GROUP_FIELDS = '{id, name, selectedMode, selectedTeams, selectedMembers, d
 
 /** Spec part 2 §3 "Filter group", as the performance screen sends its groups. */
 export function filterGroupsOf(raw: string): FilterGroup[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw invalidArgument(`filterGroups must be a JSON list of filter groups ${GROUP_FIELDS}.`);
-  }
+  const parsed = parseJson('filterGroups', raw, `a JSON list of filter groups ${GROUP_FIELDS}`);
   if (!Array.isArray(parsed) || parsed.length === 0) throw invalidArgument(`filterGroups must be a JSON list of at least one filter group ${GROUP_FIELDS}.`);
   return parsed.map((entry: unknown, index) => {
     const refuse = (field: string) => invalidArgument(`filterGroups[${index}].${field} is not valid: a filter group is ${GROUP_FIELDS}.`);

@@ -1,22 +1,15 @@
 // Shared by the performance screen's tests: teams, their members, and what the analytics and
 // recommendations calls answer.
+import { makeSavedTeam } from '../../../testing/team';
 import type { GetAnalyticsApiResponse, GetRecommendationsApiResponse, Team, TeamMember } from '../../../lib/api/gateway-api.generated';
 
 export function makeTeam(overrides: Partial<Team> = {}): Team {
-  return {
-    id: 'team-1',
-    name: 'Inbound sales',
-    department: 'sales',
+  return makeSavedTeam({
     criteria_group: [{ id: 'g1', name: 'Opening', criteria: [{ id: 'c1', name: 'Greeting', prompt: 'Greets.', weight: 10 }] }],
     success_criteria: { prompt: 'A meeting is booked.' },
     members: ['ada@example.com', 'alan@example.com'],
-    call_script: '',
-    crm_id: '',
-    version: 1,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export const inbound = makeTeam();
