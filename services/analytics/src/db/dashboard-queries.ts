@@ -157,6 +157,35 @@ export async function groupedVerdicts(
     }));
 }
 
+/** A representative's verdicts on one criterion over the scope: [groupId, criterionId, passed, failed]. */
+export type CriterionTally = [groupId: string, criterionId: string, passed: number, failed: number];
+
+export interface MemberVerdicts {
+  teamId: string;
+  representativeEmail: string;
+  /** The criteria judged, in (group, criterion) order, as groupedVerdicts lists them. */
+  criteria: CriterionTally[];
+}
+
+/**
+ * Each representative's verdicts per criterion over the scope (months where they fit), one row per
+ * team and representative holding its criteria as one JSON array: a recommendation reads
+ * thousands of criteria, and reading each as a row of its own cost more than all the rest.
+ */
+export async function memberVerdicts(db: Executor, source: FigureSource, scope: FigureScope): Promise<MemberVerdicts[]> {
+  const relation = source === 'rollups' ? rollupRelation(dashboardVerdicts, scope, 'representative', 'months', true) : rowRelation(scope, 'representative', true);
+  const rows = await queryRows<{ team_id: string; representative_email: string; criteria: string }>(
+    db,
+    sql`select c.team_id, c.representative_email,
+          json_agg(json_build_array(c.group_id, c.criterion_id, c.passed, c.failed) order by c.group_id, c.criterion_id)::text as criteria
+        from (select s.team_id, s.representative_email, s.group_id, s.criterion_id, sum(s.passed) as passed, sum(s.failed) as failed
+              from (${relation}) s group by 1, 2, 3, 4) c
+        where c.passed + c.failed <> 0
+        group by 1, 2 order by 1, 2`,
+  );
+  return rows.map((row) => ({ teamId: row.team_id, representativeEmail: row.representative_email, criteria: JSON.parse(row.criteria) as CriterionTally[] }));
+}
+
 const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 
 function rollupRelation(table: typeof dashboardTotals | typeof dashboardVerdicts, scope: FigureScope, level: Level, spans: Spans, verdicts: boolean): SQL {

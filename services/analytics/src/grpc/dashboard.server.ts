@@ -31,7 +31,18 @@ import type {
   TeamRecommendation,
 } from '@parlance/proto/parlance/analytics/v1/dashboard';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
-import { failedActivityIds, groupedTotals, groupedVerdicts, type FigureScope, type FigureSource, type GroupedTotals, type GroupedVerdicts } from '../db/dashboard-queries.js';
+import {
+  failedActivityIds,
+  groupedTotals,
+  groupedVerdicts,
+  memberVerdicts,
+  type CriterionTally,
+  type FigureScope,
+  type FigureSource,
+  type GroupedTotals,
+  type GroupedVerdicts,
+  type MemberVerdicts,
+} from '../db/dashboard-queries.js';
 import { ensureZoneRollups, zoneReady } from '../db/dashboard-rollups.js';
 import { companyTeams } from '../db/teams.repository.js';
 import {
@@ -202,7 +213,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
         for (const row of rows) {
           const perCriterion = byUnit.get(unitKey(row)) ?? new Map<string, Verdicts>();
           byUnit.set(unitKey(row), perCriterion);
-          const label = directory.criterionName(row);
+          const label = directory.criterionName(row.teamId, row.groupId, row.criterionId);
           perCriterion.set(label, addVerdicts(perCriterion.get(label) ?? NO_VERDICTS, row));
         }
         const units = unitsOf(mode, figures, byUnit.keys(), unitName);
@@ -264,7 +275,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
           const [memberRows, teamRows, verdictRows] = await Promise.all([
             groupedTotals(db, from, figures, 'representative', 'months', { team: true, representative: true }, RECOMMENDATION_MEASURES),
             groupedTotals(db, from, figures, 'team', 'months', { team: true }, RECOMMENDATION_MEASURES),
-            groupedVerdicts(db, from, figures, 'representative', 'months', { team: true, representative: true }, []),
+            memberVerdicts(db, from, figures),
           ]);
           const figuresOf = groupFigures(memberRows, teamRows, verdictRows);
           const chosen = new Set(group.memberEmails);
@@ -302,7 +313,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
 
       const failures = failureRates(
         verdictRows.map((row) => ({
-          criterionName: criterionName(row),
+          criterionName: criterionName(row.teamId, row.groupId, row.criterionId),
           failed: row.failed,
           judged: row.passed + row.failed,
           row,
@@ -377,12 +388,20 @@ interface TeamDirectory {
   /** "First Last" by `team/email` and by e-mail alone (a member's name in any team). */
   memberNames: Map<string, string>;
   /** A verdict's criterion by name: its team's name for it, else any team's, else its id. */
-  criterionName(verdict: { teamId: string; groupId: string; criterionId: string }): string;
+  criterionName(teamId: string, groupId: string, criterionId: string): string;
 }
 
 function teamDirectory(teams: TeamState[]): TeamDirectory {
   const memberNames = new Map<string, string>();
-  const criterionNames = new Map<string, string>();
+  // Nested by team ('*' for any), group and criterion: looked up thousands of times a request, where keys joined from three ids cost a string each.
+  const criterionNames = new Map<string, Map<string, Map<string, string>>>();
+  const nameCriterion = (teamId: string, groupId: string, criterionId: string, name: string) => {
+    const team = criterionNames.get(teamId) ?? new Map<string, Map<string, string>>();
+    criterionNames.set(teamId, team);
+    const group = team.get(groupId) ?? new Map<string, string>();
+    team.set(groupId, group);
+    if (teamId !== '*' || !group.has(criterionId)) group.set(criterionId, name);
+  };
   for (const team of teams) {
     for (const member of team.members) {
       const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
@@ -390,23 +409,23 @@ function teamDirectory(teams: TeamState[]): TeamDirectory {
       if (!team.deleted || !memberNames.has(member.email)) memberNames.set(member.email, name);
     }
     for (const criterion of team.criteria) {
-      criterionNames.set(`${team.teamId}/${criterion.groupId}/${criterion.criterionId}`, criterion.name);
-      if (!criterionNames.has(`*/${criterion.groupId}/${criterion.criterionId}`)) criterionNames.set(`*/${criterion.groupId}/${criterion.criterionId}`, criterion.name);
+      nameCriterion(team.teamId, criterion.groupId, criterion.criterionId, criterion.name);
+      nameCriterion('*', criterion.groupId, criterion.criterionId, criterion.name);
     }
   }
   return {
     teams,
     teamNames: new Map(teams.map((team) => [team.teamId, team.name])),
     memberNames,
-    criterionName: ({ teamId, groupId, criterionId }) =>
-      criterionNames.get(`${teamId}/${groupId}/${criterionId}`) ?? criterionNames.get(`*/${groupId}/${criterionId}`) ?? criterionId,
+    criterionName: (teamId, groupId, criterionId) =>
+      criterionNames.get(teamId)?.get(groupId)?.get(criterionId) ?? criterionNames.get('*')?.get(groupId)?.get(criterionId) ?? criterionId,
   };
 }
 
 /** The criteria labels of a by-parameter chart: the scope's teams' criteria in their order, then any others judged. */
 function orderedCriterionLabels({ teams, criterionName }: TeamDirectory, teamIds: readonly string[] | null, rows: readonly GroupedVerdicts[]): string[] {
   const labels = new Set<string>();
-  const judged = new Set(rows.map(criterionName));
+  const judged = new Set(rows.map((row) => criterionName(row.teamId, row.groupId, row.criterionId)));
   for (const team of teams) {
     if (teamIds && !teamIds.includes(team.teamId)) continue;
     for (const criterion of team.criteria) if (judged.has(criterion.name)) labels.add(criterion.name);
@@ -443,21 +462,22 @@ function criterionFailure(failure: { criterionName: string; failureRate: number;
 }
 
 /** A filter group's rows indexed by team and member, so each team and member finds its own at once. */
-function groupFigures(memberRows: readonly GroupedTotals[], teamRows: readonly GroupedTotals[], verdictRows: readonly GroupedVerdicts[]) {
+function groupFigures(memberRows: readonly GroupedTotals[], teamRows: readonly GroupedTotals[], verdictLists: readonly MemberVerdicts[]) {
   const members = new Map(memberRows.map((row) => [`${row.teamId}/${row.representativeEmail}`, row as Counts]));
   const teams = new Map(teamRows.map((row) => [row.teamId, row as Counts]));
-  const verdicts = new Map<string, GroupedVerdicts[]>();
-  for (const row of verdictRows) {
-    const key = `${row.teamId}/${row.representativeEmail}`;
-    const held = verdicts.get(key);
-    if (held) held.push(row);
-    else verdicts.set(key, [row]);
+  const verdicts = new Map(verdictLists.map((entry) => [`${entry.teamId}/${entry.representativeEmail}`, entry.criteria]));
+  const teamVerdicts = new Map<string, MemberVerdicts[]>();
+  for (const entry of verdictLists) {
+    const held = teamVerdicts.get(entry.teamId);
+    if (held) held.push(entry);
+    else teamVerdicts.set(entry.teamId, [entry]);
   }
   return {
     member: (teamId: string, email: string): Counts => members.get(`${teamId}/${email}`) ?? NO_COUNTS,
     team: (teamId: string): Counts => teams.get(teamId) ?? NO_COUNTS,
-    verdicts: (teamId: string, email: string): readonly GroupedVerdicts[] => verdicts.get(`${teamId}/${email}`) ?? [],
-    teamVerdicts: (teamId: string): GroupedVerdicts[] => verdictRows.filter((row) => row.teamId === teamId),
+    verdicts: (teamId: string, email: string): readonly CriterionTally[] => verdicts.get(`${teamId}/${email}`) ?? [],
+    /** Every representative's verdicts in the team, listed members or not. */
+    teamVerdicts: (teamId: string): readonly MemberVerdicts[] => teamVerdicts.get(teamId) ?? [],
   };
 }
 
@@ -476,7 +496,9 @@ function teamRecommendation(
     const counts = figures.member(teamId, member.email);
     const standing = standingOf({ target: member.target * days, successful: counts.successful, total: counts.activities, averageScore: averageScore(counts) ?? 0 });
     const criteria = failureRates(
-      figures.verdicts(teamId, member.email).map((row) => ({ criterionName: criterionName(row), failed: row.failed, judged: row.passed + row.failed, row })),
+      figures
+        .verdicts(teamId, member.email)
+        .map(([groupId, criterionId, passed, failed]) => ({ criterionName: criterionName(teamId, groupId, criterionId), failed, judged: passed + failed, teamId, groupId, criterionId })),
     );
     const scriptMatch = averageScriptMatch(counts);
     return {
@@ -485,7 +507,7 @@ function teamRecommendation(
       email: member.email,
       standing: targetStanding(standing),
       scriptMatch: optional(scriptMatch),
-      criteria: criteria.map((criterion) => criterionFailure(criterion, criterion.row)),
+      criteria: criteria.map((criterion) => criterionFailure(criterion, criterion)),
       advice: adviceFor({ standing, scored: counts.scored, scriptMatch, criteria, activities }),
     };
   });
@@ -493,13 +515,19 @@ function teamRecommendation(
   const target = members.reduce((sum, member) => sum + member.target, 0) * days;
   const standing = standingOf({ target, successful: teamCounts.successful, total: teamCounts.activities, averageScore: averageScore(teamCounts) ?? 0 });
   const listed = new Set(members.map((member) => member.email));
-  const teamVerdicts = new Map<string, Verdicts>();
-  for (const row of figures.teamVerdicts(teamId)) {
-    if (mode === 'representative' && !listed.has(row.representativeEmail)) continue;
-    const name = criterionName(row);
-    teamVerdicts.set(name, addVerdicts(teamVerdicts.get(name) ?? NO_VERDICTS, row));
+  const teamVerdicts = new Map<string, { criterionName: string; failed: number; judged: number }>();
+  for (const { representativeEmail, criteria } of figures.teamVerdicts(teamId)) {
+    if (mode === 'representative' && !listed.has(representativeEmail)) continue;
+    for (const [groupId, criterionId, passed, failed] of criteria) {
+      const name = criterionName(teamId, groupId, criterionId);
+      const held = teamVerdicts.get(name);
+      if (held) {
+        held.failed += failed;
+        held.judged += passed + failed;
+      } else teamVerdicts.set(name, { criterionName: name, failed, judged: passed + failed });
+    }
   }
-  const teamCriteria = failureRates([...teamVerdicts].map(([criterionName, verdicts]) => ({ criterionName, failed: verdicts.failed, judged: verdicts.passed + verdicts.failed })));
+  const teamCriteria = failureRates([...teamVerdicts.values()]);
   return {
     teamId,
     teamName: team?.name ?? teamId,
