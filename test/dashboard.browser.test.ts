@@ -151,6 +151,8 @@ describe('the dashboards in Chromium, with the standalone product and its demo d
     await page.getByRole('link', { name: 'View Full' }).first().click();
     await page.waitForURL(`${product.base}/dashboard/performance`);
     const filters = page.getByRole('complementary', { name: 'Filters' });
+    // The panel as a person sees it once the department's teams are in, before they add a group.
+    await filters.getByRole('region', { name: 'Group 1' }).getByRole('checkbox', { name: TEAMS[0]! }).waitFor();
     await filters.getByRole('button', { name: 'Add filter group' }).click();
     // A new group starts with no team (§4): it gets the second team only.
     const second = filters.getByRole('region', { name: 'Group 2' });
