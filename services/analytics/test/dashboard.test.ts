@@ -346,6 +346,23 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
       expect(bravo!.standing).toMatchObject({ target: 15, totalCalls: 1, averageScore: 4 });
     });
 
+    it('counts only the chosen members in representative mode, for them and for their team', async () => {
+      const { groups } = await bothWays(small, (service) =>
+        service.getRecommendations({
+          groups: [{ id: 'g', name: 'Anna and Cara', mode: 'representative', teamIds: ['team-a', 'team-b'], memberEmails: ['anna@example.com', 'cara@example.com'], from: '2026-11-02', to: '2026-11-06' }],
+          kind: ActivityKind.ACTIVITY_KIND_CALL,
+          timeZone: 'UTC',
+        }),
+      );
+      const [alpha, bravo] = groups[0]!.teams;
+      expect(alpha!.members.map((member) => member.email)).toEqual(['anna@example.com']);
+      expect(alpha!.standing).toMatchObject({ target: 10, totalCalls: 1, averageScore: 6 });
+      // Ben's call in team B is not Cara's: the team counts her alone.
+      expect(bravo!.members.map((member) => member.email)).toEqual(['cara@example.com']);
+      expect(bravo!.standing).toMatchObject({ target: 0, totalCalls: 0, averageScore: 0 });
+      expect(bravo!.advice).toEqual(['No calls in this period.']);
+    });
+
     it('coaches a representative with the activities that failed each criterion', async () => {
       const coaching = await bothWays(small, (service) => service.getCoaching({ representativeEmail: 'Anna@Example.com', kind: ActivityKind.ACTIVITY_KIND_CALL, from: '2026-10-01', to: '2026-11-30', timeZone: 'UTC' }));
       expect(coaching).toMatchObject({ email: 'anna@example.com', name: 'Anna Lee', teamIds: ['team-a'] });

@@ -101,12 +101,20 @@ export function adviceFor({ standing, scored, scriptMatch, criteria, activities 
   return advice;
 }
 
-/** A member's criteria with their failure rates, most failed first (then by name; equal ones keep their order). */
+/** Failed ÷ judged × 100; judged must not be 0. */
+export const failureRate = (failed: number, judged: number): number => (failed / judged) * 100;
+
+/** The order of failure rates: most failed first, then most failures, then by name (equal ones keep their order). */
+export function mostFailedFirst(a: CriterionFailureRate, b: CriterionFailureRate): number {
+  return b.failureRate - a.failureRate || b.failed - a.failed || (a.criterionName < b.criterionName ? -1 : a.criterionName > b.criterionName ? 1 : 0);
+}
+
+/** A member's criteria with their failure rates, in `mostFailedFirst` order; those never judged are left out. */
 export function failureRates<T extends { criterionName: string; failed: number; judged: number }>(criteria: readonly T[]): (T & { failureRate: number })[] {
   return criteria
     .filter((criterion) => criterion.judged > 0)
-    .map((criterion) => ({ ...criterion, failureRate: (criterion.failed / criterion.judged) * 100 }))
-    .sort((a, b) => b.failureRate - a.failureRate || b.failed - a.failed || (a.criterionName < b.criterionName ? -1 : a.criterionName > b.criterionName ? 1 : 0));
+    .map((criterion) => ({ ...criterion, failureRate: failureRate(criterion.failed, criterion.judged) }))
+    .sort(mostFailedFirst);
 }
 
 /** The median of the values (the mean of the middle two for an even count); null with none. */

@@ -12,6 +12,7 @@ import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server'
 import { requireCompanyId } from '@parlance/platform/grpc/request-context';
 import type { Logger } from '@parlance/platform/logger';
 import type {
+  CriterionFailure,
   Dataset,
   DashboardScope,
   DashboardServiceService,
@@ -82,7 +83,7 @@ import {
   type Mode,
 } from '../domain/dashboard-request.js';
 import { readDepartment, readKind } from '../domain/list-request.js';
-import { adviceFor, failureRates, median, standingOf, type Standing } from '../domain/recommendations.js';
+import { adviceFor, failureRate, failureRates, median, mostFailedFirst, standingOf, type Standing } from '../domain/recommendations.js';
 import type { TeamState } from '../domain/team-state.js';
 
 export interface DashboardServiceDependencies {
@@ -271,14 +272,16 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
           if (range.from === null || range.to === null) throw invalidArgument(DASHBOARD_MESSAGES.groupRange(index));
           const mode = readMode(group.mode, group.memberEmails.length > 0, DASHBOARD_MESSAGES.groupMode(index));
           const days = workingDays(range.from, range.to, today);
-          const figures: FigureScope = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives: null, range };
+          const chosen = new Set(group.memberEmails);
+          // Representative mode counts only the members chosen (all when none is): nothing else is read.
+          const representatives = mode === 'representative' && chosen.size > 0 ? [...chosen] : null;
+          const figures: FigureScope = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives, range };
           const [memberRows, teamRows, verdictRows] = await Promise.all([
             groupedTotals(db, from, figures, 'representative', 'months', { team: true, representative: true }, RECOMMENDATION_MEASURES),
-            groupedTotals(db, from, figures, 'team', 'months', { team: true }, RECOMMENDATION_MEASURES),
+            mode === 'team' ? groupedTotals(db, from, figures, 'team', 'months', { team: true }, RECOMMENDATION_MEASURES) : [],
             memberVerdicts(db, from, figures),
           ]);
           const figuresOf = groupFigures(memberRows, teamRows, verdictRows);
-          const chosen = new Set(group.memberEmails);
           const teamAnswers = group.teamIds.map((teamId) => {
             const team = teams.find((candidate) => candidate.teamId === teamId);
             const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
@@ -495,20 +498,25 @@ function teamRecommendation(
   const memberAnswers: MemberRecommendation[] = members.map((member) => {
     const counts = figures.member(teamId, member.email);
     const standing = standingOf({ target: member.target * days, successful: counts.successful, total: counts.activities, averageScore: averageScore(counts) ?? 0 });
-    const criteria = failureRates(
-      figures
-        .verdicts(teamId, member.email)
-        .map(([groupId, criterionId, passed, failed]) => ({ criterionName: criterionName(teamId, groupId, criterionId), failed, judged: passed + failed, teamId, groupId, criterionId })),
-    );
+    // Built once in the answer's shape (a request lists thousands), rates rounded once the advice has read them.
+    const criteria: CriterionFailure[] = [];
+    for (const [groupId, criterionId, passed, failed] of figures.verdicts(teamId, member.email)) {
+      const judged = passed + failed;
+      if (judged === 0) continue;
+      criteria.push({ criterionName: criterionName(teamId, groupId, criterionId), failureRate: failureRate(failed, judged), failed, judged, groupId, criterionId, teamId, failedActivityIds: [] });
+    }
+    criteria.sort(mostFailedFirst);
     const scriptMatch = averageScriptMatch(counts);
+    const advice = adviceFor({ standing, scored: counts.scored, scriptMatch, criteria, activities });
+    for (const criterion of criteria) criterion.failureRate = rounded(criterion.failureRate);
     return {
       firstName: member.firstName,
       lastName: member.lastName,
       email: member.email,
       standing: targetStanding(standing),
       scriptMatch: optional(scriptMatch),
-      criteria: criteria.map((criterion) => criterionFailure(criterion, criterion)),
-      advice: adviceFor({ standing, scored: counts.scored, scriptMatch, criteria, activities }),
+      criteria,
+      advice,
     };
   });
   const teamCounts = mode === 'team' ? figures.team(teamId) : members.map((member) => figures.member(teamId, member.email)).reduce(addCounts, NO_COUNTS);
