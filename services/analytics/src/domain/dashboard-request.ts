@@ -107,9 +107,20 @@ export function readDay(name: string, raw: string, zone: string): Day | null {
 
 /** The day `instant` falls on in `zone`. */
 export function dayIn(instant: Date, zone: string): Day {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = dayFormat(zone).formatToParts(instant);
   const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+// A formatter costs a fraction of a millisecond to build; a zone's is built once (zones are read, so few).
+const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(zone: string): Intl.DateTimeFormat {
+  let format = DAY_FORMATS.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (DAY_FORMATS.size < 1_000) DAY_FORMATS.set(zone, format);
+  }
+  return format;
 }
 
 export interface DayRange {

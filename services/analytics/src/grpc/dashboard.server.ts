@@ -241,7 +241,8 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
         const held = perBucket.get(row.bucket);
         perBucket.set(row.bucket, held ? addCounts(held, row) : row);
       }
-      const seen = rows.map((row) => row.bucket).sort();
+      // An open end reaches the first or last bucket with figures.
+      const seen = figures.range.from === null || figures.range.to === null ? rows.map((row) => row.bucket).sort() : [];
       const first = figures.range.from ?? seen[0];
       const last = figures.range.to ?? seen[seen.length - 1];
       const buckets = first && last ? bucketsBetween(first, last, grouping) : [];
