@@ -2,6 +2,7 @@
 import type { RootState } from '../../app/store';
 import type { Team, TeamMember } from '../../lib/api/gateway-api.generated';
 import { signedInState } from '../../testing/signed-in';
+import { makeSavedTeam } from '../../testing/team';
 import type { ActivityCall, ActivityMeeting } from './activity-types';
 
 /** Signed in to a company with sales, hr and support, in `department`, with a CSRF token in hand. */
@@ -9,23 +10,15 @@ export const activitiesState = (department = 'sales'): Partial<RootState> =>
   signedInState({ department, company: { departments: ['sales', 'hr', 'support'] }, csrfToken: 'csrf-test' });
 
 export function makeTeam(overrides: Partial<Team> = {}): Team {
-  return {
-    id: 'team-1',
-    name: 'Inbound sales',
-    department: 'sales',
+  return makeSavedTeam({
     criteria_group: [
       { id: 'g1', name: 'Opening', criteria: [{ id: 'c1', name: 'Greeting', prompt: 'Greets.', weight: 4 }] },
       { id: 'g2', name: 'Closing', criteria: [{ id: 'c2', name: 'Next steps', prompt: 'Agrees a next step.', weight: 6 }] },
     ],
     success_criteria: { prompt: 'A meeting is booked.' },
     members: ['ada@example.com', 'alan@example.com'],
-    call_script: '',
-    crm_id: '',
-    version: 1,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export const members: TeamMember[] = [
