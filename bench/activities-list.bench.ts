@@ -47,14 +47,22 @@ import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { Comparison, ListActivitiesRequest } from '@parlance/proto/parlance/analytics/v1/activities';
 import { listActivities } from '@parlance/analytics/db/activity-list';
 import { pageCount, readListRequest, type ActivityListQuery } from '@parlance/analytics/domain/list-request';
-import { activitySizes, APPLICATION_NAME, corpusDatabaseUrl, pgliteCorpus, postgresCorpus, type AnalyticsHandle, type LoadResult } from './support/activities-database.js';
+import {
+  activitySizes,
+  APPLICATION_NAME,
+  corpusDatabaseUrl,
+  corpusKey,
+  LOADER_VERSION,
+  pgliteCorpus,
+  postgresCorpus,
+  type AnalyticsHandle,
+  type LoadResult,
+} from './support/activities-database.js';
 import { callCorpus, THIS_QUARTER, type CallCorpus } from './support/call-corpus.js';
 import { latencies, machine, median, percentile } from './support/measure.js';
 import { naiveListQueries } from './support/naive-list.js';
 import { cpuMsOf } from './support/process-memory.js';
 
-/** Bump when call-corpus.ts or the loader changes what is loaded: the kept database is then reloaded. */
-const LOADER_VERSION = 1;
 const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const PGLITE_CALLS = Number(process.env.BENCH_PGLITE_CALLS ?? 50_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -236,7 +244,7 @@ async function run(database: 'postgres' | 'pglite', calls: number): Promise<void
   const options = { batchCalls: 2_000, inFlight: 2, onProgress };
   const { handle, load } =
     database === 'postgres'
-      ? await postgresCorpus(corpus, `v${LOADER_VERSION}:${calls}`, { ...options, poolSize: POOL, fresh: process.env.BENCH_FRESH === '1' })
+      ? await postgresCorpus(corpus, corpusKey(calls), { ...options, poolSize: POOL, fresh: process.env.BENCH_FRESH === '1' })
       : await pgliteCorpus(corpus, options);
   try {
     reportLoad(database, load, await activitySizes(handle));

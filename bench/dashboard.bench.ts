@@ -32,12 +32,10 @@ import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { ensureZoneRollups } from '@parlance/analytics/db/dashboard-rollups';
 import { teams } from '@parlance/analytics/db/schema';
 import { dashboardAnswers } from '@parlance/analytics/grpc/dashboard.server';
-import { postgresCorpus } from './support/activities-database.js';
+import { corpusKey, postgresCorpus } from './support/activities-database.js';
 import { callCorpus, LAST_QUARTER, THIS_QUARTER } from './support/call-corpus.js';
 import { latencies, machine, median, percentile } from './support/measure.js';
 
-/** The list bench's: the same key reuses the same kept database. */
-const LOADER_VERSION = 1;
 const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
@@ -49,7 +47,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 const round = (ms: number) => +ms.toFixed(2);
 
 const corpus = callCorpus(CALLS);
-const { handle, load } = await postgresCorpus(corpus, `v${LOADER_VERSION}:${CALLS}`, { poolSize: POOL, batchCalls: 500, inFlight: 2 });
+const { handle, load } = await postgresCorpus(corpus, corpusKey(CALLS), { poolSize: POOL, batchCalls: 500, inFlight: 2 });
 const { db } = handle;
 try {
   // Teams as identity now announces them, with members, targets and criteria names (a kept load may predate them).

@@ -71,6 +71,12 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
+/** Bump when call-corpus.ts or the loader changes what is loaded: a kept database is then reloaded. */
+export const LOADER_VERSION = 1;
+
+/** What a load is known by (the loader's version and the number of calls): a kept database is reused only under the same key. */
+export const corpusKey = (calls: number): string => `v${LOADER_VERSION}:${calls}`;
+
 /** PostgreSQL's URL for the benchmark's database, for connections of the benchmark's own. */
 export const corpusDatabaseUrl = () => databaseUrl(DATABASE);
 

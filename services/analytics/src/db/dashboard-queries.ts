@@ -113,7 +113,7 @@ export async function groupedTotals(
   measures: readonly TotalsColumn[] = TOTALS_MEASURES,
 ): Promise<GroupedTotals[]> {
   const { select, names } = groupColumns(grouping, false);
-  const relation = source === 'rollups' ? rollupRelation(dashboardTotals, scope, level, spans, false) : rowRelation(scope, level, false);
+  const relation = relationOf(source, scope, level, spans, false);
   const columns = TOTALS_MEASURES.filter((column) => column === 'activities' || measures.includes(column));
   // A team's day cells are one row per team and day already: read as they are, not summed again.
   if (source === 'rollups' && level === 'team' && spans === 'days' && grouping.team && grouping.bucket === 'day' && !grouping.representative) {
@@ -161,7 +161,7 @@ export async function groupedVerdicts(
 ): Promise<GroupedVerdicts[]> {
   const { select, names } = groupColumns(grouping, true);
   const columns = VERDICTS_MEASURES.filter((column) => column === 'passed' || column === 'failed' || measures.includes(column));
-  const relation = source === 'rollups' ? rollupRelation(dashboardVerdicts, scope, level, spans, true) : rowRelation(scope, level, true);
+  const relation = relationOf(source, scope, level, spans, true);
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select ${sql.raw(select.join(', '))}, ${summed(columns)} from (${relation}) s group by ${sql.raw(positions(names))} order by ${sql.raw(positions(names))}`,
@@ -194,7 +194,7 @@ export interface MemberVerdicts {
  * thousands of criteria, and reading each as a row of its own cost more than all the rest.
  */
 export async function memberVerdicts(db: Executor, source: FigureSource, scope: FigureScope): Promise<MemberVerdicts[]> {
-  const relation = source === 'rollups' ? rollupRelation(dashboardVerdicts, scope, 'representative', 'months', true) : rowRelation(scope, 'representative', true);
+  const relation = relationOf(source, scope, 'representative', 'months', true);
   const rows = await queryRows<{ team_id: string; representative_email: string; criteria: string }>(
     db,
     sql`select c.team_id, c.representative_email,
@@ -209,7 +209,13 @@ export async function memberVerdicts(db: Executor, source: FigureSource, scope: 
 
 const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 
-function rollupRelation(table: typeof dashboardTotals | typeof dashboardVerdicts, scope: FigureScope, level: Level, spans: Spans, verdicts: boolean): SQL {
+/** The relation every figure is summed from: the totals' (or, `verdicts`, the verdicts') cells of the scope, from `source`. */
+function relationOf(source: FigureSource, scope: FigureScope, level: Level, spans: Spans, verdicts: boolean): SQL {
+  return source === 'rollups' ? rollupRelation(scope, level, spans, verdicts) : rowRelation(scope, level, verdicts);
+}
+
+function rollupRelation(scope: FigureScope, level: Level, spans: Spans, verdicts: boolean): SQL {
+  const table = verdicts ? dashboardVerdicts : dashboardTotals;
   const conditions: SQL[] = [sql`company_id = ${scope.companyId}`, sql`zone = ${scope.zone}`, sql`kind = ${scope.kind}`];
   if (scope.teamIds) conditions.push(sql`team_id = any(${textArray(scope.teamIds)})`);
   if (level === 'team') conditions.push(sql`representative_email = '*'`);

@@ -5,6 +5,9 @@
 import type { Metric } from './dashboard-request.js';
 import { rounded } from './dashboard-request.js';
 
+/** Text in code-unit order: the same on every machine and in every locale, where `localeCompare` is not. */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Counts summed over some activities (what a rollup cell holds). */
 export interface Counts {
   activities: number;

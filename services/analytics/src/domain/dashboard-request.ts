@@ -71,22 +71,36 @@ const RENAMED_ZONES: Readonly<Record<string, string>> = { 'Europe/Kiev': 'Europe
 export function readTimeZone(raw: string): string {
   const value = raw.trim();
   if (value === '') return 'UTC';
-  const known = ZONES_READ.get(value);
-  if (known) return known;
-  let canonical: string;
-  try {
-    canonical = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    throw invalidArgument(DASHBOARD_MESSAGES.timeZone(value));
-  }
-  const spelled = canonical.toLowerCase() === value.toLowerCase() ? canonical : value;
-  const zone = RENAMED_ZONES[spelled] ?? spelled;
-  // Checking a zone builds a formatter (a fraction of a millisecond); callers send few zones.
-  if (ZONES_READ.size < 1_000) ZONES_READ.set(value, zone);
-  return zone;
+  // Checking a zone builds a formatter (a fraction of a millisecond): each spelling is checked once.
+  return held(ZONES_READ, value, () => {
+    let canonical: string;
+    try {
+      canonical = dayFormat(value).resolvedOptions().timeZone;
+    } catch {
+      throw invalidArgument(DASHBOARD_MESSAGES.timeZone(value));
+    }
+    const spelled = canonical.toLowerCase() === value.toLowerCase() ? canonical : value;
+    return RENAMED_ZONES[spelled] ?? spelled;
+  });
 }
 
+/** Callers send few zones; more than this many are worked out again each time rather than held. */
+const ZONES_HELD = 1_000;
 const ZONES_READ = new Map<string, string>();
+const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+/** `key`'s value in `values`, made and kept there the first time (while fewer than ZONES_HELD are). */
+function held<T>(values: Map<string, T>, key: string, make: () => T): T {
+  const known = values.get(key);
+  if (known !== undefined) return known;
+  const value = make();
+  if (values.size < ZONES_HELD) values.set(key, value);
+  return value;
+}
+
+/** The zone's day formatter, built once per zone. */
+const dayFormat = (zone: string): Intl.DateTimeFormat =>
+  held(DAY_FORMATS, zone, () => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -110,17 +124,6 @@ export function dayIn(instant: Date, zone: string): Day {
   const parts = dayFormat(zone).formatToParts(instant);
   const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-// A formatter costs a fraction of a millisecond to build; a zone's is built once (zones are read, so few).
-const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(zone: string): Intl.DateTimeFormat {
-  let format = DAY_FORMATS.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    if (DAY_FORMATS.size < 1_000) DAY_FORMATS.set(zone, format);
-  }
-  return format;
 }
 
 export interface DayRange {

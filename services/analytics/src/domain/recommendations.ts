@@ -2,6 +2,7 @@
  * Spec part 2 §9's recommendation rules, for a team or a member over a period, and the advice a
  * manager can act on. Pure arithmetic on counts, so every rule and edge is unit-tested.
  */
+import { compareText } from './dashboard-figures.js';
 
 export interface PeriodFigures {
   /** Successful activities the member (or the team's members together) should reach in the period. */
@@ -106,7 +107,7 @@ export const failureRate = (failed: number, judged: number): number => (failed /
 
 /** The order of failure rates: most failed first, then most failures, then by name (equal ones keep their order). */
 export function mostFailedFirst(a: CriterionFailureRate, b: CriterionFailureRate): number {
-  return b.failureRate - a.failureRate || b.failed - a.failed || (a.criterionName < b.criterionName ? -1 : a.criterionName > b.criterionName ? 1 : 0);
+  return b.failureRate - a.failureRate || b.failed - a.failed || compareText(a.criterionName, b.criterionName);
 }
 
 /** A member's criteria with their failure rates, in `mostFailedFirst` order; those never judged are left out. */

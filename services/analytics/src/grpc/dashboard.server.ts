@@ -52,6 +52,7 @@ import {
   averageDuration,
   averageScore,
   averageScriptMatch,
+  compareText,
   conversionRate,
   METRIC_MEASURES,
   metricValue,
@@ -172,8 +173,8 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
               (b.averageScore ?? -1) - (a.averageScore ?? -1) ||
               b.totalActivities - a.totalActivities ||
               a.representativeName.localeCompare(b.representativeName) ||
-              (a.representativeEmail < b.representativeEmail ? -1 : a.representativeEmail > b.representativeEmail ? 1 : 0) ||
-              (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0),
+              compareText(a.representativeEmail, b.representativeEmail) ||
+              compareText(a.teamId, b.teamId),
           ),
       };
     },
