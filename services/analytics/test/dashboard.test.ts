@@ -24,9 +24,12 @@ import { DRIVERS, openAnalyticsDatabase, type AnalyticsDatabase } from './suppor
 
 const ACTIVITIES = 300;
 const DAY_MS = 86_400_000;
-/** From 20 October 2026, over both autumn clock changes (Kyiv 25 October, New York 1 November) and three month ends. */
-const FIRST_DAY = Date.UTC(2026, 9, 20);
-const DAYS = 50;
+/**
+ * From 10 September 2026 to 7 January 2027: over both autumn clock changes (Kyiv 25 October, New
+ * York 1 November), four month ends and two quarter ends, one of them a year's.
+ */
+const FIRST_DAY = Date.UTC(2026, 8, 10);
+const DAYS = 120;
 const CRITERIA = [
   { groupId: 'opening', criterionId: 'greeting', name: 'Greets the customer' },
   { groupId: 'opening', criterionId: 'agenda', name: 'Confirms the agenda' },
@@ -189,8 +192,17 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
     const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
     const day = () => new Date(FIRST_DAY + Math.floor(random() * (DAYS + 4) - 2) * DAY_MS).toISOString().slice(0, 10);
     let compared = 0;
+    // Ranges of whole quarters and months with days at either end are read from cells of every span.
+    const chosen: [string, string][] = [
+      ['2026-10-01', '2026-12-31'],
+      ['2026-09-14', '2027-01-05'],
+      ['2026-07-01', '2026-12-31'],
+      ['2026-09-30', '2026-12-01'],
+      ['2026-10-01', ''],
+      ['', '2026-12-31'],
+    ];
     for (let i = 0; i < 40; i++) {
-      let [from, to] = [random() < 0.85 ? day() : '', random() < 0.85 ? day() : ''];
+      let [from, to] = i < chosen.length ? chosen[i]! : [random() < 0.85 ? day() : '', random() < 0.85 ? day() : ''];
       if (from && to && to < from) [from, to] = [to, from];
       const companyId = pick([single, batched]);
       const scope = {

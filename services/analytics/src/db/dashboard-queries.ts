@@ -31,8 +31,11 @@ export interface FigureScope {
 
 /** Summed per team, or per representative (within their team) — `'*'` when per team. */
 export type Level = 'team' | 'representative';
-/** Day rows only (to bucket by day or week), or whole months where they fit (anything else). */
-export type Spans = 'days' | 'months';
+/**
+ * Which cells a range is read from: day cells only (to bucket by day or week); whole months where
+ * they fit (to bucket by month); or the fewest cells, whole quarters first (no bucket).
+ */
+export type Spans = 'days' | 'months' | 'quarters';
 
 type TotalsColumn = (typeof TOTALS_MEASURES)[number];
 type VerdictsColumn = (typeof VERDICTS_MEASURES)[number];
@@ -189,12 +192,12 @@ export interface MemberVerdicts {
 }
 
 /**
- * Each representative's verdicts per criterion over the scope (months where they fit), one row per
+ * Each representative's verdicts per criterion over the scope (the fewest cells), one row per
  * team and representative holding its criteria as one JSON array: a recommendation reads
  * thousands of criteria, and reading each as a row of its own cost more than all the rest.
  */
 export async function memberVerdicts(db: Executor, source: FigureSource, scope: FigureScope): Promise<MemberVerdicts[]> {
-  const relation = relationOf(source, scope, 'representative', 'months', true);
+  const relation = relationOf(source, scope, 'representative', 'quarters', true);
   const rows = await queryRows<{ team_id: string; representative_email: string; criteria: string }>(
     db,
     sql`select c.team_id, c.representative_email,
@@ -227,20 +230,13 @@ function rollupRelation(scope: FigureScope, level: Level, spans: Spans, verdicts
 }
 
 function periodCondition(range: DayRange, spans: Spans): SQL {
-  const between = (from: string | null, to: string | null) =>
-    sql.join([from === null ? undefined : sql`period >= ${from}::date`, to === null ? undefined : sql`period <= ${to}::date`].filter((part) => part !== undefined), sql` and `);
-  if (spans === 'days') {
-    const bounds = between(range.from, range.to);
-    return range.from === null && range.to === null ? sql`span = 'd'` : sql`span = 'd' and ${bounds}`;
-  }
-  const cover = coverOf(range);
-  const parts: SQL[] = [];
-  if (cover.months) {
-    const { first, last } = cover.months;
-    parts.push(first === null && last === null ? sql`span = 'm'` : sql`(span = 'm' and ${between(first, last)})`);
-  }
-  for (const days of cover.days) parts.push(sql`(span = 'd' and ${between(days.from, days.to)})`);
-  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+  const between = (from: string | null, to: string | null) => [from === null ? undefined : sql`period >= ${from}::date`, to === null ? undefined : sql`period <= ${to}::date`];
+  const parts = spans === 'days' ? [{ span: 'd', ...range }] : coverOf(range, spans === 'months' ? 'm' : 'q');
+  const conditions = parts.map(({ span, from, to }) => {
+    const condition = [sql`span = ${span}`, ...between(from, to)].filter((part) => part !== undefined);
+    return sql`(${sql.join(condition, sql` and `)})`;
+  });
+  return conditions.length === 0 ? sql`false` : sql`(${sql.join(conditions, sql` or `)})`;
 }
 
 /** The same relation as the rollups', counted from the activity rows (per local day). */

@@ -16,12 +16,13 @@ import { changedRows, LISTED, SOURCE_COLUMNS, VERDICTS, type ActivityChange } fr
 import { activities, dashboardTotals, dashboardVerdicts, dashboardZones } from './schema.js';
 
 const SCORED = `r.evaluated_at is not null and r.score is not null and r.score not in ('NaN', 'Infinity', '-Infinity')`;
-/** The four cells a row counts in, per zone `z`: its day and month, for its representative and for the whole team. */
+/** The six cells a row counts in, per zone `z`: its day, month and quarter, for its representative and for the whole team. */
 const CELLS = sql.raw(`cross join lateral (
     select (r.occurred_at at time zone z.zone)::date as day) local
   cross join lateral (values
     ('d', local.day, r.representative_email), ('d', local.day, '*'),
-    ('m', date_trunc('month', local.day)::date, r.representative_email), ('m', date_trunc('month', local.day)::date, '*')
+    ('m', date_trunc('month', local.day)::date, r.representative_email), ('m', date_trunc('month', local.day)::date, '*'),
+    ('q', date_trunc('quarter', local.day)::date, r.representative_email), ('q', date_trunc('quarter', local.day)::date, '*')
   ) as cell(span, period, representative_email)`);
 const CELL_KEY = `r.company_id, z.zone, r.kind, cell.span, r.team_id, cell.representative_email, cell.period`;
 const TOTALS_KEY = sql.raw('company_id, zone, kind, span, team_id, representative_email, period');

@@ -6,6 +6,7 @@ import type { Improvement } from '@parlance/proto/parlance/scoring/v1/evaluation
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import type { CriterionResult, MediaName } from '../domain/activity-state.js';
 import type { TeamCriterion, TeamMemberState } from '../domain/team-state.js';
+import type { Span } from '../domain/dashboard-request.js';
 
 /** Everything analytics stores lives in its own Postgres schema; no other service reads it. */
 export const analyticsSchema = pgSchema('analytics');
@@ -163,9 +164,10 @@ export const dashboardZones = analyticsSchema.table('dashboard_zones', {
 });
 
 /**
- * The dashboard's daily and monthly totals per team and representative, in each zone of
- * dashboard_zones: `span` 'd' holds a local day (`period` is the day), 'm' a local month (`period`
- * is its first day). `representative_email` '*' holds the whole team. Only listed activities
+ * The dashboard's daily, monthly and quarterly totals per team and representative, in each zone of
+ * dashboard_zones: `span` 'd' holds a local day (`period` is the day), 'm' a local month and 'q' a
+ * local quarter (`period` is its first day). Extended statistics on (span, period), which drizzle
+ * cannot declare, are made by migration 0005. `representative_email` '*' holds the whole team. Only listed activities
  * (received, not deleted) count. Sums of scores and script matches are numeric, so that adding and
  * taking away the same values always comes back to the same sum.
  */
@@ -175,7 +177,7 @@ export const dashboardTotals = analyticsSchema.table(
     companyId: uuid('company_id').notNull(),
     zone: text('zone').notNull(),
     kind: text('kind').$type<ActivityKindName>().notNull(),
-    span: text('span').$type<'d' | 'm'>().notNull(),
+    span: text('span').$type<Span>().notNull(),
     teamId: text('team_id').notNull(),
     representativeEmail: text('representative_email').notNull(),
     period: date('period', { mode: 'string' }).notNull(),
@@ -209,7 +211,7 @@ export const dashboardVerdicts = analyticsSchema.table(
     companyId: uuid('company_id').notNull(),
     zone: text('zone').notNull(),
     kind: text('kind').$type<ActivityKindName>().notNull(),
-    span: text('span').$type<'d' | 'm'>().notNull(),
+    span: text('span').$type<Span>().notNull(),
     teamId: text('team_id').notNull(),
     representativeEmail: text('representative_email').notNull(),
     period: date('period', { mode: 'string' }).notNull(),

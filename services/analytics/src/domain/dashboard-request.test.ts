@@ -59,12 +59,51 @@ describe('the calendar', () => {
   });
 
   it('covers a range with whole months and the days left at either end', () => {
-    expect(coverOf({ from: '2026-10-15', to: '2026-12-31' })).toEqual({ months: { first: '2026-11-01', last: '2026-12-01' }, days: [{ from: '2026-10-15', to: '2026-10-31' }] });
-    expect(coverOf({ from: '2026-10-01', to: '2026-12-10' })).toEqual({ months: { first: '2026-10-01', last: '2026-11-01' }, days: [{ from: '2026-12-01', to: '2026-12-10' }] });
-    expect(coverOf({ from: '2026-10-15', to: '2026-11-10' })).toEqual({ months: null, days: [{ from: '2026-10-15', to: '2026-11-10' }] });
-    expect(coverOf({ from: null, to: null })).toEqual({ months: { first: null, last: null }, days: [] });
-    expect(coverOf({ from: '2026-10-15', to: null })).toEqual({ months: { first: '2026-11-01', last: null }, days: [{ from: '2026-10-15', to: '2026-10-31' }] });
-    expect(coverOf({ from: null, to: '2026-02-27' })).toEqual({ months: { first: null, last: '2026-01-01' }, days: [{ from: '2026-02-01', to: '2026-02-27' }] });
+    expect(coverOf({ from: '2026-10-15', to: '2026-12-31' }, 'm')).toEqual([
+      { span: 'm', from: '2026-11-01', to: '2026-12-01' },
+      { span: 'd', from: '2026-10-15', to: '2026-10-31' },
+    ]);
+    expect(coverOf({ from: '2026-10-01', to: '2026-12-10' }, 'm')).toEqual([
+      { span: 'm', from: '2026-10-01', to: '2026-11-01' },
+      { span: 'd', from: '2026-12-01', to: '2026-12-10' },
+    ]);
+    expect(coverOf({ from: '2026-10-15', to: '2026-11-10' }, 'm')).toEqual([{ span: 'd', from: '2026-10-15', to: '2026-11-10' }]);
+    expect(coverOf({ from: null, to: null }, 'm')).toEqual([{ span: 'm', from: null, to: null }]);
+    expect(coverOf({ from: '2026-10-15', to: null }, 'm')).toEqual([
+      { span: 'm', from: '2026-11-01', to: null },
+      { span: 'd', from: '2026-10-15', to: '2026-10-31' },
+    ]);
+    expect(coverOf({ from: null, to: '2026-02-27' }, 'm')).toEqual([
+      { span: 'm', from: null, to: '2026-01-01' },
+      { span: 'd', from: '2026-02-01', to: '2026-02-27' },
+    ]);
+  });
+
+  it('covers a range with whole quarters first, then whole months, then days', () => {
+    expect(coverOf({ from: '2026-10-01', to: '2026-12-31' }, 'q')).toEqual([{ span: 'q', from: '2026-10-01', to: '2026-10-01' }]);
+    expect(coverOf({ from: '2026-01-01', to: '2026-12-31' }, 'q')).toEqual([{ span: 'q', from: '2026-01-01', to: '2026-10-01' }]);
+    expect(coverOf({ from: '2026-09-15', to: '2027-05-20' }, 'q')).toEqual([
+      { span: 'q', from: '2026-10-01', to: '2027-01-01' },
+      { span: 'd', from: '2026-09-15', to: '2026-09-30' },
+      { span: 'm', from: '2027-04-01', to: '2027-04-01' },
+      { span: 'd', from: '2027-05-01', to: '2027-05-20' },
+    ]);
+    // No whole quarter inside: months and days alone.
+    expect(coverOf({ from: '2026-10-15', to: '2026-12-31' }, 'q')).toEqual([
+      { span: 'm', from: '2026-11-01', to: '2026-12-01' },
+      { span: 'd', from: '2026-10-15', to: '2026-10-31' },
+    ]);
+    expect(coverOf({ from: '2026-11-03', to: '2026-11-03' }, 'q')).toEqual([{ span: 'd', from: '2026-11-03', to: '2026-11-03' }]);
+    expect(coverOf({ from: null, to: null }, 'q')).toEqual([{ span: 'q', from: null, to: null }]);
+    expect(coverOf({ from: '2026-08-01', to: null }, 'q')).toEqual([
+      { span: 'q', from: '2026-10-01', to: null },
+      { span: 'm', from: '2026-08-01', to: '2026-09-01' },
+    ]);
+    expect(coverOf({ from: null, to: '2026-02-27' }, 'q')).toEqual([
+      { span: 'q', from: null, to: '2025-10-01' },
+      { span: 'm', from: '2026-01-01', to: '2026-01-01' },
+      { span: 'd', from: '2026-02-01', to: '2026-02-27' },
+    ]);
   });
 
   it('compares with the same number of days just before, and counts working days up to today', () => {

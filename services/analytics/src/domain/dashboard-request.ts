@@ -190,7 +190,6 @@ export function addMonths(month: Day, months: number): Day {
   date.setUTCMonth(date.getUTCMonth() + months, 1);
   return dayOf(date.getTime());
 }
-const lastDayOfMonth = (month: Day): Day => addDays(addMonths(month, 1), -1);
 
 /** The bucket a day is counted in. */
 export function bucketOf(day: Day, grouping: Exclude<Grouping, 'parameter'>): Day {
@@ -213,27 +212,48 @@ export function bucketsBetween(from: Day, to: Day, grouping: Exclude<Grouping, '
   return buckets;
 }
 
+/** A rollup cell's span: a local day, month or quarter (its `period` is the first day of it). */
+export type Span = 'd' | 'm' | 'q';
+
 /**
- * How the rollups cover a range: whole months from their month rows, the days left at either end
- * from day rows. `months` is null when no whole month lies inside; an open end reaches every month
- * that way.
+ * A run of cells of one span: from the period `from` to the period `to`, both counted (for a
+ * month or quarter, the first day of the first and of the last); null reaches every period that
+ * way.
  */
-export interface RangeCover {
-  months: { first: Day | null; last: Day | null } | null;
-  days: { from: Day; to: Day }[];
+export interface CoverPart {
+  span: Span;
+  from: Day | null;
+  to: Day | null;
 }
 
-export function coverOf({ from, to }: DayRange): RangeCover {
-  const firstMonth = from === null ? null : from === monthOf(from) ? from : addMonths(monthOf(from), 1);
-  const lastMonth = to === null ? null : to === lastDayOfMonth(monthOf(to)) ? monthOf(to) : addMonths(monthOf(to), -1);
-  if (firstMonth !== null && lastMonth !== null && firstMonth > lastMonth) return { months: null, days: from && to ? [{ from, to }] : [] };
-  const days: { from: Day; to: Day }[] = [];
-  if (from !== null && firstMonth !== null && from < firstMonth) days.push({ from, to: addDays(firstMonth, -1) });
-  if (to !== null && lastMonth !== null) {
-    const afterLast = addMonths(lastMonth, 1);
-    if (to >= afterLast) days.push({ from: afterLast, to });
+const MONTHS_IN: Record<Exclude<Span, 'd'>, number> = { m: 1, q: 3 };
+const startOf = (day: Day, span: Exclude<Span, 'd'>): Day => {
+  const month = Number(day.slice(5, 7));
+  return `${day.slice(0, 5)}${String(month - ((month - 1) % MONTHS_IN[span])).padStart(2, '0')}-01`;
+};
+
+/**
+ * How the rollups cover a range with the fewest cells: whole periods of the `largest` span
+ * inside it, then whole months, then the days left at either end. An open end reaches every
+ * period of the largest span that way.
+ */
+export function coverOf(range: DayRange, largest: Exclude<Span, 'd'>): CoverPart[] {
+  return coverWith(range, largest === 'q' ? ['q', 'm'] : ['m']);
+}
+
+function coverWith({ from, to }: DayRange, [span, ...smaller]: Exclude<Span, 'd'>[]): CoverPart[] {
+  if (span === undefined) return from !== null && to !== null && from <= to ? [{ span: 'd', from, to }] : [];
+  const months = MONTHS_IN[span];
+  const first = from === null ? null : from === startOf(from, span) ? from : addMonths(startOf(from, span), months);
+  const last = to === null ? null : addDays(addMonths(startOf(to, span), months), -1) === to ? startOf(to, span) : addMonths(startOf(to, span), -months);
+  if (first !== null && last !== null && first > last) return coverWith({ from, to }, smaller);
+  const parts: CoverPart[] = [{ span, from: first, to: last }];
+  if (from !== null && first !== null && from < first) parts.push(...coverWith({ from, to: addDays(first, -1) }, smaller));
+  if (to !== null && last !== null) {
+    const afterLast = addMonths(last, months);
+    if (to >= afterLast) parts.push(...coverWith({ from: afterLast, to }, smaller));
   }
-  return { months: { first: firstMonth, last: lastMonth }, days };
+  return parts;
 }
 
 /** The same number of days just before the range; null when the range is open. */

@@ -154,7 +154,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
     async getLeaderboard({ scope }: GetLeaderboardRequest): Promise<GetLeaderboardResponse> {
       const companyId = requireCompanyId();
       const { figures, directory, source: from } = await scopeOf(companyId, scope);
-      const rows = await groupedTotals(db, from, figures, 'representative', 'months', { team: true, representative: true }, ['successful', 'scored', 'score_sum']);
+      const rows = await groupedTotals(db, from, figures, 'representative', 'quarters', { team: true, representative: true }, ['successful', 'scored', 'score_sum']);
       const names = directory.memberNames;
       return {
         rows: rows
@@ -184,7 +184,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
       const { figures, mode, source: from } = await scopeOf(companyId, scope);
       const level = mode === 'team' ? 'team' : 'representative';
       const unitsOf = async (range: DayRange) =>
-        (await groupedTotals(db, from, { ...figures, range }, level, 'months', mode === 'team' ? { team: true } : { representative: true })) as Counts[];
+        (await groupedTotals(db, from, { ...figures, range }, level, 'quarters', mode === 'team' ? { team: true } : { representative: true })) as Counts[];
       const previous = previousRange(figures.range);
       const [current, before] = await Promise.all([unitsOf(figures.range), previous ? unitsOf(previous) : Promise.resolve([])]);
       return {
@@ -209,7 +209,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
       if (grouping === 'parameter') {
         const subset = verdictSubsetOf(metrics);
         const subsetColumns = { successful: ['passed_successful', 'failed_successful'], unsuccessful: ['passed_unsuccessful', 'failed_unsuccessful'], all: [] } as const;
-        const rows = await groupedVerdicts(db, from, figures, level, 'months', mode === 'team' ? { team: true } : { representative: true }, subsetColumns[subset]);
+        const rows = await groupedVerdicts(db, from, figures, level, 'quarters', mode === 'team' ? { team: true } : { representative: true }, subsetColumns[subset]);
         const byUnit = new Map<string, Map<string, Verdicts>>();
         const labels = orderedCriterionLabels(directory, figures.teamIds, rows);
         for (const row of rows) {
@@ -279,8 +279,8 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
           const representatives = mode === 'representative' && chosen.size > 0 ? [...chosen] : null;
           const figures: FigureScope = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives, range };
           const [memberRows, teamRows, verdictRows] = await Promise.all([
-            groupedTotals(db, from, figures, 'representative', 'months', { team: true, representative: true }, RECOMMENDATION_MEASURES),
-            mode === 'team' ? groupedTotals(db, from, figures, 'team', 'months', { team: true }, RECOMMENDATION_MEASURES) : [],
+            groupedTotals(db, from, figures, 'representative', 'quarters', { team: true, representative: true }, RECOMMENDATION_MEASURES),
+            mode === 'team' ? groupedTotals(db, from, figures, 'team', 'quarters', { team: true }, RECOMMENDATION_MEASURES) : [],
             memberVerdicts(db, from, figures),
           ]);
           const figuresOf = groupFigures(memberRows, teamRows, verdictRows);
@@ -306,9 +306,9 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
       const from = await sourceFor(zone);
       const own: FigureScope = { companyId, kind: kindName, zone, teamIds: null, representatives: [email], range };
       const [ownTeams, trendRows, verdictRows] = await Promise.all([
-        groupedTotals(db, from, own, 'representative', 'months', { team: true }),
+        groupedTotals(db, from, own, 'representative', 'quarters', { team: true }),
         groupedTotals(db, from, own, 'representative', 'days', { bucket: 'week' }),
-        groupedVerdicts(db, from, own, 'representative', 'months', { team: true }, []),
+        groupedVerdicts(db, from, own, 'representative', 'quarters', { team: true }, []),
       ]);
       const memberOf = teams.filter((team) => !team.deleted && team.members.some((member) => member.email === email));
       const teamIds = [...new Set([...memberOf.map((team) => team.teamId), ...ownTeams.map((row) => row.teamId)])];
@@ -335,7 +335,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
       );
 
       // Every member of their teams (them included), with what they did in the period.
-      const teamRows = await groupedTotals(db, from, { companyId, kind: kindName, zone, teamIds, representatives: null, range }, 'representative', 'months', { representative: true });
+      const teamRows = await groupedTotals(db, from, { companyId, kind: kindName, zone, teamIds, representatives: null, range }, 'representative', 'quarters', { representative: true });
       const colleagues = new Map<string, Counts>(teamRows.map((row) => [row.representativeEmail, row]));
       for (const team of memberOf) for (const colleague of team.members) if (!colleagues.has(colleague.email)) colleagues.set(colleague.email, NO_COUNTS);
       const mine = ownTeams.reduce<Counts>(addCounts, NO_COUNTS);
