@@ -1,7 +1,10 @@
 # Parlance. Two commands on a fresh machine: `make run` and `make test`.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-export NODE_OPTIONS ?= --enable-source-maps
+# A young generation of 32 MiB semi-spaces (V8's default is 16): with many requests in flight their
+# objects outlive a 16 MiB scavenge and are copied and promoted, which cost the dashboard up to
+# half its node CPU (docs/architecture.md, "Node's heap"). The images set the same (deploy/docker/Dockerfile).
+export NODE_OPTIONS ?= --enable-source-maps --max-semi-space-size=32
 TSX := node --import tsx
 
 .PHONY: help deps web run up down test lint typecheck proto proto-check bench infra eval

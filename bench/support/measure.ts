@@ -42,5 +42,10 @@ export async function latencies(call: (i: number) => Promise<unknown>, requests:
   return measured;
 }
 
-/** The machine a result was measured on: its cores, its 1-minute load average and the Node version. */
-export const machine = () => ({ cores: availableParallelism(), load_1m: +loadavg()[0]!.toFixed(2), node: process.version });
+/** The machine a result was measured on: its cores, its 1-minute load average, the Node version and its options. */
+export const machine = () => ({
+  cores: availableParallelism(),
+  load_1m: +loadavg()[0]!.toFixed(2),
+  node: process.version,
+  node_options: [...process.execArgv.filter((option) => option.startsWith('--max')), process.env.NODE_OPTIONS ?? ''].join(' ').trim(),
+});
