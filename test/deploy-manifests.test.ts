@@ -824,8 +824,12 @@ describe('images', () => {
     expect(base.filter((i) => i.keyword === 'FROM').at(-1)?.rest).toBe('${NODE_IMAGE} AS runtime');
     expect(base.find((i) => i.keyword === 'ARG' && i.rest.startsWith('NODE_IMAGE='))?.rest).toMatch(/^NODE_IMAGE=node:20-[a-z]+-slim$/);
     expect(base.filter((i) => i.keyword === 'USER').at(-1)?.rest).toBe('node');
+    // The same young generation as the Makefile gives `make run`, `make test` and `make bench`.
+    const makefile = readFileSync(path.join(repoRoot, 'Makefile'), 'utf8');
+    expect(makefile).toContain('export NODE_OPTIONS ?= --enable-source-maps --max-semi-space-size=32');
     expect(finalStageEnv(BASE_DOCKERFILE)).toEqual({
       NODE_ENV: 'production',
+      NODE_OPTIONS: '--max-semi-space-size=32',
       PARLANCE_MODE: 'distributed',
       GRPC_HOST: '0.0.0.0',
       ADMIN_HOST: '0.0.0.0',
