@@ -55,7 +55,7 @@ try {
     await db.update(teams).set({ members: team.members, criteria: team.criteria }).where(eq(teams.teamId, team.teamId));
   }
   const building = performance.now();
-  await ensureZoneRollups(db, ZONE);
+  await ensureZoneRollups(handle, ZONE);
   const [sizes] = await queryRows<{ totals: string; verdicts: string; total_rows: string; verdict_rows: string }>(
     db,
     sql`select pg_total_relation_size('analytics.dashboard_totals') as totals, pg_total_relation_size('analytics.dashboard_verdicts') as verdicts,
@@ -94,7 +94,7 @@ try {
   ];
   const logger = createLogger({ service: 'bench', level: 'warn' });
   const now = () => new Date('2026-12-31T12:00:00Z');
-  const services = { rollups: dashboardAnswers({ db, logger, now }), rows: dashboardAnswers({ db, logger, now, source: 'rows' }) };
+  const services = { rollups: dashboardAnswers({ database: handle, logger, now }), rows: dashboardAnswers({ database: handle, logger, now, source: 'rows' }) };
   type Service = (typeof services)['rollups'];
   const scenarios: { name: string; target: number; call: (service: Service) => Promise<unknown> }[] = [
     { name: 'metrics', target: 50, call: (service) => service.getMetrics({ scope }) },

@@ -46,7 +46,7 @@ export function analyticsModule(env: NodeJS.ProcessEnv = process.env): ModuleDef
       await ensureActivityRollups(db);
       const mailer = createMailer(mail, runtime.logger.child({ part: 'mailer' }));
       runtime.serve(ActivitiesServiceService, activitiesService({ db, lists: runtime.database.preparedReads, mailer }));
-      runtime.serve(DashboardServiceService, dashboardService({ db, logger: runtime.logger.child({ part: 'dashboard' }) }));
+      runtime.serve(DashboardServiceService, dashboardService({ database: runtime.database, logger: runtime.logger.child({ part: 'dashboard' }) }));
       for (const consumer of ANALYTICS_CONSUMERS) await runtime.consume(consumer);
       const housekeeping = setInterval(() => {
         purgeTombstones(db, new Date(Date.now() - TOMBSTONE_RETENTION_MS)).catch((error: unknown) => runtime.logger.warn({ err: error }, 'could not purge old deletions; will try again'));

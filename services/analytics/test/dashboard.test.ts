@@ -7,7 +7,7 @@
  * figures are checked by hand, time zones included.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@parlance/platform/errors';
 import { runWithRequestContext } from '@parlance/platform/grpc/request-context';
@@ -15,7 +15,7 @@ import { createLogger } from '@parlance/platform/logger';
 import { seededRandom } from '@parlance/platform/testing/seeded-random';
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { applyActivityFact, applyActivityFacts } from '../src/db/activities.repository.js';
-import { dashboardRollupDifferences, ensureZoneRollups } from '../src/db/dashboard-rollups.js';
+import { dashboardRollupDifferences, ensureZoneRollups, zoneReady } from '../src/db/dashboard-rollups.js';
 import { activities, dashboardTotals, dashboardVerdicts, dashboardZones, teams } from '../src/db/schema.js';
 import type { ActivityFact, CriterionResult } from '../src/domain/activity-state.js';
 import type { TeamState } from '../src/domain/team-state.js';
@@ -138,7 +138,7 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
   beforeAll(async () => {
     database = await openAnalyticsDatabase(open);
     for (const zone of [...ZONES_FIRST, ZONE_LATER]) await database.db.delete(dashboardZones).where(eq(dashboardZones.zone, zone));
-    for (const zone of ZONES_FIRST) await ensureZoneRollups(database.db, zone);
+    for (const zone of ZONES_FIRST) await ensureZoneRollups(database, zone);
     for (const companyId of [single, batched, small]) await insertTeams(companyId);
     const facts = history(7);
     for (const { activityId, fact } of facts) await database.db.transaction((tx) => applyActivityFact(tx, single, activityId, fact));
@@ -160,7 +160,7 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
 
   it('holds exactly what recomputing every rollup from the rows finds, in zones kept from the start and one built after', async () => {
     expect(await dashboardRollupDifferences(database.db, [single, batched, small])).toEqual([]);
-    await ensureZoneRollups(database.db, ZONE_LATER);
+    await ensureZoneRollups(database, ZONE_LATER);
     expect(await dashboardRollupDifferences(database.db, [single, batched, small])).toEqual([]);
     const cells = await database.db.select().from(dashboardTotals).where(eq(dashboardTotals.companyId, single));
     // Other zones may be kept too (the test database is shared); these four must be.
@@ -180,8 +180,8 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
 
   /** Calls the service with figures from the rollups and from the rows, and expects the same answer. */
   async function bothWays<T>(companyId: string, call: (service: ReturnType<typeof dashboardAnswers>) => Promise<T>): Promise<T> {
-    const fromRollups = dashboardAnswers({ db: database.db, logger, now: () => new Date('2026-11-25T12:00:00Z') });
-    const fromRows = dashboardAnswers({ db: database.db, logger, source: 'rows', now: () => new Date('2026-11-25T12:00:00Z') });
+    const fromRollups = dashboardAnswers({ database, logger, now: () => new Date('2026-11-25T12:00:00Z') });
+    const fromRows = dashboardAnswers({ database, logger, source: 'rows', now: () => new Date('2026-11-25T12:00:00Z') });
     const [a, b] = await runWithRequestContext({ companyId }, () => Promise.all([call(fromRollups), call(fromRows)]));
     expect(a).toEqual(b);
     return a;
@@ -313,7 +313,7 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
       // 1 November 2026 is a Sunday: its week starts on Monday 26 October.
       expect(weeks.labels).toEqual(['2026-10-26', '2026-11-02', '2026-11-09']);
       expect(weeks.datasets[0]!.data).toEqual([{}, { value: 6 }, { value: 10 }]);
-      await expect(runWithRequestContext({ companyId: small }, () => dashboardAnswers({ db: database.db, logger }).getPerformance({ scope: scope('Mars/Olympus'), groupBy: 'day', metrics: [] }))).rejects.toThrow(
+      await expect(runWithRequestContext({ companyId: small }, () => dashboardAnswers({ database, logger }).getPerformance({ scope: scope('Mars/Olympus'), groupBy: 'day', metrics: [] }))).rejects.toThrow(
         new DomainError('invalid-argument', 'Unknown time zone: Mars/Olympus. Send an IANA name such as Europe/Kyiv or America/New_York.'),
       );
     });
@@ -385,10 +385,134 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
       ]);
       expect(coaching.statistics.find((statistic) => statistic.metric === 'total_activities')).toEqual({ metric: 'total_activities', value: 2, teamMedian: 2 });
       await expect(
-        runWithRequestContext({ companyId: small }, () => dashboardAnswers({ db: database.db, logger }).getCoaching({ representativeEmail: 'nobody@example.com', kind: ActivityKind.ACTIVITY_KIND_CALL, from: '', to: '', timeZone: '' })),
+        runWithRequestContext({ companyId: small }, () => dashboardAnswers({ database, logger }).getCoaching({ representativeEmail: 'nobody@example.com', kind: ActivityKind.ACTIVITY_KIND_CALL, from: '', to: '', timeZone: '' })),
       ).rejects.toThrow('No activities or team membership for nobody@example.com.');
     });
   });
+});
+
+/**
+ * A zone's build holds writes off only while it lists the zone. PostgreSQL only: PGlite's one
+ * connection runs one transaction at a time, so there every write waits for a build (as for any
+ * transaction) and the build lists and counts in one.
+ */
+describe('a zone built while activities are written, on PostgreSQL', () => {
+  const ZONE = 'Asia/Tokyo';
+  const companyId = randomUUID();
+  let database: AnalyticsDatabase;
+  const postgres = DRIVERS.find((candidate) => candidate.driver === 'postgres')!;
+
+  const forgetZone = async (zone: string) => {
+    await database.db.delete(dashboardZones).where(eq(dashboardZones.zone, zone));
+    for (const table of [dashboardTotals, dashboardVerdicts]) await database.db.delete(table).where(inArray(table.zone, [zone, `staged:${zone}`]));
+  };
+  const write = (facts: { activityId: string; fact: ActivityFact }[]) =>
+    database.db.transaction((tx) => applyActivityFacts(tx, facts.map((fact) => ({ companyId, ...fact }))));
+  const received = (occurredAt: string): ActivityFact => ({
+    type: 'received',
+    part: {
+      receivedAt: new Date(occurredAt),
+      kind: 'call',
+      teamId: 'team-a',
+      occurredAt: new Date(occurredAt),
+      representativeEmail: 'anna@example.com',
+      representativeName: 'Anna',
+      contactId: '',
+      contactName: '',
+      contactCompany: '',
+      contactRole: '',
+      link: '',
+      title: '',
+      fileName: 'call.txt',
+      media: 'text',
+    },
+  });
+
+  beforeAll(async () => {
+    database = await openAnalyticsDatabase(postgres.open);
+    await forgetZone(ZONE);
+    await forgetZone('Asia/Seoul');
+    await database.db.insert(teams).values(TEAMS.map((team) => ({ companyId, ...team, deleted: false, version: 1 })));
+    await write(history(21));
+  }, 60_000);
+
+  afterAll(async () => {
+    await forgetZone(ZONE);
+    await forgetZone('Asia/Seoul');
+    for (const table of [activities, teams]) await database.db.delete(table).where(eq(table.companyId, companyId));
+    await database.close();
+  });
+
+  it('lists the zone at once, lets writes through while it counts the rows, and ends exact', async () => {
+    // A call whose whole-team quarter cell the count will write; a transaction that has written
+    // the same key, and not committed, holds the count there for as long as the test wants.
+    await write([{ activityId: randomUUID(), fact: received('2026-11-02T10:00:00Z') }]);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = database.db
+      .transaction(async (tx) => {
+        await tx.insert(dashboardTotals).values({
+          companyId,
+          zone: `staged:${ZONE}`,
+          kind: 'call',
+          span: 'q',
+          teamId: 'team-a',
+          representativeEmail: '*',
+          period: '2026-10-01',
+          activities: 0,
+          successful: 0,
+          unsuccessful: 0,
+          scored: 0,
+          scoreSum: '0',
+          scriptMatched: 0,
+          scriptMatchSum: '0',
+          timed: 0,
+          durationSum: 0,
+        });
+        holding();
+        await released;
+        throw new Error('rolled back on purpose');
+      })
+      .catch((error: unknown) => expect(String(error)).toContain('rolled back on purpose'));
+    await held;
+
+    const build = ensureZoneRollups(database, ZONE);
+    const listed = async () => (await database.db.select().from(dashboardZones).where(eq(dashboardZones.zone, ZONE)))[0];
+    while ((await listed()) === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await listed())!.builtAt).toBeNull();
+
+    // Written while the count is held: new calls, re-scorings and deletions all go through.
+    const during = history(22).slice(0, 120);
+    for (let i = 0; i < during.length; i += 10) await write(during.slice(i, i + 10));
+    await write([{ activityId: randomUUID(), fact: received('2026-12-30T23:30:00Z') }]);
+    expect(await zoneReady(database.db, ZONE)).toBe(false);
+
+    release();
+    await holder;
+    await build;
+    expect((await listed())!.builtAt).toBeInstanceOf(Date);
+    expect(await zoneReady(database.db, ZONE)).toBe(true);
+    expect(await dashboardRollupDifferences(database.db, [companyId])).toEqual([]);
+    const staged = await database.db.select().from(dashboardTotals).where(eq(dashboardTotals.zone, `staged:${ZONE}`));
+    expect(staged).toEqual([]);
+  }, 60_000);
+
+  it('starts again after a build that died, dropping what it left', async () => {
+    const ZONE_LEFT = 'Asia/Seoul';
+    await database.db.insert(dashboardZones).values({ zone: ZONE_LEFT, builtAt: null });
+    const left = { companyId, kind: 'call' as const, span: 'd' as const, teamId: 'team-a', representativeEmail: '*', period: '2026-11-02' };
+    const counts = { activities: 7, successful: 0, unsuccessful: 0, scored: 0, scoreSum: '0', scriptMatched: 0, scriptMatchSum: '0', timed: 0, durationSum: 0 };
+    await database.db.insert(dashboardTotals).values([
+      { ...left, zone: ZONE_LEFT, ...counts },
+      { ...left, zone: `staged:${ZONE_LEFT}`, ...counts },
+    ]);
+    expect(await zoneReady(database.db, ZONE_LEFT)).toBe(false);
+    await ensureZoneRollups(database, ZONE_LEFT);
+    expect(await zoneReady(database.db, ZONE_LEFT)).toBe(true);
+    expect(await dashboardRollupDifferences(database.db, [companyId])).toEqual([]);
+  }, 60_000);
 });
 
 const rounded = (value: number) => Math.round(value * 100) / 100;

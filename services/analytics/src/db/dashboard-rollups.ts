@@ -9,8 +9,8 @@
  * check that recomputes everything) and to the rows a write replaced and wrote (their difference),
  * so the rollups can never disagree with the rows about what a row counts for.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '@parlance/platform/db/database';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DatabaseHandle, Executor } from '@parlance/platform/db/database';
 import { queryRows } from '@parlance/platform/db/database';
 import { changedRows, LISTED, SOURCE_COLUMNS, VERDICTS, type ActivityChange } from './rollup-changes.js';
 import { activities, dashboardTotals, dashboardVerdicts, dashboardZones } from './schema.js';
@@ -25,8 +25,12 @@ const CELLS = sql.raw(`cross join lateral (
     ('q', date_trunc('quarter', local.day)::date, r.representative_email), ('q', date_trunc('quarter', local.day)::date, '*')
   ) as cell(span, period, representative_email)`);
 const CELL_KEY = `r.company_id, z.zone, r.kind, cell.span, r.team_id, cell.representative_email, cell.period`;
-const TOTALS_KEY = sql.raw('company_id, zone, kind, span, team_id, representative_email, period');
-const VERDICTS_KEY = sql.raw('company_id, zone, kind, span, team_id, representative_email, period, group_id, criterion_id');
+const TOTALS_KEY_NAMES = ['company_id', 'zone', 'kind', 'span', 'team_id', 'representative_email', 'period'];
+const VERDICTS_KEY_NAMES = [...TOTALS_KEY_NAMES, 'group_id', 'criterion_id'];
+const TOTALS_KEY = sql.raw(TOTALS_KEY_NAMES.join(', '));
+const VERDICTS_KEY = sql.raw(VERDICTS_KEY_NAMES.join(', '));
+/** A key's columns with `zone` given instead of read. */
+const keyInZone = (names: readonly string[], zone: string) => sql.join(names.map((name) => (name === 'zone' ? sql`${zone}::text` : sql.raw(name))), sql`, `);
 
 /** What a row adds to its cells, `weight` times (1 for a row, ±1 for a write's difference), one expression per column of `TOTALS_MEASURES`. */
 const SCRIPTED = `${SCORED} and r.script_match is not null and r.script_match not in ('NaN', 'Infinity', '-Infinity')`;
@@ -100,39 +104,131 @@ export async function zoneReady(db: Executor, zone: string): Promise<boolean> {
   const built = BUILT.get(db) ?? new Set<string>();
   BUILT.set(db, built);
   if (built.has(zone)) return true;
-  const [row] = await queryRows<{ zone: string }>(db, sql`select zone from ${dashboardZones} where zone = ${zone}`);
+  const [row] = await queryRows<{ zone: string }>(db, sql`select zone from ${dashboardZones} where zone = ${zone} and built_at is not null`);
   if (row) built.add(zone);
   return row !== undefined;
 }
 
+/** What a zone's build needs of the database: its connections, which driver, and a lock across processes. */
+export type RollupDatabase = Pick<DatabaseHandle<Record<string, unknown>>, 'db' | 'driver' | 'withExclusiveLock'>;
+
+/** Where a build counts a zone's cells before adding them to the zone's: a name no zone has, never listed. */
+const stagedZone = (zone: string) => `staged:${zone}`;
+/** Staged cells are added to the zone's this many at a time, each batch its own transaction. */
+const MERGE_BATCH = 5_000;
+
 /**
- * Builds the zone's rollups from every activity, unless built. The activities are locked against
- * writes meanwhile (not reads), so no write falls between the build and the zone being listed:
- * writes made before are in the build, writes made after move the rollups. One process builds a
- * zone at a time; others find it built when the lock is theirs.
+ * Builds the zone's rollups from every activity, unless built, holding writes off only for the
+ * moment it takes to list the zone. One build of a zone runs at a time, across processes (an
+ * advisory lock); requests in the zone are answered from the rows until it is done.
+ *
+ * 1. Listed: under a lock on the activities that waits for the writes in flight and holds new ones
+ *    off (`share row exclusive`; reads go on), the zone is listed as being built (built_at null)
+ *    and the database's snapshot at that instant is exported. Every write from then on moves the
+ *    zone's cells, as it does a built zone's.
+ * 2. Staged: a transaction reading that snapshot, i.e. exactly the rows written before the zone was
+ *    listed, counts their cells under the zone's staged name, while writes go on.
+ * 3. Merged: the staged cells are added to the zone's a batch at a time. Adding commutes, so the
+ *    cells come to what the rows before the listing and the writes after it add up to, and a
+ *    write waits for one batch at most.
+ * 4. Built: built_at is set, and requests read the rollups.
+ *
+ * On PGlite, whose one connection cannot hold two transactions, 1 and 2 are one transaction
+ * (writes wait for it, as they wait for any transaction there). A build that died leaves its zone
+ * listed and unbuilt with no one holding its lock: the next one unlists it and starts again.
  */
-export function ensureZoneRollups(db: Executor, zone: string): Promise<void> {
+export function ensureZoneRollups(database: RollupDatabase, zone: string): Promise<void> {
+  const { db } = database;
   const building = BUILDING.get(db) ?? new Map<string, Promise<void>>();
   BUILDING.set(db, building);
   const running = building.get(zone);
   if (running) return running;
   const build = (async () => {
     if (await zoneReady(db, zone)) return;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`lock table ${activities} in share row exclusive mode`);
-      const [built] = await queryRows<{ zone: string }>(tx, sql`select zone from ${dashboardZones} where zone = ${zone} for update`);
-      if (built) return;
-      await tx.insert(dashboardZones).values({ zone, builtAt: new Date() });
-      // Cells of a zone no longer listed are stale (the zone was dropped to be rebuilt).
-      await tx.delete(dashboardTotals).where(eq(dashboardTotals.zone, zone));
-      await tx.delete(dashboardVerdicts).where(eq(dashboardVerdicts.zone, zone));
-      await tx.execute(sql`insert into ${dashboardTotals} as t (${TOTALS_KEY}, ${TOTALS_COLUMNS}) ${totalsFromRows(zone)}`);
-      await tx.execute(sql`insert into ${dashboardVerdicts} as t (${VERDICTS_KEY}, ${VERDICTS_COLUMNS}) ${verdictsFromRows(zone)}`);
+    await database.withExclusiveLock(`dashboard-zone:${zone}`, async () => {
+      const [listed] = await queryRows<{ built: boolean }>(db, sql`select built_at is not null as built from ${dashboardZones} where zone = ${zone}`);
+      if (listed?.built) return;
+      if (listed) {
+        // Its build died. Unlisted under the lock, so that no write in flight still moves its cells.
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`lock table ${activities} in share row exclusive mode`);
+          await tx.delete(dashboardZones).where(eq(dashboardZones.zone, zone));
+        });
+      }
+      // No write moves the cells of a zone not listed: those left from before go without holding writes off.
+      for (const table of [dashboardTotals, dashboardVerdicts]) await db.delete(table).where(inArray(table.zone, [zone, stagedZone(zone)]));
+      await (database.driver === 'postgres' ? listAndStage(db, zone) : listAndStageAtOnce(db, zone));
+      await mergeStaged(db, zone);
+      await db.update(dashboardZones).set({ builtAt: new Date() }).where(eq(dashboardZones.zone, zone));
     });
     BUILT.get(db)?.add(zone);
   })().finally(() => building.delete(zone));
   building.set(zone, build);
   return build;
+}
+
+const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9A-F]+)?$/i;
+
+/** Steps 1 and 2 on PostgreSQL: the listing commits at once, the staging reads the snapshot it exported. */
+async function listAndStage(db: Executor, zone: string): Promise<void> {
+  await db.transaction(
+    async (staging) => {
+      await db.transaction(async (listing) => {
+        await listing.execute(sql`lock table ${activities} in share row exclusive mode`);
+        const [exported] = await queryRows<{ snapshot: string }>(listing, sql`select pg_export_snapshot() as snapshot`);
+        const snapshot = exported!.snapshot;
+        if (!SNAPSHOT_ID.test(snapshot)) throw new Error(`unexpected snapshot id ${snapshot}`);
+        // A utility statement takes no parameters; the id was checked above.
+        await staging.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
+        await listing.insert(dashboardZones).values({ zone, builtAt: null });
+      });
+      await stageCells(staging, zone);
+    },
+    { isolationLevel: 'repeatable read' },
+  );
+}
+
+async function listAndStageAtOnce(db: Executor, zone: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${activities} in share row exclusive mode`);
+    await tx.insert(dashboardZones).values({ zone, builtAt: null });
+    await stageCells(tx, zone);
+  });
+}
+
+/** Every cell of the zone counted from the rows `tx` sees, under the zone's staged name. */
+async function stageCells(tx: Executor, zone: string): Promise<void> {
+  const staged = stagedZone(zone);
+  await tx.execute(sql`insert into ${dashboardTotals} (${TOTALS_KEY}, ${TOTALS_COLUMNS})
+    select ${keyInZone(TOTALS_KEY_NAMES, staged)}, ${TOTALS_COLUMNS} from (${totalsFromRows(zone)}) as c(${TOTALS_KEY}, ${TOTALS_COLUMNS})`);
+  await tx.execute(sql`insert into ${dashboardVerdicts} (${VERDICTS_KEY}, ${VERDICTS_COLUMNS})
+    select ${keyInZone(VERDICTS_KEY_NAMES, staged)}, ${VERDICTS_COLUMNS} from (${verdictsFromRows(zone)}) as c(${VERDICTS_KEY}, ${VERDICTS_COLUMNS})`);
+}
+
+/** Step 3: moves the staged cells into the zone's, adding, a batch per transaction, each in key order as writes take them. */
+async function mergeStaged(db: Executor, zone: string): Promise<void> {
+  const staged = stagedZone(zone);
+  const tables = [
+    { table: dashboardTotals, names: TOTALS_KEY_NAMES, key: TOTALS_KEY, columns: TOTALS_COLUMNS, add: TOTALS_ADD },
+    { table: dashboardVerdicts, names: VERDICTS_KEY_NAMES, key: VERDICTS_KEY, columns: VERDICTS_COLUMNS, add: VERDICTS_ADD },
+  ];
+  for (const { table, names, key, columns, add } of tables) {
+    const companies = await queryRows<{ company_id: string }>(db, sql`select distinct company_id from ${table} where zone = ${staged}`);
+    for (const { company_id: companyId } of companies) {
+      for (;;) {
+        const moved = await queryRows(
+          db,
+          sql`with moved as (
+                delete from ${table} where ctid = any(array(select ctid from ${table} where company_id = ${companyId} and zone = ${staged} limit ${MERGE_BATCH}))
+                returning *)
+              insert into ${table} as t (${key}, ${columns})
+              select ${keyInZone(names, zone)}, ${columns} from moved order by ${key}
+              on conflict (${key}) do update set ${add} returning 1`,
+        );
+        if (moved.length < MERGE_BATCH) break;
+      }
+    }
+  }
 }
 
 /** Every cell of the zone's totals, counted from the activities, in key order. */
@@ -153,7 +249,7 @@ function verdictsFromRows(zone: string): SQL {
  * rollups are exact.
  */
 export async function dashboardRollupDifferences(db: Executor, companyIds?: readonly string[]): Promise<string[]> {
-  const zones = await queryRows<{ zone: string }>(db, sql`select zone from ${dashboardZones} order by zone`);
+  const zones = await queryRows<{ zone: string }>(db, sql`select zone from ${dashboardZones} where built_at is not null order by zone`);
   const differences: string[] = [];
   const ofCompanies = companyIds ? sql`company_id = any(${sql.param([...companyIds])}::uuid[])` : sql`true`;
   const compare = async (zone: string, table: typeof dashboardTotals | typeof dashboardVerdicts, key: SQL, columns: readonly string[], recomputed: SQL) => {

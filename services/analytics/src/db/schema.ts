@@ -156,11 +156,12 @@ export const teams = analyticsSchema.table(
 /**
  * The time zones the dashboard's rollups are kept in: a zone is added, and its rollups built from
  * every activity, the first time someone asks in it (dashboard-rollups.ts); from then on every
- * write of an activity moves the rollups of every zone here.
+ * write of an activity moves the rollups of every zone here. `built_at` is null while the build
+ * runs: writes move the zone's cells already, requests do not read them yet.
  */
 export const dashboardZones = analyticsSchema.table('dashboard_zones', {
   zone: text('zone').primaryKey(),
-  builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }),
 });
 
 /**

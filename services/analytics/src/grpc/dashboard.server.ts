@@ -6,7 +6,6 @@
  * in a new zone starts building them and is answered from the activity rows meanwhile — the same
  * query over the same relation (dashboard-queries.ts), only slower.
  */
-import type { Executor } from '@parlance/platform/db/database';
 import { invalidArgument, notFound } from '@parlance/platform/errors';
 import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
 import { requireCompanyId } from '@parlance/platform/grpc/request-context';
@@ -44,7 +43,7 @@ import {
   type GroupedVerdicts,
   type MemberVerdicts,
 } from '../db/dashboard-queries.js';
-import { ensureZoneRollups, zoneReady } from '../db/dashboard-rollups.js';
+import { ensureZoneRollups, zoneReady, type RollupDatabase } from '../db/dashboard-rollups.js';
 import { companyTeams } from '../db/teams.repository.js';
 import {
   addCounts,
@@ -88,7 +87,7 @@ import { adviceFor, failureRate, failureRates, median, mostFailedFirst, standing
 import type { TeamState } from '../domain/team-state.js';
 
 export interface DashboardServiceDependencies {
-  db: Executor;
+  database: RollupDatabase;
   logger: Logger;
   /** Where figures come from: by default the zone's rollups once built; 'rows' always counts the activities (the bench's check). */
   source?: FigureSource;
@@ -108,7 +107,8 @@ export function dashboardService(dependencies: DashboardServiceDependencies): Se
 }
 
 /** The service's methods as plain functions of their request (what tests and the bench call, in a request context). */
-export function dashboardAnswers({ db, logger, source, now = () => new Date() }: DashboardServiceDependencies) {
+export function dashboardAnswers({ database, logger, source, now = () => new Date() }: DashboardServiceDependencies) {
+  const { db } = database;
   const directories = new Map<string, { readAt: number; directory: Promise<TeamDirectory> }>();
   /** The company's teams and the names derived from them, read again once TEAMS_FRESH_MS old. */
   const directoryOf = (companyId: string): Promise<TeamDirectory> => {
@@ -126,7 +126,7 @@ export function dashboardAnswers({ db, logger, source, now = () => new Date() }:
   const sourceFor = async (zone: string): Promise<FigureSource> => {
     if (source) return source;
     if (await zoneReady(db, zone)) return 'rollups';
-    ensureZoneRollups(db, zone).catch((error: unknown) => logger.warn({ err: error, zone }, 'could not build the dashboard rollups of a time zone; will try again on the next request'));
+    ensureZoneRollups(database, zone).catch((error: unknown) => logger.warn({ err: error, zone }, 'could not build the dashboard rollups of a time zone; will try again on the next request'));
     return 'rows';
   };
 

@@ -1,7 +1,8 @@
 -- The dashboard's rollups gained quarter cells (span 'q'). A zone built before has none: unlist
--- every zone, so each is rebuilt from the activities the next time it is asked for (its stale
--- cells are deleted by that build); until then it is answered from the rows.
+-- every zone and drop its cells, so each is rebuilt from the activities the next time it is asked
+-- for; until then it is answered from the rows.
 DELETE FROM "analytics"."dashboard_zones";--> statement-breakpoint
+TRUNCATE "analytics"."dashboard_totals", "analytics"."dashboard_verdicts";--> statement-breakpoint
 -- A period's first day is shared by its day, month and quarter cells, so how many cells a span
 -- and period select is not the product of each alone: without these the planner guesses a
 -- quarter's cells a hundred times too few and reads them through the wrong index.

@@ -1,0 +1,1 @@
+ALTER TABLE "analytics"."dashboard_zones" ALTER COLUMN "built_at" DROP NOT NULL;
