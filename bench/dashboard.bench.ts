@@ -19,8 +19,13 @@
  *
  *   npx tsx bench/dashboard.bench.ts     # needs `deploy/local/services up`
  *
+ * The zone is built once per kept database. BENCH_REBUILD=1 drops it and builds it again while a
+ * writer re-scores calls (50 a transaction, each rolled back, so the corpus stays as loaded) and
+ * reports how long those writes took meanwhile: the build holds writes off only while it lists the
+ * zone.
+ *
  * Env: BENCH_CALLS (1000000), BENCH_CLIENTS (16), BENCH_REQUESTS (per scenario, 1000), BENCH_POOL (10),
- *      BENCH_SCENARIOS (comma-separated names: only these).
+ *      BENCH_SCENARIOS (comma-separated names: only these), BENCH_REBUILD (0).
  * Prints JSON lines: {"bench":"dashboard.rollups",…} once and {"bench":"dashboard",…} per scenario.
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -30,7 +35,8 @@ import { runWithRequestContext } from '@parlance/platform/grpc/request-context';
 import { createLogger } from '@parlance/platform/logger';
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { ensureZoneRollups } from '@parlance/analytics/db/dashboard-rollups';
-import { teams } from '@parlance/analytics/db/schema';
+import { applyActivityFacts } from '@parlance/analytics/db/activities.repository';
+import { dashboardZones, teams } from '@parlance/analytics/db/schema';
 import { dashboardAnswers } from '@parlance/analytics/grpc/dashboard.server';
 import { corpusKey, postgresCorpus } from './support/activities-database.js';
 import { callCorpus, LAST_QUARTER, THIS_QUARTER } from './support/call-corpus.js';
@@ -54,8 +60,13 @@ try {
   for (const team of corpus.teams) {
     await db.update(teams).set({ members: team.members, criteria: team.criteria }).where(eq(teams.teamId, team.teamId));
   }
+  if (process.env.BENCH_REBUILD === '1') {
+    await db.delete(dashboardZones);
+    await db.execute(sql`truncate analytics.dashboard_totals, analytics.dashboard_verdicts`);
+  }
   const building = performance.now();
-  await ensureZoneRollups(handle, ZONE);
+  const build = ensureZoneRollups(handle, ZONE);
+  const writes = await writesUntil(build);
   const [sizes] = await queryRows<{ totals: string; verdicts: string; total_rows: string; verdict_rows: string }>(
     db,
     sql`select pg_total_relation_size('analytics.dashboard_totals') as totals, pg_total_relation_size('analytics.dashboard_verdicts') as verdicts,
@@ -73,6 +84,9 @@ try {
       verdicts_rows: Number(sizes!.verdict_rows),
       totals_mib: Math.round(Number(sizes!.totals) / 1_048_576),
       verdicts_mib: Math.round(Number(sizes!.verdicts) / 1_048_576),
+      writes_during_build: writes.length,
+      write_p50_ms_during_build: writes.length > 0 ? round(percentile(writes, 0.5)) : null,
+      write_max_ms_during_build: writes.length > 0 ? round(Math.max(...writes)) : null,
     }),
   );
 
@@ -141,4 +155,41 @@ try {
   }
 } finally {
   await handle.close();
+}
+
+/**
+ * Re-scores 50 calls a transaction, rolled back, until `build` settles: the milliseconds each
+ * write took. Its verdicts are the calls' own, flipped, so every rollup cell of theirs moves.
+ */
+async function writesUntil(build: Promise<void>): Promise<number[]> {
+  let done = false;
+  void build.finally(() => (done = true)).catch(() => undefined);
+  const calls = await queryRows<{ id: string; results: { groupId: string; criterionId: string; passed: boolean }[] }>(
+    db,
+    sql`select id, results from analytics.activities where company_id = ${corpus.companyId} and evaluated_at is not null order by id limit 5000`,
+  );
+  const took: number[] = [];
+  class RolledBack extends Error {}
+  for (let offset = 0; !done; offset = (offset + 50) % calls.length) {
+    const batch = calls.slice(offset, offset + 50).map((call) => ({
+      companyId: corpus.companyId,
+      activityId: call.id,
+      fact: {
+        type: 'evaluated' as const,
+        part: { evaluatedAt: new Date('2027-06-01T00:00:00Z'), score: 7.5, scriptMatch: 80, isSuccessful: true, results: call.results.map((verdict) => ({ ...verdict, passed: !verdict.passed })), summary: '', improvements: [], durationSeconds: 2 },
+      },
+    }));
+    const started = performance.now();
+    await db
+      .transaction(async (tx) => {
+        await applyActivityFacts(tx, batch);
+        throw new RolledBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+    if (!done) took.push(performance.now() - started);
+  }
+  await build;
+  return took;
 }
