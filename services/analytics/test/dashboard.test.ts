@@ -240,25 +240,7 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
     const call = (at: string, fields: { team?: string; email?: string; score?: number | null; success?: boolean | null; script?: number | null; duration?: number; results?: CriterionResult[] }) => {
       const activityId = randomUUID();
       const facts: ActivityFact[] = [
-        {
-          type: 'received',
-          part: {
-            receivedAt: new Date(at),
-            kind: 'call',
-            teamId: fields.team ?? 'team-a',
-            occurredAt: new Date(at),
-            representativeEmail: fields.email ?? 'anna@example.com',
-            representativeName: 'N/A',
-            contactId: '',
-            contactName: '',
-            contactCompany: '',
-            contactRole: '',
-            link: '',
-            title: '',
-            fileName: 'call.txt',
-            media: 'text',
-          },
-        },
+        receivedCall(at, fields.team, fields.email),
         { type: 'transcribed', part: { transcribedAt: new Date(at), durationSeconds: fields.duration ?? 0, transcript: '' } },
       ];
       if (fields.score !== null) {
@@ -408,25 +390,6 @@ describe('a zone built while activities are written, on PostgreSQL', () => {
   };
   const write = (facts: { activityId: string; fact: ActivityFact }[]) =>
     database.db.transaction((tx) => applyActivityFacts(tx, facts.map((fact) => ({ companyId, ...fact }))));
-  const received = (occurredAt: string): ActivityFact => ({
-    type: 'received',
-    part: {
-      receivedAt: new Date(occurredAt),
-      kind: 'call',
-      teamId: 'team-a',
-      occurredAt: new Date(occurredAt),
-      representativeEmail: 'anna@example.com',
-      representativeName: 'Anna',
-      contactId: '',
-      contactName: '',
-      contactCompany: '',
-      contactRole: '',
-      link: '',
-      title: '',
-      fileName: 'call.txt',
-      media: 'text',
-    },
-  });
 
   beforeAll(async () => {
     database = await openAnalyticsDatabase(postgres.open);
@@ -446,7 +409,7 @@ describe('a zone built while activities are written, on PostgreSQL', () => {
   it('lists the zone at once, lets writes through while it counts the rows, and ends exact', async () => {
     // A call whose whole-team quarter cell the count will write; a transaction that has written
     // the same key, and not committed, holds the count there for as long as the test wants.
-    await write([{ activityId: randomUUID(), fact: received('2026-11-02T10:00:00Z') }]);
+    await write([{ activityId: randomUUID(), fact: receivedCall('2026-11-02T10:00:00Z') }]);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let holding!: () => void;
@@ -486,7 +449,7 @@ describe('a zone built while activities are written, on PostgreSQL', () => {
     // Written while the count is held: new calls, re-scorings and deletions all go through.
     const during = history(22).slice(0, 120);
     for (let i = 0; i < during.length; i += 10) await write(during.slice(i, i + 10));
-    await write([{ activityId: randomUUID(), fact: received('2026-12-30T23:30:00Z') }]);
+    await write([{ activityId: randomUUID(), fact: receivedCall('2026-12-30T23:30:00Z') }]);
     expect(await zoneReady(database.db, ZONE)).toBe(false);
 
     release();
@@ -516,6 +479,29 @@ describe('a zone built while activities are written, on PostgreSQL', () => {
 });
 
 const rounded = (value: number) => Math.round(value * 100) / 100;
+
+/** A call received when it occurred, at `at`, from a representative of a team. */
+function receivedCall(at: string, teamId = 'team-a', representativeEmail = 'anna@example.com'): ActivityFact {
+  return {
+    type: 'received',
+    part: {
+      receivedAt: new Date(at),
+      kind: 'call',
+      teamId,
+      occurredAt: new Date(at),
+      representativeEmail,
+      representativeName: 'N/A',
+      contactId: '',
+      contactName: '',
+      contactCompany: '',
+      contactRole: '',
+      link: '',
+      title: '',
+      fileName: 'call.txt',
+      media: 'text',
+    },
+  };
+}
 
 function sqlKey(cell: typeof dashboardTotals.$inferSelect) {
   return and(
