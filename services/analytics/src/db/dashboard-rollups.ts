@@ -69,11 +69,11 @@ const VERDICTS_ADD = sql.raw(VERDICTS_MEASURES.map((column) => `${column} = t.${
 export const ROW_VERDICTS = sql.raw(verdictExpressions('1').map((expression, index) => `${expression} as ${VERDICTS_MEASURES[index]}`).join(', '));
 
 /**
- * Moves the dashboard's rollups, in every built zone, from the rows a write replaced (`before`,
- * absent for a new activity) to the rows it wrote. Cells are written in key order, so that writers
- * of the same cells take turns and never wait on each other in a circle. Called by
- * `applyRollupChanges` in the writing transaction, which has written the activities first (so a
- * zone being built waits for it, see `ensureZoneRollups`).
+ * Moves the dashboard's rollups, in every listed zone (built or being built), from the rows a
+ * write replaced (`before`, absent for a new activity) to the rows it wrote. Cells are written in
+ * key order, so that writers of the same cells, and a build's merge, take turns and never wait on
+ * each other in a circle. Called by `applyRollupChanges` in the writing transaction, which has
+ * written the activities first: the listing of a zone waits for it (see `ensureZoneRollups`).
  */
 export async function applyDashboardChanges(tx: Executor, changes: readonly ActivityChange[]): Promise<void> {
   // Every column a rollup counts by is one the dashboard's cells or measures depend on.
