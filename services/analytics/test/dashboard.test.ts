@@ -7,7 +7,7 @@
  * figures are checked by hand, time zones included.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@parlance/platform/errors';
 import { runWithRequestContext } from '@parlance/platform/grpc/request-context';
@@ -16,7 +16,7 @@ import { seededRandom } from '@parlance/platform/testing/seeded-random';
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { applyActivityFact, applyActivityFacts } from '../src/db/activities.repository.js';
 import { dashboardRollupDifferences, ensureZoneRollups, zoneReady } from '../src/db/dashboard-rollups.js';
-import { activities, dashboardTotals, dashboardVerdicts, dashboardZones, teams } from '../src/db/schema.js';
+import { activities, dashboardTotals, dashboardTotalsStaged, dashboardVerdicts, dashboardVerdictsStaged, dashboardZones, teams } from '../src/db/schema.js';
 import type { ActivityFact, CriterionResult } from '../src/domain/activity-state.js';
 import type { TeamState } from '../src/domain/team-state.js';
 import { dashboardAnswers } from '../src/grpc/dashboard.server.js';
@@ -386,7 +386,7 @@ describe('a zone built while activities are written, on PostgreSQL', () => {
 
   const forgetZone = async (zone: string) => {
     await database.db.delete(dashboardZones).where(eq(dashboardZones.zone, zone));
-    for (const table of [dashboardTotals, dashboardVerdicts]) await database.db.delete(table).where(inArray(table.zone, [zone, `staged:${zone}`]));
+    for (const table of [dashboardTotals, dashboardVerdicts, dashboardTotalsStaged, dashboardVerdictsStaged]) await database.db.delete(table).where(eq(table.zone, zone));
   };
   const write = (facts: { activityId: string; fact: ActivityFact }[]) =>
     database.db.transaction((tx) => applyActivityFacts(tx, facts.map((fact) => ({ companyId, ...fact }))));
@@ -416,9 +416,9 @@ describe('a zone built while activities are written, on PostgreSQL', () => {
     const held = new Promise<void>((resolve) => (holding = resolve));
     const holder = database.db
       .transaction(async (tx) => {
-        await tx.insert(dashboardTotals).values({
+        await tx.insert(dashboardTotalsStaged).values({
           companyId,
-          zone: `staged:${ZONE}`,
+          zone: ZONE,
           kind: 'call',
           span: 'q',
           teamId: 'team-a',
@@ -458,8 +458,8 @@ describe('a zone built while activities are written, on PostgreSQL', () => {
     expect((await listed())!.builtAt).toBeInstanceOf(Date);
     expect(await zoneReady(database.db, ZONE)).toBe(true);
     expect(await dashboardRollupDifferences(database.db, [companyId])).toEqual([]);
-    const staged = await database.db.select().from(dashboardTotals).where(eq(dashboardTotals.zone, `staged:${ZONE}`));
-    expect(staged).toEqual([]);
+    expect(await database.db.select().from(dashboardTotalsStaged).where(eq(dashboardTotalsStaged.zone, ZONE))).toEqual([]);
+    expect(await database.db.select().from(dashboardVerdictsStaged).where(eq(dashboardVerdictsStaged.zone, ZONE))).toEqual([]);
   }, 60_000);
 
   it('starts again after a build that died, dropping what it left', async () => {
@@ -467,10 +467,8 @@ describe('a zone built while activities are written, on PostgreSQL', () => {
     await database.db.insert(dashboardZones).values({ zone: ZONE_LEFT, builtAt: null });
     const left = { companyId, kind: 'call' as const, span: 'd' as const, teamId: 'team-a', representativeEmail: '*', period: '2026-11-02' };
     const counts = { activities: 7, successful: 0, unsuccessful: 0, scored: 0, scoreSum: '0', scriptMatched: 0, scriptMatchSum: '0', timed: 0, durationSum: 0 };
-    await database.db.insert(dashboardTotals).values([
-      { ...left, zone: ZONE_LEFT, ...counts },
-      { ...left, zone: `staged:${ZONE_LEFT}`, ...counts },
-    ]);
+    await database.db.insert(dashboardTotals).values({ ...left, zone: ZONE_LEFT, ...counts });
+    await database.db.insert(dashboardTotalsStaged).values({ ...left, zone: ZONE_LEFT, ...counts });
     expect(await zoneReady(database.db, ZONE_LEFT)).toBe(false);
     await ensureZoneRollups(database, ZONE_LEFT);
     expect(await zoneReady(database.db, ZONE_LEFT)).toBe(true);

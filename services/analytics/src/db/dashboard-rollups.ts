@@ -9,11 +9,11 @@
  * check that recomputes everything) and to the rows a write replaced and wrote (their difference),
  * so the rollups can never disagree with the rows about what a row counts for.
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '@parlance/platform/db/database';
 import { queryRows } from '@parlance/platform/db/database';
 import { changedRows, LISTED, SOURCE_COLUMNS, VERDICTS, type ActivityChange } from './rollup-changes.js';
-import { activities, dashboardTotals, dashboardVerdicts, dashboardZones } from './schema.js';
+import { activities, dashboardTotals, dashboardTotalsStaged, dashboardVerdicts, dashboardVerdictsStaged, dashboardZones } from './schema.js';
 
 const SCORED = `r.evaluated_at is not null and r.score is not null and r.score not in ('NaN', 'Infinity', '-Infinity')`;
 /** The six cells a row counts in, per zone `z`: its day, month and quarter, for its representative and for the whole team. */
@@ -25,12 +25,8 @@ const CELLS = sql.raw(`cross join lateral (
     ('q', date_trunc('quarter', local.day)::date, r.representative_email), ('q', date_trunc('quarter', local.day)::date, '*')
   ) as cell(span, period, representative_email)`);
 const CELL_KEY = `r.company_id, z.zone, r.kind, cell.span, r.team_id, cell.representative_email, cell.period`;
-const TOTALS_KEY_NAMES = ['company_id', 'zone', 'kind', 'span', 'team_id', 'representative_email', 'period'];
-const VERDICTS_KEY_NAMES = [...TOTALS_KEY_NAMES, 'group_id', 'criterion_id'];
-const TOTALS_KEY = sql.raw(TOTALS_KEY_NAMES.join(', '));
-const VERDICTS_KEY = sql.raw(VERDICTS_KEY_NAMES.join(', '));
-/** A key's columns with `zone` given instead of read. */
-const keyInZone = (names: readonly string[], zone: string) => sql.join(names.map((name) => (name === 'zone' ? sql`${zone}::text` : sql.raw(name))), sql`, `);
+const TOTALS_KEY = sql.raw('company_id, zone, kind, span, team_id, representative_email, period');
+const VERDICTS_KEY = sql.raw('company_id, zone, kind, span, team_id, representative_email, period, group_id, criterion_id');
 
 /** What a row adds to its cells, `weight` times (1 for a row, ±1 for a write's difference), one expression per column of `TOTALS_MEASURES`. */
 const SCRIPTED = `${SCORED} and r.script_match is not null and r.script_match not in ('NaN', 'Infinity', '-Infinity')`;
@@ -112,8 +108,6 @@ export async function zoneReady(db: Executor, zone: string): Promise<boolean> {
 /** What a zone's build needs of the database: its connections, which driver, and a lock across processes. */
 export type RollupDatabase = Pick<DatabaseHandle<Record<string, unknown>>, 'db' | 'driver' | 'withExclusiveLock'>;
 
-/** Where a build counts a zone's cells before adding them to the zone's: a name no zone has, never listed. */
-const stagedZone = (zone: string) => `staged:${zone}`;
 /** Staged cells are added to the zone's this many at a time, each batch its own transaction. */
 const MERGE_BATCH = 5_000;
 
@@ -127,7 +121,7 @@ const MERGE_BATCH = 5_000;
  *    and the database's snapshot at that instant is exported. Every write from then on moves the
  *    zone's cells, as it does a built zone's.
  * 2. Staged: a transaction reading that snapshot, i.e. exactly the rows written before the zone was
- *    listed, counts their cells under the zone's staged name, while writes go on.
+ *    listed, counts their cells into the staged tables, while writes go on.
  * 3. Merged: the staged cells are added to the zone's a batch at a time. Adding commutes, so the
  *    cells come to what the rows before the listing and the writes after it add up to, and a
  *    write waits for one batch at most.
@@ -156,7 +150,7 @@ export function ensureZoneRollups(database: RollupDatabase, zone: string): Promi
         });
       }
       // No write moves the cells of a zone not listed: those left from before go without holding writes off.
-      for (const table of [dashboardTotals, dashboardVerdicts]) await db.delete(table).where(inArray(table.zone, [zone, stagedZone(zone)]));
+      for (const table of [dashboardTotals, dashboardVerdicts, dashboardTotalsStaged, dashboardVerdictsStaged]) await db.delete(table).where(eq(table.zone, zone));
       await (database.driver === 'postgres' ? listAndStage(db, zone) : listAndStageAtOnce(db, zone));
       await mergeStaged(db, zone);
       await db.update(dashboardZones).set({ builtAt: new Date() }).where(eq(dashboardZones.zone, zone));
@@ -196,37 +190,30 @@ async function listAndStageAtOnce(db: Executor, zone: string): Promise<void> {
   });
 }
 
-/** Every cell of the zone counted from the rows `tx` sees, under the zone's staged name. */
+/** Every cell of the zone counted from the rows `tx` sees, into the staged tables. */
 async function stageCells(tx: Executor, zone: string): Promise<void> {
-  const staged = stagedZone(zone);
-  await tx.execute(sql`insert into ${dashboardTotals} (${TOTALS_KEY}, ${TOTALS_COLUMNS})
-    select ${keyInZone(TOTALS_KEY_NAMES, staged)}, ${TOTALS_COLUMNS} from (${totalsFromRows(zone)}) as c(${TOTALS_KEY}, ${TOTALS_COLUMNS})`);
-  await tx.execute(sql`insert into ${dashboardVerdicts} (${VERDICTS_KEY}, ${VERDICTS_COLUMNS})
-    select ${keyInZone(VERDICTS_KEY_NAMES, staged)}, ${VERDICTS_COLUMNS} from (${verdictsFromRows(zone)}) as c(${VERDICTS_KEY}, ${VERDICTS_COLUMNS})`);
+  await tx.execute(sql`insert into ${dashboardTotalsStaged} (${TOTALS_KEY}, ${TOTALS_COLUMNS}) ${totalsFromRows(zone)}`);
+  await tx.execute(sql`insert into ${dashboardVerdictsStaged} (${VERDICTS_KEY}, ${VERDICTS_COLUMNS}) ${verdictsFromRows(zone)}`);
 }
 
 /** Step 3: moves the staged cells into the zone's, adding, a batch per transaction, each in key order as writes take them. */
 async function mergeStaged(db: Executor, zone: string): Promise<void> {
-  const staged = stagedZone(zone);
   const tables = [
-    { table: dashboardTotals, names: TOTALS_KEY_NAMES, key: TOTALS_KEY, columns: TOTALS_COLUMNS, add: TOTALS_ADD },
-    { table: dashboardVerdicts, names: VERDICTS_KEY_NAMES, key: VERDICTS_KEY, columns: VERDICTS_COLUMNS, add: VERDICTS_ADD },
+    { staged: dashboardTotalsStaged, cells: dashboardTotals, key: TOTALS_KEY, columns: TOTALS_COLUMNS, add: TOTALS_ADD },
+    { staged: dashboardVerdictsStaged, cells: dashboardVerdicts, key: VERDICTS_KEY, columns: VERDICTS_COLUMNS, add: VERDICTS_ADD },
   ];
-  for (const { table, names, key, columns, add } of tables) {
-    const companies = await queryRows<{ company_id: string }>(db, sql`select distinct company_id from ${table} where zone = ${staged}`);
-    for (const { company_id: companyId } of companies) {
-      for (;;) {
-        const moved = await queryRows(
-          db,
-          sql`with moved as (
-                delete from ${table} where ctid = any(array(select ctid from ${table} where company_id = ${companyId} and zone = ${staged} limit ${MERGE_BATCH}))
-                returning *)
-              insert into ${table} as t (${key}, ${columns})
-              select ${keyInZone(names, zone)}, ${columns} from moved order by ${key}
-              on conflict (${key}) do update set ${add} returning 1`,
-        );
-        if (moved.length < MERGE_BATCH) break;
-      }
+  for (const { staged, cells, key, columns, add } of tables) {
+    for (;;) {
+      const moved = await queryRows(
+        db,
+        sql`with moved as (
+              delete from ${staged} where ctid = any(array(select ctid from ${staged} where zone = ${zone} limit ${MERGE_BATCH}))
+              returning *)
+            insert into ${cells} as t (${key}, ${columns})
+            select ${key}, ${columns} from moved order by ${key}
+            on conflict (${key}) do update set ${add} returning 1`,
+      );
+      if (moved.length < MERGE_BATCH) break;
     }
   }
 }
