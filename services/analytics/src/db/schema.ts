@@ -164,8 +164,8 @@ export const dashboardZones = analyticsSchema.table('dashboard_zones', {
   builtAt: timestamp('built_at', { withTimezone: true }),
 });
 
-/** The columns of a dashboard totals cell: its key (company to period) and its measures. */
-const totalsCells = () => ({
+/** Where a dashboard cell counts: company, zone, kind, span, team, representative and period. */
+const cellKey = () => ({
   companyId: uuid('company_id').notNull(),
   zone: text('zone').notNull(),
   kind: text('kind').$type<ActivityKindName>().notNull(),
@@ -173,6 +173,11 @@ const totalsCells = () => ({
   teamId: text('team_id').notNull(),
   representativeEmail: text('representative_email').notNull(),
   period: date('period', { mode: 'string' }).notNull(),
+});
+
+/** The columns of a dashboard totals cell: its key and its measures. */
+const totalsCells = () => ({
+  ...cellKey(),
   activities: integer('activities').notNull(),
   successful: integer('successful').notNull(),
   unsuccessful: integer('unsuccessful').notNull(),
@@ -186,13 +191,7 @@ const totalsCells = () => ({
 
 /** The columns of a dashboard verdicts cell. */
 const verdictsCells = () => ({
-  companyId: uuid('company_id').notNull(),
-  zone: text('zone').notNull(),
-  kind: text('kind').$type<ActivityKindName>().notNull(),
-  span: text('span').$type<Span>().notNull(),
-  teamId: text('team_id').notNull(),
-  representativeEmail: text('representative_email').notNull(),
-  period: date('period', { mode: 'string' }).notNull(),
+  ...cellKey(),
   groupId: text('group_id').notNull(),
   criterionId: text('criterion_id').notNull(),
   passed: integer('passed').notNull(),
