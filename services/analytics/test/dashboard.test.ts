@@ -424,15 +424,7 @@ describe('a zone built while activities are written, on PostgreSQL', () => {
           teamId: 'team-a',
           representativeEmail: '*',
           period: '2026-10-01',
-          activities: 0,
-          successful: 0,
-          unsuccessful: 0,
-          scored: 0,
-          scoreSum: '0',
-          scriptMatched: 0,
-          scriptMatchSum: '0',
-          timed: 0,
-          durationSum: 0,
+          ...NO_CALLS,
         });
         holding();
         await released;
@@ -466,7 +458,7 @@ describe('a zone built while activities are written, on PostgreSQL', () => {
     const ZONE_LEFT = 'Asia/Seoul';
     await database.db.insert(dashboardZones).values({ zone: ZONE_LEFT, builtAt: null });
     const left = { companyId, kind: 'call' as const, span: 'd' as const, teamId: 'team-a', representativeEmail: '*', period: '2026-11-02' };
-    const counts = { activities: 7, successful: 0, unsuccessful: 0, scored: 0, scoreSum: '0', scriptMatched: 0, scriptMatchSum: '0', timed: 0, durationSum: 0 };
+    const counts = { ...NO_CALLS, activities: 7 };
     await database.db.insert(dashboardTotals).values({ ...left, zone: ZONE_LEFT, ...counts });
     await database.db.insert(dashboardTotalsStaged).values({ ...left, zone: ZONE_LEFT, ...counts });
     expect(await zoneReady(database.db, ZONE_LEFT)).toBe(false);
@@ -477,6 +469,9 @@ describe('a zone built while activities are written, on PostgreSQL', () => {
 });
 
 const rounded = (value: number) => Math.round(value * 100) / 100;
+
+/** A totals cell's measures, all zero. */
+const NO_CALLS = { activities: 0, successful: 0, unsuccessful: 0, scored: 0, scoreSum: '0', scriptMatched: 0, scriptMatchSum: '0', timed: 0, durationSum: 0 };
 
 /** A call received when it occurred, at `at`, from a representative of a team. */
 function receivedCall(at: string, teamId = 'team-a', representativeEmail = 'anna@example.com'): ActivityFact {

@@ -13,7 +13,7 @@ import type { Executor } from '@parlance/platform/db/database';
 import type { ActivityListQuery } from '../domain/list-request.js';
 import { teamCondition } from './activity-filters.js';
 import { applyDashboardChanges } from './dashboard-rollups.js';
-import { changedRows, LISTED, VERDICTS, type ActivityChange, type SourceColumn } from './rollup-changes.js';
+import { changedRows, holdActivityWrites, LISTED, VERDICTS, type ActivityChange, type SourceColumn } from './rollup-changes.js';
 import { activities, activityDayCounts, activityDayVerdicts, activityRollups } from './schema.js';
 
 
@@ -76,7 +76,7 @@ async function applyListChanges(tx: Executor, changes: readonly ActivityChange[]
 export async function ensureActivityRollups(db: Executor): Promise<void> {
   if (await rollupsReady(db)) return;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${activities} in share row exclusive mode`);
+    await holdActivityWrites(tx);
     const [built] = await tx.select().from(activityRollups).limit(1);
     if (built) return;
     await tx.delete(activityDayCounts);

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import { queryRows, type Executor } from '@parlance/platform/db/database';
 import type { Counts, Verdicts } from '../domain/dashboard-figures.js';
-import { coverOf, type DayRange } from '../domain/dashboard-request.js';
+import { coverOf, type DayRange, type Spans } from '../domain/dashboard-request.js';
 import { ROW_TOTALS, ROW_VERDICTS, TOTALS_MEASURES, VERDICTS_MEASURES } from './dashboard-rollups.js';
 import { LISTED, VERDICTS } from './rollup-changes.js';
 import { activities, dashboardTotals, dashboardVerdicts } from './schema.js';
@@ -31,11 +31,6 @@ export interface FigureScope {
 
 /** Summed per team, or per representative (within their team) — `'*'` when per team. */
 export type Level = 'team' | 'representative';
-/**
- * Which cells a range is read from: day cells only (to bucket by day or week); whole months where
- * they fit (to bucket by month); or the fewest cells, whole quarters first (no bucket).
- */
-export type Spans = 'days' | 'months' | 'quarters';
 
 type TotalsColumn = (typeof TOTALS_MEASURES)[number];
 type VerdictsColumn = (typeof VERDICTS_MEASURES)[number];
@@ -231,8 +226,7 @@ function rollupRelation(scope: FigureScope, level: Level, spans: Spans, verdicts
 
 function periodCondition(range: DayRange, spans: Spans): SQL {
   const between = (from: string | null, to: string | null) => [from === null ? undefined : sql`period >= ${from}::date`, to === null ? undefined : sql`period <= ${to}::date`];
-  const parts = spans === 'days' ? [{ span: 'd', ...range }] : coverOf(range, spans === 'months' ? 'm' : 'q');
-  const conditions = parts.map(({ span, from, to }) => {
+  const conditions = coverOf(range, spans).map(({ span, from, to }) => {
     const condition = [sql`span = ${span}`, ...between(from, to)].filter((part) => part !== undefined);
     return sql`(${sql.join(condition, sql` and `)})`;
   });

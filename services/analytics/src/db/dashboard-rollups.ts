@@ -12,7 +12,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '@parlance/platform/db/database';
 import { queryRows } from '@parlance/platform/db/database';
-import { changedRows, LISTED, SOURCE_COLUMNS, VERDICTS, type ActivityChange } from './rollup-changes.js';
+import { changedRows, holdActivityWrites, LISTED, SOURCE_COLUMNS, VERDICTS, type ActivityChange } from './rollup-changes.js';
 import { activities, dashboardTotals, dashboardTotalsStaged, dashboardVerdicts, dashboardVerdictsStaged, dashboardZones } from './schema.js';
 
 const SCORED = `r.evaluated_at is not null and r.score is not null and r.score not in ('NaN', 'Infinity', '-Infinity')`;
@@ -145,7 +145,7 @@ export function ensureZoneRollups(database: RollupDatabase, zone: string): Promi
       if (listed) {
         // Its build died. Unlisted under the lock, so that no write in flight still moves its cells.
         await db.transaction(async (tx) => {
-          await tx.execute(sql`lock table ${activities} in share row exclusive mode`);
+          await holdActivityWrites(tx);
           await tx.delete(dashboardZones).where(eq(dashboardZones.zone, zone));
         });
       }
@@ -168,13 +168,13 @@ async function listAndStage(db: Executor, zone: string): Promise<void> {
   await db.transaction(
     async (staging) => {
       await db.transaction(async (listing) => {
-        await listing.execute(sql`lock table ${activities} in share row exclusive mode`);
+        await holdActivityWrites(listing);
         const [exported] = await queryRows<{ snapshot: string }>(listing, sql`select pg_export_snapshot() as snapshot`);
         const snapshot = exported!.snapshot;
         if (!SNAPSHOT_ID.test(snapshot)) throw new Error(`unexpected snapshot id ${snapshot}`);
         // A utility statement takes no parameters; the id was checked above.
         await staging.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
-        await listing.insert(dashboardZones).values({ zone, builtAt: null });
+        await listAsBuilding(listing, zone);
       });
       await stageCells(staging, zone);
     },
@@ -184,10 +184,15 @@ async function listAndStage(db: Executor, zone: string): Promise<void> {
 
 async function listAndStageAtOnce(db: Executor, zone: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${activities} in share row exclusive mode`);
-    await tx.insert(dashboardZones).values({ zone, builtAt: null });
+    await holdActivityWrites(tx);
+    await listAsBuilding(tx, zone);
     await stageCells(tx, zone);
   });
+}
+
+/** From here on every write of the zone's company moves the zone's cells, while the zone is not yet read. */
+async function listAsBuilding(tx: Executor, zone: string): Promise<void> {
+  await tx.insert(dashboardZones).values({ zone, builtAt: null });
 }
 
 /** Every cell of the zone counted from the rows `tx` sees, into the staged tables. */

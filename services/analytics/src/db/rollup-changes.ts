@@ -7,7 +7,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { jsonValue } from './jsonb-recordset.js';
-import type { activities } from './schema.js';
+import type { Executor } from '@parlance/platform/db/database';
+import { activities } from './schema.js';
 
 type ActivityRecord = typeof activities.$inferSelect;
 type ActivityRow = typeof activities.$inferInsert;
@@ -43,6 +44,11 @@ const SOURCE_DEFINITIONS = sql.raw(
 
 /** Whether a row `r` is listed at all: received (so it has a kind, team and time) and not deleted. */
 export const LISTED = sql.raw(`r.kind is not null and r.occurred_at is not null and r.deleted_at is null`);
+
+/** Holds writes of activities off until `tx` ends (reads go on), so that no write moves a rollup while it is being built. */
+export async function holdActivityWrites(tx: Executor): Promise<void> {
+  await tx.execute(sql`lock table ${activities} in share row exclusive mode`);
+}
 
 /** One row `v` per distinct verdict of the row `r`'s results (a criterion counts once per group and outcome). */
 export const VERDICTS = sql.raw(`cross join lateral (select distinct v."groupId" as group_id, v."criterionId" as criterion_id, v.passed

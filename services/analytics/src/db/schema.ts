@@ -206,9 +206,9 @@ const verdictsCells = () => ({
  * The dashboard's daily, monthly and quarterly totals per team and representative, in each zone of
  * dashboard_zones: `span` 'd' holds a local day (`period` is the day), 'm' a local month and 'q' a
  * local quarter (`period` is its first day). Extended statistics on (span, period), which drizzle
- * cannot declare, are made by migration 0005. `representative_email` '*' holds the whole team. Only listed activities
- * (received, not deleted) count. Sums of scores and script matches are numeric, so that adding and
- * taking away the same values always comes back to the same sum.
+ * cannot declare, are made by migration 0005. `representative_email` '*' holds the whole team.
+ * Only listed activities (received, not deleted) count. Sums of scores and script matches are
+ * numeric, so that adding and taking away the same values always comes back to the same sum.
  */
 export const dashboardTotals = analyticsSchema.table(
   'dashboard_totals',

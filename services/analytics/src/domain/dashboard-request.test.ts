@@ -59,47 +59,47 @@ describe('the calendar', () => {
   });
 
   it('covers a range with whole months and the days left at either end', () => {
-    expect(coverOf({ from: '2026-10-15', to: '2026-12-31' }, 'm')).toEqual([
+    expect(coverOf({ from: '2026-10-15', to: '2026-12-31' }, 'months')).toEqual([
       { span: 'm', from: '2026-11-01', to: '2026-12-01' },
       { span: 'd', from: '2026-10-15', to: '2026-10-31' },
     ]);
-    expect(coverOf({ from: '2026-10-01', to: '2026-12-10' }, 'm')).toEqual([
+    expect(coverOf({ from: '2026-10-01', to: '2026-12-10' }, 'months')).toEqual([
       { span: 'm', from: '2026-10-01', to: '2026-11-01' },
       { span: 'd', from: '2026-12-01', to: '2026-12-10' },
     ]);
-    expect(coverOf({ from: '2026-10-15', to: '2026-11-10' }, 'm')).toEqual([{ span: 'd', from: '2026-10-15', to: '2026-11-10' }]);
-    expect(coverOf({ from: null, to: null }, 'm')).toEqual([{ span: 'm', from: null, to: null }]);
-    expect(coverOf({ from: '2026-10-15', to: null }, 'm')).toEqual([
+    expect(coverOf({ from: '2026-10-15', to: '2026-11-10' }, 'months')).toEqual([{ span: 'd', from: '2026-10-15', to: '2026-11-10' }]);
+    expect(coverOf({ from: null, to: null }, 'months')).toEqual([{ span: 'm', from: null, to: null }]);
+    expect(coverOf({ from: '2026-10-15', to: null }, 'months')).toEqual([
       { span: 'm', from: '2026-11-01', to: null },
       { span: 'd', from: '2026-10-15', to: '2026-10-31' },
     ]);
-    expect(coverOf({ from: null, to: '2026-02-27' }, 'm')).toEqual([
+    expect(coverOf({ from: null, to: '2026-02-27' }, 'months')).toEqual([
       { span: 'm', from: null, to: '2026-01-01' },
       { span: 'd', from: '2026-02-01', to: '2026-02-27' },
     ]);
   });
 
   it('covers a range with whole quarters first, then whole months, then days', () => {
-    expect(coverOf({ from: '2026-10-01', to: '2026-12-31' }, 'q')).toEqual([{ span: 'q', from: '2026-10-01', to: '2026-10-01' }]);
-    expect(coverOf({ from: '2026-01-01', to: '2026-12-31' }, 'q')).toEqual([{ span: 'q', from: '2026-01-01', to: '2026-10-01' }]);
-    expect(coverOf({ from: '2026-09-15', to: '2027-05-20' }, 'q')).toEqual([
+    expect(coverOf({ from: '2026-10-01', to: '2026-12-31' }, 'quarters')).toEqual([{ span: 'q', from: '2026-10-01', to: '2026-10-01' }]);
+    expect(coverOf({ from: '2026-01-01', to: '2026-12-31' }, 'quarters')).toEqual([{ span: 'q', from: '2026-01-01', to: '2026-10-01' }]);
+    expect(coverOf({ from: '2026-09-15', to: '2027-05-20' }, 'quarters')).toEqual([
       { span: 'q', from: '2026-10-01', to: '2027-01-01' },
       { span: 'd', from: '2026-09-15', to: '2026-09-30' },
       { span: 'm', from: '2027-04-01', to: '2027-04-01' },
       { span: 'd', from: '2027-05-01', to: '2027-05-20' },
     ]);
     // No whole quarter inside: months and days alone.
-    expect(coverOf({ from: '2026-10-15', to: '2026-12-31' }, 'q')).toEqual([
+    expect(coverOf({ from: '2026-10-15', to: '2026-12-31' }, 'quarters')).toEqual([
       { span: 'm', from: '2026-11-01', to: '2026-12-01' },
       { span: 'd', from: '2026-10-15', to: '2026-10-31' },
     ]);
-    expect(coverOf({ from: '2026-11-03', to: '2026-11-03' }, 'q')).toEqual([{ span: 'd', from: '2026-11-03', to: '2026-11-03' }]);
-    expect(coverOf({ from: null, to: null }, 'q')).toEqual([{ span: 'q', from: null, to: null }]);
-    expect(coverOf({ from: '2026-08-01', to: null }, 'q')).toEqual([
+    expect(coverOf({ from: '2026-11-03', to: '2026-11-03' }, 'quarters')).toEqual([{ span: 'd', from: '2026-11-03', to: '2026-11-03' }]);
+    expect(coverOf({ from: null, to: null }, 'quarters')).toEqual([{ span: 'q', from: null, to: null }]);
+    expect(coverOf({ from: '2026-08-01', to: null }, 'quarters')).toEqual([
       { span: 'q', from: '2026-10-01', to: null },
       { span: 'm', from: '2026-08-01', to: '2026-09-01' },
     ]);
-    expect(coverOf({ from: null, to: '2026-02-27' }, 'q')).toEqual([
+    expect(coverOf({ from: null, to: '2026-02-27' }, 'quarters')).toEqual([
       { span: 'q', from: null, to: '2025-10-01' },
       { span: 'm', from: '2026-01-01', to: '2026-01-01' },
       { span: 'd', from: '2026-02-01', to: '2026-02-27' },

@@ -184,7 +184,7 @@ export const daysBetween = (from: Day, to: Day): number => Math.round((utc(to) -
 /** Monday 0 … Sunday 6. */
 const weekday = (day: Day) => (new Date(utc(day)).getUTCDay() + 6) % 7;
 export const mondayOf = (day: Day): Day => addDays(day, -weekday(day));
-export const monthOf = (day: Day): Day => `${day.slice(0, 7)}-01`;
+export const monthOf = (day: Day): Day => startOf(day, 'm');
 export function addMonths(month: Day, months: number): Day {
   const date = new Date(utc(month));
   date.setUTCMonth(date.getUTCMonth() + months, 1);
@@ -214,6 +214,14 @@ export function bucketsBetween(from: Day, to: Day, grouping: Exclude<Grouping, '
 
 /** A rollup cell's span: a local day, month or quarter (its `period` is the first day of it). */
 export type Span = 'd' | 'm' | 'q';
+type LongSpan = Exclude<Span, 'd'>;
+
+/**
+ * Which cells a range is read from: day cells only (to bucket by day or week); whole months where
+ * they fit (to bucket by month); or the fewest cells, whole quarters first (no bucket).
+ */
+export type Spans = 'days' | 'months' | 'quarters';
+const LONG_SPANS: Record<Spans, LongSpan[]> = { days: [], months: ['m'], quarters: ['q', 'm'] };
 
 /**
  * A run of cells of one span: from the period `from` to the period `to`, both counted (for a
@@ -226,32 +234,33 @@ export interface CoverPart {
   to: Day | null;
 }
 
-const MONTHS_IN: Record<Exclude<Span, 'd'>, number> = { m: 1, q: 3 };
-const startOf = (day: Day, span: Exclude<Span, 'd'>): Day => {
+const MONTHS_IN: Record<LongSpan, number> = { m: 1, q: 3 };
+/** The first day of the month or quarter holding `day`. */
+function startOf(day: Day, span: LongSpan): Day {
   const month = Number(day.slice(5, 7));
   return `${day.slice(0, 5)}${String(month - ((month - 1) % MONTHS_IN[span])).padStart(2, '0')}-01`;
-};
-
-/**
- * How the rollups cover a range with the fewest cells: whole periods of the `largest` span
- * inside it, then whole months, then the days left at either end. An open end reaches every
- * period of the largest span that way.
- */
-export function coverOf(range: DayRange, largest: Exclude<Span, 'd'>): CoverPart[] {
-  return coverWith(range, largest === 'q' ? ['q', 'm'] : ['m']);
 }
 
-function coverWith({ from, to }: DayRange, [span, ...smaller]: Exclude<Span, 'd'>[]): CoverPart[] {
-  if (span === undefined) return from !== null && to !== null && from <= to ? [{ span: 'd', from, to }] : [];
+/**
+ * How the rollups cover a range with the cells `spans` allows: the longest whole periods inside
+ * it first, then shorter ones, then the days left at either end. An open end reaches every period
+ * of the longest span that way.
+ */
+export function coverOf(range: DayRange, spans: Spans): CoverPart[] {
+  return coverWith(range, LONG_SPANS[spans]);
+}
+
+function coverWith({ from, to }: DayRange, [span, ...shorter]: LongSpan[]): CoverPart[] {
+  if (span === undefined) return from !== null && to !== null && from > to ? [] : [{ span: 'd', from, to }];
   const months = MONTHS_IN[span];
   const first = from === null ? null : from === startOf(from, span) ? from : addMonths(startOf(from, span), months);
   const last = to === null ? null : addDays(addMonths(startOf(to, span), months), -1) === to ? startOf(to, span) : addMonths(startOf(to, span), -months);
-  if (first !== null && last !== null && first > last) return coverWith({ from, to }, smaller);
+  if (first !== null && last !== null && first > last) return coverWith({ from, to }, shorter);
   const parts: CoverPart[] = [{ span, from: first, to: last }];
-  if (from !== null && first !== null && from < first) parts.push(...coverWith({ from, to: addDays(first, -1) }, smaller));
+  if (from !== null && first !== null && from < first) parts.push(...coverWith({ from, to: addDays(first, -1) }, shorter));
   if (to !== null && last !== null) {
     const afterLast = addMonths(last, months);
-    if (to >= afterLast) parts.push(...coverWith({ from: afterLast, to }, smaller));
+    if (to >= afterLast) parts.push(...coverWith({ from: afterLast, to }, shorter));
   }
   return parts;
 }
