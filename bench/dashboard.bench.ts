@@ -13,7 +13,7 @@
  *   last month (representative mode, two members each).
  *
  * Each scenario reports p50/p95/p99 against its target (50 ms; 100 ms for recommendations) and the
- * CPU each request cost. In the same run each is answered once more from the activity rows
+ * CPU each request cost, in node and in the local PostgreSQL (all its processes, read from /proc). In the same run each is answered once more from the activity rows
  * (`source: 'rows'`, what the rollups are kept equal to): that answer must equal the rollups' (the
  * run fails otherwise), and its one-client median is reported beside the rollups'.
  *
@@ -40,7 +40,7 @@ import { dashboardZones, teams } from '@parlance/analytics/db/schema';
 import { dashboardAnswers } from '@parlance/analytics/grpc/dashboard.server';
 import { corpusKey, postgresCorpus } from './support/activities-database.js';
 import { callCorpus, LAST_QUARTER, THIS_QUARTER } from './support/call-corpus.js';
-import { latencies, machine, median, percentile } from './support/measure.js';
+import { latencies, machine, median, percentile, processesCpuMs } from './support/measure.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -127,8 +127,10 @@ try {
     const call = () => asCompany(() => scenario.call(services.rollups));
     await latencies(call, CLIENTS * 4, CLIENTS);
     const cpu = process.cpuUsage();
+    const postgresCpu = processesCpuMs('postgres');
     const loaded = await latencies(call, REQUESTS, CLIENTS);
     const nodeCpu = process.cpuUsage(cpu);
+    const postgresCpuAfter = processesCpuMs('postgres');
     const solo = await latencies(call, SOLO_RUNS, 1);
     const rowsSolo = await latencies(() => asCompany(() => scenario.call(services.rows)), 3, 1);
     const p95 = percentile(loaded, 0.95);
@@ -145,6 +147,7 @@ try {
         target_p95_ms: scenario.target,
         meets_target: p95 <= scenario.target,
         node_cpu_ms_per_request: round((nodeCpu.user + nodeCpu.system) / 1_000 / REQUESTS),
+        postgres_cpu_ms_per_request: postgresCpu === null || postgresCpuAfter === null ? null : round((postgresCpuAfter - postgresCpu) / REQUESTS),
         one_client_median_ms: round(median(solo)),
         rows_one_client_median_ms: round(median(rowsSolo)),
         answers_equal_rows: true,

@@ -1,4 +1,5 @@
 /** What every benchmark reports with: medians, percentiles, calls per second under load, and the machine. */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 
 /** The middle value (the upper middle for an even count). */
@@ -49,3 +50,27 @@ export const machine = () => ({
   node: process.version,
   node_options: [...process.execArgv.filter((option) => option.startsWith('--max')), process.env.NODE_OPTIONS ?? ''].join(' ').trim(),
 });
+
+/**
+ * The CPU milliseconds every process named `name` on this machine has used so far (Linux's /proc;
+ * null elsewhere): taken before and after a run, the CPU a local PostgreSQL spent on it.
+ */
+export function processesCpuMs(name: string): number | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // "pid (comm) state …": fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (command !== name) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while it was being read.
+    }
+  }
+  // Linux counts in USER_HZ, 100 a second on every architecture it exports to user space.
+  return ticks * 10;
+}

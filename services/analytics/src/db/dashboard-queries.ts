@@ -182,40 +182,48 @@ export type CriterionTally = [groupId: string, criterionId: string, passed: numb
 export interface MemberVerdicts {
   teamId: string;
   representativeEmail: string;
-  /** The criteria judged, in (group, criterion) order, as groupedVerdicts lists them. */
+  /** The criteria judged, in no particular order. */
   criteria: CriterionTally[];
 }
 
 /**
  * Each representative's verdicts per criterion over the scope (the fewest cells), one row per
- * team and representative holding its criteria as one JSON array: a recommendation reads
- * thousands of criteria, and reading each as a row of its own cost more than all the rest.
+ * team and representative holding its criteria as one JSON array, in no particular order: a
+ * recommendation reads thousands of criteria, and reading each as a row of its own cost more than
+ * all the rest. Counted team by team, so that the rollups are read along their key, already in
+ * the order the sums need, instead of every team's cells being sorted together.
  */
-export async function memberVerdicts(db: Executor, source: FigureSource, scope: FigureScope): Promise<MemberVerdicts[]> {
-  const relation = relationOf(source, scope, 'representative', 'quarters', true);
+export async function memberVerdicts(db: Executor, source: FigureSource, scope: FigureScope & { teamIds: readonly string[] }): Promise<MemberVerdicts[]> {
+  const relation = relationOf(source, scope, 'representative', 'quarters', true, sql`t.team_id`);
   const rows = await queryRows<{ team_id: string; representative_email: string; criteria: string }>(
     db,
-    sql`select c.team_id, c.representative_email,
-          json_agg(json_build_array(c.group_id, c.criterion_id, c.passed, c.failed) order by c.group_id, c.criterion_id)::text as criteria
-        from (select s.team_id, s.representative_email, s.group_id, s.criterion_id, sum(s.passed) as passed, sum(s.failed) as failed
-              from (${relation}) s group by 1, 2, 3, 4) c
-        where c.passed + c.failed <> 0
-        group by 1, 2 order by 1, 2`,
+    sql`select t.team_id, m.representative_email, m.criteria
+        from unnest(${textArray(scope.teamIds)}) t(team_id)
+        cross join lateral (
+          select c.representative_email, json_agg(json_build_array(c.group_id, c.criterion_id, c.passed, c.failed))::text as criteria
+          from (select s.representative_email, s.group_id, s.criterion_id, sum(s.passed) as passed, sum(s.failed) as failed
+                from (${relation}) s group by 1, 2, 3) c
+          where c.passed + c.failed <> 0
+          group by 1) m`,
   );
   return rows.map((row) => ({ teamId: row.team_id, representativeEmail: row.representative_email, criteria: JSON.parse(row.criteria) as CriterionTally[] }));
 }
 
 const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 
-/** The relation every figure is summed from: the totals' (or, `verdicts`, the verdicts') cells of the scope, from `source`. */
-function relationOf(source: FigureSource, scope: FigureScope, level: Level, spans: Spans, verdicts: boolean): SQL {
-  return source === 'rollups' ? rollupRelation(scope, level, spans, verdicts) : rowRelation(scope, level, verdicts);
+/**
+ * The relation every figure is summed from: the totals' (or, `verdicts`, the verdicts') cells of
+ * the scope, from `source`; of the one team `team` names (a column of an outer query), if given.
+ */
+function relationOf(source: FigureSource, scope: FigureScope, level: Level, spans: Spans, verdicts: boolean, team?: SQL): SQL {
+  return source === 'rollups' ? rollupRelation(scope, level, spans, verdicts, team) : rowRelation(scope, level, verdicts, team);
 }
 
-function rollupRelation(scope: FigureScope, level: Level, spans: Spans, verdicts: boolean): SQL {
+function rollupRelation(scope: FigureScope, level: Level, spans: Spans, verdicts: boolean, team: SQL | undefined): SQL {
   const table = verdicts ? dashboardVerdicts : dashboardTotals;
   const conditions: SQL[] = [sql`company_id = ${scope.companyId}`, sql`zone = ${scope.zone}`, sql`kind = ${scope.kind}`];
-  if (scope.teamIds) conditions.push(sql`team_id = any(${textArray(scope.teamIds)})`);
+  if (team) conditions.push(sql`team_id = ${team}`);
+  else if (scope.teamIds) conditions.push(sql`team_id = any(${textArray(scope.teamIds)})`);
   if (level === 'team') conditions.push(sql`representative_email = '*'`);
   else if (scope.representatives) conditions.push(sql`representative_email = any(${textArray(scope.representatives)})`);
   else conditions.push(sql`representative_email <> '*'`);
@@ -225,7 +233,9 @@ function rollupRelation(scope: FigureScope, level: Level, spans: Spans, verdicts
 }
 
 function periodCondition(range: DayRange, spans: Spans): SQL {
-  const between = (from: string | null, to: string | null) => [from === null ? undefined : sql`period >= ${from}::date`, to === null ? undefined : sql`period <= ${to}::date`];
+  // One period is said as such: the planner then knows the cells come in key order after it.
+  const between = (from: string | null, to: string | null) =>
+    from !== null && from === to ? [sql`period = ${from}::date`] : [from === null ? undefined : sql`period >= ${from}::date`, to === null ? undefined : sql`period <= ${to}::date`];
   const conditions = coverOf(range, spans).map(({ span, from, to }) => {
     const condition = [sql`span = ${span}`, ...between(from, to)].filter((part) => part !== undefined);
     return sql`(${sql.join(condition, sql` and `)})`;
@@ -234,9 +244,10 @@ function periodCondition(range: DayRange, spans: Spans): SQL {
 }
 
 /** The same relation as the rollups', counted from the activity rows (per local day). */
-function rowRelation(scope: FigureScope, level: Level, verdicts: boolean): SQL {
+function rowRelation(scope: FigureScope, level: Level, verdicts: boolean, team: SQL | undefined): SQL {
   const conditions: SQL[] = [sql`r.company_id = ${scope.companyId}`, sql`r.kind = ${scope.kind}`, LISTED];
-  if (scope.teamIds) conditions.push(sql`r.team_id = any(${textArray(scope.teamIds)})`);
+  if (team) conditions.push(sql`r.team_id = ${team}`);
+  else if (scope.teamIds) conditions.push(sql`r.team_id = any(${textArray(scope.teamIds)})`);
   if (level === 'representative' && scope.representatives) conditions.push(sql`r.representative_email = any(${textArray(scope.representatives)})`);
   conditions.push(...occurredWithin(scope));
   const representative = level === 'team' ? sql.raw(`'*'::text`) : sql.raw('r.representative_email');

@@ -277,7 +277,7 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
           const chosen = new Set(group.memberEmails);
           // Representative mode counts only the members chosen (all when none is): nothing else is read.
           const representatives = mode === 'representative' && chosen.size > 0 ? [...chosen] : null;
-          const figures: FigureScope = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives, range };
+          const figures = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives, range } satisfies FigureScope;
           const [memberRows, teamRows, verdictRows] = await Promise.all([
             groupedTotals(db, from, figures, 'representative', 'quarters', { team: true, representative: true }, RECOMMENDATION_MEASURES),
             mode === 'team' ? groupedTotals(db, from, figures, 'team', 'quarters', { team: true }, RECOMMENDATION_MEASURES) : [],
@@ -507,7 +507,8 @@ function teamRecommendation(
       if (judged === 0) continue;
       criteria.push({ criterionName: criterionName(teamId, groupId, criterionId), failureRate: failureRate(failed, judged), failed, judged, groupId, criterionId, teamId, failedActivityIds: [] });
     }
-    criteria.sort(mostFailedFirst);
+    // Ties broken by the ids: the criteria come in no particular order.
+    criteria.sort((a, b) => mostFailedFirst(a, b) || compareText(a.groupId, b.groupId) || compareText(a.criterionId, b.criterionId));
     const scriptMatch = averageScriptMatch(counts);
     const advice = adviceFor({ standing, scored: counts.scored, scriptMatch, criteria, activities });
     for (const criterion of criteria) criterion.failureRate = rounded(criterion.failureRate);
