@@ -2,7 +2,8 @@
 # Checks the deployment artefacts without a cluster or Docker engine: `helm lint --strict` and
 # `helm template` of helm/parlance with the default values and with an override values file
 # (helm/parlance/ci/production-values.yaml), and that each missing required setting is refused:
-# the database, the public URL, and the SMTP server when mail goes out by SMTP (the default).
+# the database, the public URL, the SMTP server when mail goes out by SMTP (the default), and the
+# keys sealing integration credentials.
 # Helm is built from source with `go install` into .tools/bin, pinned, and only when the binary
 # there is missing or another version (about 2 minutes cold on 2 cores; then nothing to do).
 #   scripts/check-deploy.sh                    lint and render
@@ -49,7 +50,8 @@ esac
 database=(--set global.databaseUrl=postgres://parlance:secret@postgres:5432/parlance)
 public_url=(--set global.publicUrl=https://parlance.example.com)
 smtp=(--set mail.smtpUrl=smtp://parlance:secret@mail:587)
-defaults=("${database[@]}" "${public_url[@]}" "${smtp[@]}")
+credential_keys=(--set integration.credentialKeys=ops-1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=)
+defaults=("${database[@]}" "${public_url[@]}" "${smtp[@]}" "${credential_keys[@]}")
 override=(-f "$CHART/ci/production-values.yaml")
 
 "$HELM" lint --strict "$CHART" "${defaults[@]}"
@@ -72,11 +74,13 @@ refused() {
 }
 
 # Without a database (with nothing set at all, and with everything else set), without the public
-# URL, or with SMTP mail but no SMTP server, the chart must refuse to render, naming the setting.
+# URL, with SMTP mail but no SMTP server, or without credential keys, the chart must refuse to
+# render, naming the setting.
 refused global.databaseUrl "global.databaseUrl or global.existingDatabaseSecret"
-refused global.databaseUrl "global.databaseUrl or global.existingDatabaseSecret" "${public_url[@]}" "${smtp[@]}"
-refused global.publicUrl "global.publicUrl" "${database[@]}" "${smtp[@]}"
-refused mail.smtpUrl "mail.smtpUrl or mail.existingSecret" "${database[@]}" "${public_url[@]}"
-refused mail.smtpUrl "mail.smtpUrl or mail.existingSecret (mail.transport=smtp)" "${database[@]}" "${public_url[@]}" --set mail.transport=smtp
+refused global.databaseUrl "global.databaseUrl or global.existingDatabaseSecret" "${public_url[@]}" "${smtp[@]}" "${credential_keys[@]}"
+refused global.publicUrl "global.publicUrl" "${database[@]}" "${smtp[@]}" "${credential_keys[@]}"
+refused mail.smtpUrl "mail.smtpUrl or mail.existingSecret" "${database[@]}" "${public_url[@]}" "${credential_keys[@]}"
+refused mail.smtpUrl "mail.smtpUrl or mail.existingSecret (mail.transport=smtp)" "${database[@]}" "${public_url[@]}" "${credential_keys[@]}" --set mail.transport=smtp
+refused integration.credentialKeys "integration.credentialKeys or integration.existingSecret" "${database[@]}" "${public_url[@]}" "${smtp[@]}"
 
 echo "check-deploy: helm ${HELM_VERSION}: lint --strict and template OK (default values and $CHART/ci/production-values.yaml), required settings refused" >&2

@@ -32,11 +32,16 @@ start() {
   local common=(PARLANCE_MODE=distributed DATABASE_URL="$DATABASE_URL" KAFKA_BROKERS="$KAFKA_BROKERS"
     MAIL_TRANSPORT="${MAIL_TRANSPORT:-capture}" MAIL_CAPTURE_DIR="${MAIL_CAPTURE_DIR:-$RUN/mail}"
     PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$GATEWAY_PORT}")
+  # The key sealing CRM credentials: made once for this machine and kept in $RUN (its own only).
+  local key_file="$RUN/integration-credential-key"
+  [[ -s $key_file ]] || (umask 077 && printf 'local:%s\n' "$(head -c 32 /dev/urandom | base64)" >"$key_file")
   # Services call one another too (ingest asks identity, transcription reads media from ingest).
   mapfile -t service_addresses < <(addresses)
   local i=0
   for service in "${SERVICES[@]}"; do
-    launch "$service" "services/$service/src/main.ts" "${common[@]}" "${service_addresses[@]}" \
+    local own=()
+    [[ $service == integration ]] && own=(INTEGRATION_CREDENTIAL_KEYS="${INTEGRATION_CREDENTIAL_KEYS:-$(cat "$key_file")}")
+    launch "$service" "services/$service/src/main.ts" "${common[@]}" "${service_addresses[@]}" "${own[@]}" \
       GRPC_PORT=$((GRPC_BASE + i)) ADMIN_PORT=$((ADMIN_BASE + i)) INGEST_MEDIA_DIR="${INGEST_MEDIA_DIR:-$RUN/media}"
     i=$((i + 1))
   done

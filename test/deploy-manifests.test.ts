@@ -30,12 +30,13 @@ const SMTP_URL = 'smtp://parlance:mail-secret@smtp.test:587';
 const DIAGNOSTICS_TOKEN = 'diagnostics-secret-0123456789';
 const SCORING_LLM_API_KEY = 'sk-model-secret-42';
 const TRANSCRIPTION_SPEECH_API_KEY = 'sk-speech-secret-7';
+const INTEGRATION_CREDENTIAL_KEYS = `ops-2026:${Buffer.alloc(32, 9).toString('base64')}`;
 /** What the rendered Secrets would hold, by key: the value a pod would find in place of each secretKeyRef. */
-const SECRET_VALUES: Record<string, string> = { DATABASE_URL, SMTP_URL, DIAGNOSTICS_TOKEN, SCORING_LLM_API_KEY, TRANSCRIPTION_SPEECH_API_KEY };
+const SECRET_VALUES: Record<string, string> = { DATABASE_URL, SMTP_URL, DIAGNOSTICS_TOKEN, SCORING_LLM_API_KEY, TRANSCRIPTION_SPEECH_API_KEY, INTEGRATION_CREDENTIAL_KEYS };
 /** `--set` arguments, one pair per value. */
 const settings = (values: Record<string, string>) => Object.entries(values).flatMap(([name, value]) => ['--set', `${name}=${value}`]);
-/** The settings the default values leave empty but require (mail goes out by SMTP by default). */
-const REQUIRED_VALUES = { 'global.databaseUrl': DATABASE_URL, 'global.publicUrl': PUBLIC_URL, 'mail.smtpUrl': SMTP_URL };
+/** The settings the default values leave empty but require (mail goes out by SMTP by default; integration credentials are sealed with keys of the operator's). */
+const REQUIRED_VALUES = { 'global.databaseUrl': DATABASE_URL, 'global.publicUrl': PUBLIC_URL, 'mail.smtpUrl': SMTP_URL, 'integration.credentialKeys': INTEGRATION_CREDENTIAL_KEYS };
 const REQUIRED = settings(REQUIRED_VALUES);
 const requiredBut = (name: keyof typeof REQUIRED_VALUES) => settings(Object.fromEntries(Object.entries(REQUIRED_VALUES).filter(([key]) => key !== name)));
 /** Every optional identity, scoring, transcription and gateway setting given, each secret in a Secret the chart makes. */
@@ -102,6 +103,7 @@ const TRANSCRIPTION_ONLY = [
   'TRANSCRIPTION_SPEECH_API_KEY',
 ];
 const INGEST_ONLY = ['INGEST_MEDIA_DIR'];
+const INTEGRATION_ONLY = ['INTEGRATION_CREDENTIAL_KEYS'];
 /** The services each deployable calls over gRPC, so needs <SERVICE>_GRPC_ADDR for; the rest call none. */
 const CALLEES: Record<string, string[]> = { ingest: ['identity'], transcription: ['ingest'] };
 const calleesOf = (deployable: string) => (deployable === 'gateway' ? SERVICES : (CALLEES[deployable] ?? []));
@@ -608,6 +610,7 @@ describe('helm/parlance', () => {
           ...(service === 'scoring' ? [] : SCORING_ONLY),
           ...(service === 'transcription' ? [] : TRANSCRIPTION_ONLY),
           ...(service === 'ingest' ? [] : INGEST_ONLY),
+          ...(service === 'integration' ? [] : INTEGRATION_ONLY),
           ...(service === 'identity' || service === 'gateway' ? [] : IDENTITY_AND_GATEWAY),
           ...(service === 'identity' || service === 'analytics' ? [] : MAIL),
         ];
@@ -645,13 +648,14 @@ describe('helm/parlance', () => {
     expect(Object.keys(annotations(everything, 'scoring')).sort()).toEqual(['checksum/database', 'checksum/language-model']);
     expect(Object.keys(annotations(everything, 'transcription')).sort()).toEqual(['checksum/database', 'checksum/speech-server']);
     expect(Object.keys(annotations(everything, 'analytics')).sort()).toEqual(['checksum/database', 'checksum/mail']);
-    for (const service of SERVICES.filter((name) => !['identity', 'scoring', 'transcription', 'analytics'].includes(name))) {
+    expect(Object.keys(annotations(everything, 'integration')).sort()).toEqual(['checksum/database', 'checksum/integration-credentials']);
+    for (const service of SERVICES.filter((name) => !['identity', 'scoring', 'transcription', 'analytics', 'integration'].includes(name))) {
       expect(Object.keys(annotations(everything, service)), service).toEqual(['checksum/database']);
     }
     // Existing Secrets only: nothing the chart could hash.
     for (const service of DEPLOYABLES) expect(annotations(production, service), service).toEqual({});
 
-    const changed = await render(...EVERYTHING, '--set', 'mail.smtpUrl=smtp://parlance:new-secret@smtp.test:587', '--set', 'diagnostics.token=another-diagnostics-token', '--set', 'languageModel.apiKey=sk-another-model-key', '--set', 'speechServer.apiKey=sk-another-speech-key');
+    const changed = await render(...EVERYTHING, '--set', 'mail.smtpUrl=smtp://parlance:new-secret@smtp.test:587', '--set', 'diagnostics.token=another-diagnostics-token', '--set', 'languageModel.apiKey=sk-another-model-key', '--set', 'speechServer.apiKey=sk-another-speech-key', '--set', `integration.credentialKeys=new:${Buffer.alloc(32, 3).toString('base64')}`);
     for (const service of DEPLOYABLES) {
       const [before, after] = [annotations(everything, service), annotations(changed, service)];
       expect(after['checksum/database'], service).toBe(before['checksum/database']);
@@ -659,7 +663,19 @@ describe('helm/parlance', () => {
       expect(after['checksum/diagnostics'] === before['checksum/diagnostics'], service).toBe(service !== 'gateway');
       expect(after['checksum/language-model'] === before['checksum/language-model'], service).toBe(service !== 'scoring');
       expect(after['checksum/speech-server'] === before['checksum/speech-server'], service).toBe(service !== 'transcription');
+      expect(after['checksum/integration-credentials'] === before['checksum/integration-credentials'], service).toBe(service !== 'integration');
     }
+  });
+
+  it('gives the integration service its credential keys from a Secret only, and refuses to render without them', async () => {
+    expect(entries(defaults, 'integration', 'INTEGRATION_CREDENTIAL_KEYS')).toEqual(fromSecret('INTEGRATION_CREDENTIAL_KEYS', `${RELEASE}-integration-credentials`));
+    expect(find(defaults, 'Secret', `${RELEASE}-integration-credentials`)?.stringData).toEqual({ INTEGRATION_CREDENTIAL_KEYS });
+    expect(entries(production, 'integration', 'INTEGRATION_CREDENTIAL_KEYS')).toEqual(fromSecret('INTEGRATION_CREDENTIAL_KEYS', 'parlance-integration-keys'));
+    expect(find(production, 'Secret', 'parlance-integration-keys')).toBeUndefined();
+    const template = (...args: string[]) => run(helm, ['template', RELEASE, 'helm/parlance', ...args], { cwd: repoRoot });
+    await expect(template(...requiredBut('integration.credentialKeys'))).rejects.toThrow(/integration\.credentialKeys or integration\.existingSecret is required/);
+    await expect(template(...requiredBut('integration.credentialKeys'), '--set', 'integration.existingSecret=ops-keys')).resolves.toBeDefined();
+    await expect(template(...REQUIRED, '--set', 'services.integration.env.INTEGRATION_CREDENTIAL_KEYS=k:1')).rejects.toThrow(/services\/integration\/env\/INTEGRATION_CREDENTIAL_KEYS/);
   });
 
   it('refuses to render without the public URL, or with SMTP mail and no SMTP server, naming the setting', async () => {

@@ -19,6 +19,7 @@ import { billingRoutes } from './routes/api/billing/billing.routes.js';
 import { companyRoutes } from './routes/api/company/company.routes.js';
 import { probeRoutes } from './routes/api/diagnostics/probes.routes.js';
 import { healthRoutes } from './routes/api/health/health.routes.js';
+import { integrationsRoutes } from './routes/api/integrations/integrations.routes.js';
 import { settingsRoutes } from './routes/api/settings/settings.routes.js';
 import { summariesRoutes } from './routes/api/summaries/summaries.routes.js';
 import { teamsRoutes } from './routes/api/teams/teams.routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
   await app.register(summariesRoutes, { services: options.services, sessions });
   await app.register(activitiesRoutes, { services: options.services, sessions });
   await app.register(dashboardRoutes, { services: options.services, sessions });
+  await app.register(integrationsRoutes, { services: options.services, sessions });
   await app.register(shareFeedbackRoutes, { services: options.services, sessions, limiter });
   await app.register(webConfigRoutes, { web });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

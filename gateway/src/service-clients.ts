@@ -6,6 +6,7 @@ import { AuthServiceClient } from '@parlance/proto/parlance/identity/v1/auth';
 import { BillingServiceClient } from '@parlance/proto/parlance/identity/v1/billing';
 import { TeamsServiceClient } from '@parlance/proto/parlance/identity/v1/teams';
 import { IngestServiceClient } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { IntegrationsServiceClient } from '@parlance/proto/parlance/integration/v1/integrations';
 import { ProbeClient } from '@parlance/proto/parlance/platform/v1/probe';
 import { ScoringServiceClient } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { CriterionSuggestionServiceClient } from '@parlance/proto/parlance/scoring/v1/suggestions';
@@ -50,12 +51,17 @@ export interface AnalyticsClients {
   dashboard: PromiseClient<typeof DashboardServiceClient>;
 }
 
+export interface IntegrationClients {
+  integrations: PromiseClient<typeof IntegrationsServiceClient>;
+}
+
 export interface ServiceClients {
   identity: IdentityClients;
   ingest: IngestClients;
   transcription: TranscriptionClients;
   scoring: ScoringClients;
   analytics: AnalyticsClients;
+  integration: IntegrationClients;
   get(name: ServiceName): ServiceConnection;
   all(): ServiceConnection[];
   close(): void;
@@ -100,12 +106,17 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
     activities: createClient(ActivitiesServiceClient, addresses.analytics, { idempotent: ['listActivities'] }),
     dashboard: createClient(DashboardServiceClient, addresses.analytics, { idempotent: ['getLeaderboard', 'getMetrics', 'getPerformance', 'getRecommendations', 'getCoaching'] }),
   };
+  // Connecting calls the vendor to check the credentials: longer than the default deadline.
+  const integration: IntegrationClients = {
+    integrations: createClient(IntegrationsServiceClient, addresses.integration, { deadlineMs: 30_000, idempotent: ['listIntegrations', 'listCloseLeadStatuses'] }),
+  };
   return {
     identity,
     ingest,
     transcription,
     scoring,
     analytics,
+    integration,
     get: (name) => connections.get(name)!,
     all: () => [...connections.values()],
     close: () => {
@@ -113,7 +124,7 @@ export function connectServices(addresses: Record<ServiceName, string>): Service
         connection.health.close();
         connection.probe.close();
       }
-      for (const client of [...Object.values(identity), ...Object.values(ingest), ...Object.values(transcription), ...Object.values(scoring), ...Object.values(analytics)]) client.close();
+      for (const client of [...Object.values(identity), ...Object.values(ingest), ...Object.values(transcription), ...Object.values(scoring), ...Object.values(analytics), ...Object.values(integration)]) client.close();
     },
   };
 }

@@ -17,6 +17,7 @@ import { closeIdentitySql } from '../support/identity-db.js';
 import { startIdentityStack, uniqueEmail, type IdentityStack } from '../support/identity-stack.js';
 import { waitFor } from '../support/wait-for.js';
 import { memberPayload, teamPayload } from '../teams/team-fixtures.js';
+import { startCloseStandin, STANDIN_SEED, type CloseStandin } from '../../services/integration/test/support/close-standin.js';
 import { activityOfJob } from '../uploads/upload-fixtures.js';
 
 interface Tenant {
@@ -29,6 +30,7 @@ interface Tenant {
 }
 
 let stack: IdentityStack;
+let closeCrm: CloseStandin;
 let a: Tenant;
 let b: Tenant;
 let teamOfB: { id: string; name: string; version: number };
@@ -51,7 +53,9 @@ async function tenant(name: string): Promise<Tenant> {
 }
 
 beforeAll(async () => {
-  stack = await startIdentityStack({ withScoring: true, withIngest: true });
+  // Close is a third-party SaaS tests cannot reach: a local stand-in speaks its documented API.
+  closeCrm = await startCloseStandin();
+  stack = await startIdentityStack({ withScoring: true, withIngest: true, withIntegration: true, env: { CLOSE_API_URL: closeCrm.baseUrl } });
   a = await tenant('A');
   b = await tenant('B');
   const saved = await b.manager.put<{ team: typeof teamOfB; members: Array<{ email: string }> }>('/api/teams/save', { team: teamPayload(), isNew: true, members: [memberPayload()] });
@@ -77,6 +81,7 @@ async function activitiesOfB(): Promise<number> {
 
 afterAll(async () => {
   await stack?.stop();
+  await closeCrm?.close();
   await closeIdentitySql();
 });
 
@@ -306,6 +311,32 @@ describe('every endpoint keeps company A’s users out of company B', () => {
     expect((await b.admin.get<{ data: Array<{ description: string }> }>('/api/feedback')).body.data.map((report) => report.description)).toEqual(['B’s own report.']);
   });
 
+  it(
+    [
+      operation('GET', '/api/integrations'),
+      operation('POST', '/api/integrations/close/connect'),
+      operation('PUT', '/api/integrations/close/settings'),
+      operation('GET', '/api/integrations/close/lead-statuses'),
+      operation('DELETE', '/api/integrations/close/disconnect'),
+    ].join(', '),
+    async () => {
+      type Listed = Array<{ id: string; connection: { status: string; by: { email: string } | null; settings: { autoSync: boolean } | null } }>;
+      const closeOf = async (tenantOf: Tenant) => (await tenantOf.admin.get<Listed>('/api/integrations')).body.find((integration) => integration.id === 'close-crm')!.connection;
+      expect((await b.admin.post('/api/integrations/close/connect', { apiKey: STANDIN_SEED.apiKey })).status).toBe(200);
+      expect((await b.admin.put('/api/integrations/close/settings', { autoSync: true })).status).toBe(200);
+
+      const listed = await a.admin.get<Listed>(`/api/integrations?companyId=${b.companyId}`, { headers: smuggle() });
+      expect(listed.body.find((integration) => integration.id === 'close-crm')!.connection).toMatchObject({ status: 'not_connected', by: null, settings: null });
+      expect((await a.admin.put('/api/integrations/close/settings', { autoSync: false }, { headers: smuggle() })).status).toBeGreaterThanOrEqual(400);
+      expect((await a.admin.get('/api/integrations/close/lead-statuses', { headers: smuggle() })).status).toBeGreaterThanOrEqual(400);
+      expect((await a.admin.delete('/api/integrations/close/disconnect', { headers: smuggle() })).status).toBe(200);
+      // A connecting its own Close changes nothing of B's.
+      expect((await a.manager.post('/api/integrations/close/connect', { apiKey: STANDIN_SEED.apiKey }, { headers: smuggle() })).status).toBe(200);
+      expect(await closeOf(b)).toMatchObject({ status: 'connected', by: { email: b.adminEmail }, settings: { autoSync: true } });
+      expect(await closeOf(a)).toMatchObject({ status: 'connected', by: { email: a.managerEmail }, settings: { autoSync: false } });
+    },
+  );
+
   it(operation('POST', '/api/auth/logout'), async () => {
     const outsider = await stack.signUpVerified();
     await outsider.browser.post('/api/auth/logout', undefined, { headers: smuggle() });
@@ -382,6 +413,11 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       ['GET', '/api/dashboard/analytics'],
       ['GET', '/api/dashboard/recommendations?filterGroups=[]'],
       ['GET', `/api/dashboard/representatives/${encodeURIComponent(representativeOfB)}`],
+      ['GET', '/api/integrations'],
+      ['POST', '/api/integrations/close/connect'],
+      ['PUT', '/api/integrations/close/settings'],
+      ['GET', '/api/integrations/close/lead-statuses'],
+      ['DELETE', '/api/integrations/close/disconnect'],
     ] as const) {
       const response = await anonymous.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(response.status, `${method} ${path}`).toBe(401);

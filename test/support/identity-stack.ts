@@ -14,6 +14,7 @@ import { buildApp, type AppOptions } from '@parlance/gateway/app';
 import { DEFAULT_RATE_LIMITS } from '@parlance/gateway/plugins/rate-limit';
 import { SERVICE_NAMES, connectServices, serviceAddresses, type ServiceClients } from '@parlance/gateway/service-clients';
 import { analyticsModule } from '@parlance/analytics/module';
+import { integrationModule } from '@parlance/integration/module';
 import { identityModule } from '@parlance/identity/module';
 import { ingestModule } from '@parlance/ingest/module';
 import type { EventBus } from '@parlance/platform/bus/event-bus';
@@ -55,6 +56,8 @@ export interface IdentityStackOptions {
    * completes once its activity is scored); their settings come from `env`.
    */
   withIngest?: boolean;
+  /** Also run the integration service (CLOSE_API_URL and the other vendors' addresses come from `env`). */
+  withIntegration?: boolean;
 }
 
 export interface IdentityStack {
@@ -118,6 +121,7 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
     MAIL_TRANSPORT: 'smtp',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'Parlance <no-reply@parlance.test>',
+    INTEGRATION_CREDENTIAL_KEYS: `test:${Buffer.alloc(32, 1).toString('base64')}`,
     // Every service address names this process; only the services asked for run in it.
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_GRPC_ADDR`, `127.0.0.1:${grpcPort}`])),
     ...options.env,
@@ -138,6 +142,7 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
     identityModule(config, env),
     ...(options.withScoring || options.withIngest ? [scoringModule(env)] : []),
     ...(options.withIngest ? [ingestModule(config, env), transcriptionModule(config, env), analyticsModule(env)] : []),
+    ...(options.withIntegration ? [integrationModule(env)] : []),
   ];
   for (const module of [...plumbingModules(config), ...modules]) host.register(module);
   await host.start(modules.map((module) => module.name));

@@ -41,6 +41,21 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- default (printf "%s-mail" .Release.Name) .Values.mail.existingSecret -}}
 {{- end -}}
 
+{{/* The Secret holding INTEGRATION_CREDENTIAL_KEYS (takes the root context). */}}
+{{- define "parlance.integrationSecret" -}}
+{{- default (printf "%s-integration-credentials" .Release.Name) .Values.integration.existingSecret -}}
+{{- end -}}
+
+{{/* The integration service's own variables (takes the root context): its credential keys, from a Secret only, required. */}}
+{{- define "parlance.integrationEnv" -}}
+{{- if not (or .Values.integration.credentialKeys .Values.integration.existingSecret) }}
+{{- fail "integration.credentialKeys or integration.existingSecret is required: the keys sealing CRM credentials at rest (id:base64 of 32 random bytes, e.g. from openssl rand -base64 32)" }}
+{{- end }}
+- name: INTEGRATION_CREDENTIAL_KEYS
+  valueFrom:
+    secretKeyRef: { name: {{ include "parlance.integrationSecret" . }}, key: INTEGRATION_CREDENTIAL_KEYS }
+{{- end -}}
+
 {{/* The Secret holding DIAGNOSTICS_TOKEN (takes the root context). */}}
 {{- define "parlance.diagnosticsSecret" -}}
 {{- default (printf "%s-diagnostics" .Release.Name) .Values.diagnostics.existingSecret -}}
@@ -70,7 +85,8 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 The secret values this chart puts in Secrets of its own, each the Secret's suffix to its value
 (takes the root context): database unless an existing Secret is named, mail when the transport is
 smtp and no existing Secret is named, diagnostics when a token is given and no existing Secret is
-named, language-model when a model URL and key are given and no existing Secret is named,
+named, integration-credentials when keys are given and no existing Secret is named,
+language-model when a model URL and key are given and no existing Secret is named,
 speech-server likewise for the speech server. Returned as JSON (include can only return text).
 */}}
 {{- define "parlance.chartSecrets" -}}
@@ -83,6 +99,9 @@ speech-server likewise for the speech server. Returned as JSON (include can only
 {{- end -}}
 {{- if and .Values.diagnostics.token (not .Values.diagnostics.existingSecret) -}}
 {{- $_ := set $secrets "diagnostics" .Values.diagnostics.token -}}
+{{- end -}}
+{{- if and .Values.integration.credentialKeys (not .Values.integration.existingSecret) -}}
+{{- $_ := set $secrets "integration-credentials" .Values.integration.credentialKeys -}}
 {{- end -}}
 {{- if and .Values.languageModel.url .Values.languageModel.apiKey (not .Values.languageModel.existingSecret) -}}
 {{- $_ := set $secrets "language-model" .Values.languageModel.apiKey -}}

@@ -9,6 +9,7 @@ export const addTagTypes = [
   "calls",
   "meetings",
   "dashboard",
+  "integrations",
   "feedback",
   "system",
 ] as const;
@@ -409,6 +410,51 @@ const injectedRtkApi = api
           },
         }),
         providesTags: ["dashboard"],
+      }),
+      listIntegrations: build.query<
+        ListIntegrationsApiResponse,
+        ListIntegrationsApiArg
+      >({
+        query: () => ({ url: `/api/integrations` }),
+        providesTags: ["integrations"],
+      }),
+      connectClose: build.mutation<ConnectCloseApiResponse, ConnectCloseApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/integrations/close/connect`,
+            method: "POST",
+            body: queryArg.body,
+          }),
+          invalidatesTags: ["integrations"],
+        },
+      ),
+      updateCloseSettings: build.mutation<
+        UpdateCloseSettingsApiResponse,
+        UpdateCloseSettingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/integrations/close/settings`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["integrations"],
+      }),
+      listCloseLeadStatuses: build.query<
+        ListCloseLeadStatusesApiResponse,
+        ListCloseLeadStatusesApiArg
+      >({
+        query: () => ({ url: `/api/integrations/close/lead-statuses` }),
+        providesTags: ["integrations"],
+      }),
+      disconnectClose: build.mutation<
+        DisconnectCloseApiResponse,
+        DisconnectCloseApiArg
+      >({
+        query: () => ({
+          url: `/api/integrations/close/disconnect`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["integrations"],
       }),
       shareCall: build.mutation<ShareCallApiResponse, ShareCallApiArg>({
         query: (queryArg) => ({
@@ -1498,6 +1544,86 @@ export type GetCoachingApiArg = {
   /** the representative’s e-mail */
   email: string;
 };
+export type ListIntegrationsApiResponse =
+  /** status 200 Default Response */ Integration[];
+export type ListIntegrationsApiArg = void;
+export type ConnectCloseApiResponse = /** status 200 Default Response */ {
+  id: "close-crm" | "hubspot-crm" | "google-workspace";
+  name: string;
+  description: string;
+  /** close, hubspot or google-workspace: the logo the web app draws */
+  icon: string;
+  connection: {
+    /** true while connected, expired included */
+    connected: boolean;
+    /** expired: the vendor refused the stored credentials; Reconnect repairs it and keeps the settings */
+    status: "not_connected" | "connected" | "expired";
+    /** who connected it */
+    by: {
+      first_name: string;
+      last_name: string;
+      email: string;
+    } | null;
+    /** when it was connected */
+    date: string | null;
+    /** the integration’s settings; null when not connected */
+    settings: CloseSettings | null;
+    /** the last sync’s failure, until a sync succeeds */
+    lastError: {
+      message: string;
+      at: string;
+    } | null;
+  };
+};
+export type ConnectCloseApiArg = {
+  body: {
+    /** a Close API key (Settings, Developer, API Keys); Close must accept it; missing or empty is 400 */
+    apiKey?: string;
+  };
+};
+export type UpdateCloseSettingsApiResponse =
+  /** status 200 Default Response */ {
+    /** import Close’s users as team members */
+    syncUsersAndTeams: boolean;
+    /** import new calls on a schedule */
+    autoSync: boolean;
+    /** write a note with the score on the call’s lead */
+    createActivities: boolean;
+    /** set the lead’s status from the call’s outcome */
+    updateLeadStatus: boolean;
+    /** seconds; calls shorter than this are not imported (default 60) */
+    minCallDuration: number;
+    /** a Close lead status id; empty when none is chosen */
+    successfulCallStatus: string;
+    /** a Close lead status id; empty when none is chosen */
+    unsuccessfulCallStatus: string;
+    /** when the last sync ended; null before the first */
+    lastSyncDate: string | null;
+  };
+export type UpdateCloseSettingsApiArg = {
+  body: {
+    syncUsersAndTeams?: boolean;
+    autoSync?: boolean;
+    createActivities?: boolean;
+    updateLeadStatus?: boolean;
+    /** a whole number of seconds from 0 to 3600 */
+    minCallDuration?: number;
+    successfulCallStatus?: string;
+    unsuccessfulCallStatus?: string;
+  };
+};
+export type ListCloseLeadStatusesApiResponse =
+  /** status 200 Default Response */ {
+    statuses: {
+      id: string;
+      label: string;
+    }[];
+  };
+export type ListCloseLeadStatusesApiArg = void;
+export type DisconnectCloseApiResponse = /** status 200 Default Response */ {
+  success: true;
+};
+export type DisconnectCloseApiArg = void;
 export type ShareCallApiResponse = /** status 200 Default Response */ {
   success: boolean;
   message: string;
@@ -1723,6 +1849,52 @@ export type Meeting = {
   /** processing until scored; failed when transcription or scoring could not finish (beyond the spec) */
   status: "processing" | "scored" | "failed";
 };
+export type CloseSettings = {
+  /** import Close’s users as team members */
+  syncUsersAndTeams: boolean;
+  /** import new calls on a schedule */
+  autoSync: boolean;
+  /** write a note with the score on the call’s lead */
+  createActivities: boolean;
+  /** set the lead’s status from the call’s outcome */
+  updateLeadStatus: boolean;
+  /** seconds; calls shorter than this are not imported (default 60) */
+  minCallDuration: number;
+  /** a Close lead status id; empty when none is chosen */
+  successfulCallStatus: string;
+  /** a Close lead status id; empty when none is chosen */
+  unsuccessfulCallStatus: string;
+  /** when the last sync ended; null before the first */
+  lastSyncDate: string | null;
+};
+export type Integration = {
+  id: "close-crm" | "hubspot-crm" | "google-workspace";
+  name: string;
+  description: string;
+  /** close, hubspot or google-workspace: the logo the web app draws */
+  icon: string;
+  connection: {
+    /** true while connected, expired included */
+    connected: boolean;
+    /** expired: the vendor refused the stored credentials; Reconnect repairs it and keeps the settings */
+    status: "not_connected" | "connected" | "expired";
+    /** who connected it */
+    by: {
+      first_name: string;
+      last_name: string;
+      email: string;
+    } | null;
+    /** when it was connected */
+    date: string | null;
+    /** the integration’s settings; null when not connected */
+    settings: CloseSettings | null;
+    /** the last sync’s failure, until a sync succeeds */
+    lastError: {
+      message: string;
+      at: string;
+    } | null;
+  };
+};
 export const {
   useGetCsrfTokenQuery,
   useLazyGetCsrfTokenQuery,
@@ -1785,6 +1957,13 @@ export const {
   useLazyGetRecommendationsQuery,
   useGetCoachingQuery,
   useLazyGetCoachingQuery,
+  useListIntegrationsQuery,
+  useLazyListIntegrationsQuery,
+  useConnectCloseMutation,
+  useUpdateCloseSettingsMutation,
+  useListCloseLeadStatusesQuery,
+  useLazyListCloseLeadStatusesQuery,
+  useDisconnectCloseMutation,
   useShareCallMutation,
   useSendCallFeedbackMutation,
   useShareMeetingMutation,

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ConnectionStatus, type CloseSettings, type Integration } from '@parlance/proto/parlance/integration/v1/integrations';
+import { callAs, type Sessions } from '../../../plugins/sessions.js';
+import { ErrorResponse } from '../../../schemas/error.schema.js';
+import { CloseSettingsChange, CloseSettingsView, ConnectCloseBody, DisconnectedResponse, IntegrationList, IntegrationView, LeadStatusList } from '../../../schemas/integrations.schema.js';
+import { SIGNED_IN } from '../../../schemas/security.schema.js';
+import type { ServiceClients } from '../../../service-clients.js';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse } as const;
+
+/**
+ * The integrations screen's calls (spec part 2 §2.12, §7). Every member of a company is an admin
+ * or a manager, who may all manage its integrations; the session's company is the one acted on.
+ */
+export async function integrationsRoutes(app: FastifyInstance, options: { services: ServiceClients; sessions: Sessions }): Promise<void> {
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { integrations } = options.services.integration;
+  const signedIn = { preHandler: options.sessions.requireCaller };
+
+  typed.get(
+    '/api/integrations',
+    {
+      schema: {
+        operationId: 'listIntegrations',
+        summary: 'The three integrations, each with the company’s connection',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        response: { 200: IntegrationList, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => (await integrations.listIntegrations({}, callAs(request))).integrations.map(integrationView),
+  );
+
+  typed.post(
+    '/api/integrations/close/connect',
+    {
+      schema: {
+        operationId: 'connectClose',
+        summary: 'Connect Close with an API key',
+        description: 'Close is asked whether it accepts the key first: 400 when it refuses it, 503 when it cannot be reached. Connecting again replaces the key and keeps the settings.',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        body: ConnectCloseBody,
+        response: { 200: IntegrationView, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      const { user } = request.caller!;
+      const { integration } = await integrations.connectClose(
+        { apiKey: request.body.apiKey ?? '', by: { firstName: user.firstName, lastName: user.lastName, email: user.email } },
+        callAs(request),
+      );
+      return integrationView(integration!);
+    },
+  );
+
+  typed.put(
+    '/api/integrations/close/settings',
+    {
+      schema: {
+        operationId: 'updateCloseSettings',
+        summary: 'Change some of Close’s settings',
+        description: 'Only the fields sent change. 400 naming a field out of range; 409 when Close is not connected.',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        body: CloseSettingsChange,
+        response: { 200: CloseSettingsView, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      const { settings } = await integrations.updateCloseSettings(request.body, callAs(request));
+      return closeSettingsView(settings!);
+    },
+  );
+
+  typed.get(
+    '/api/integrations/close/lead-statuses',
+    {
+      schema: {
+        operationId: 'listCloseLeadStatuses',
+        summary: 'The connected Close organization’s lead statuses, for the settings’ status choices',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        response: { 200: LeadStatusList, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => integrations.listCloseLeadStatuses({}, callAs(request)),
+  );
+
+  typed.delete(
+    '/api/integrations/close/disconnect',
+    {
+      schema: {
+        operationId: 'disconnectClose',
+        summary: 'Disconnect Close: its API key is forgotten',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        response: { 200: DisconnectedResponse, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      await integrations.disconnect({ integrationId: 'close-crm' }, callAs(request));
+      return { success: true as const };
+    },
+  );
+}
+
+function integrationView(integration: Integration) {
+  const connection = integration.connection;
+  const status = connection?.status ?? ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED;
+  const settings = connection?.settings?.$case === 'close' ? closeSettingsView(connection.settings.value) : null;
+  return {
+    id: integration.id as 'close-crm' | 'hubspot-crm' | 'google-workspace',
+    name: integration.name,
+    description: integration.description,
+    icon: integration.icon,
+    connection: {
+      connected: status === ConnectionStatus.CONNECTION_STATUS_CONNECTED || status === ConnectionStatus.CONNECTION_STATUS_EXPIRED,
+      status:
+        status === ConnectionStatus.CONNECTION_STATUS_EXPIRED ? ('expired' as const) : status === ConnectionStatus.CONNECTION_STATUS_CONNECTED ? ('connected' as const) : ('not_connected' as const),
+      by: connection?.by ? { first_name: connection.by.firstName, last_name: connection.by.lastName, email: connection.by.email } : null,
+      date: connection?.date?.toISOString() ?? null,
+      settings,
+      lastError: connection?.lastError ? { message: connection.lastError.message, at: connection.lastError.at!.toISOString() } : null,
+    },
+  };
+}
+
+function closeSettingsView(settings: CloseSettings) {
+  return { ...settings, lastSyncDate: settings.lastSyncDate?.toISOString() ?? null };
+}

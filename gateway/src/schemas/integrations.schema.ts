@@ -1,0 +1,69 @@
+/**
+ * The integrations screen (spec part 2 §2.12, §3 "Integration" and its settings shapes, §7
+ * "Integrations"). The spec does not show Close's calls; they follow HubSpot's and Google
+ * Workspace's: /api/integrations/close/{connect,settings,lead-statuses,disconnect}.
+ */
+import Type from 'typebox';
+
+const nullable = <T extends Type.TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+
+const MinCallDuration = Type.Integer({ minimum: 0, maximum: 3600, description: 'seconds; calls shorter than this are not imported (default 60)' });
+const LastSyncDate = nullable(Type.String({ format: 'date-time' }), 'when the last sync ended; null before the first');
+
+export const CloseSettingsView = Type.Object(
+  {
+    syncUsersAndTeams: Type.Boolean({ description: 'import Close’s users as team members' }),
+    autoSync: Type.Boolean({ description: 'import new calls on a schedule' }),
+    createActivities: Type.Boolean({ description: 'write a note with the score on the call’s lead' }),
+    updateLeadStatus: Type.Boolean({ description: 'set the lead’s status from the call’s outcome' }),
+    minCallDuration: MinCallDuration,
+    successfulCallStatus: Type.String({ description: 'a Close lead status id; empty when none is chosen' }),
+    unsuccessfulCallStatus: Type.String({ description: 'a Close lead status id; empty when none is chosen' }),
+    lastSyncDate: LastSyncDate,
+  },
+  { $id: 'CloseSettings' },
+);
+
+export const IntegrationView = Type.Object(
+  {
+    id: Type.Union([Type.Literal('close-crm'), Type.Literal('hubspot-crm'), Type.Literal('google-workspace')]),
+    name: Type.String(),
+    description: Type.String(),
+    icon: Type.String({ description: 'close, hubspot or google-workspace: the logo the web app draws' }),
+    connection: Type.Object({
+      connected: Type.Boolean({ description: 'true while connected, expired included' }),
+      status: Type.Union([Type.Literal('not_connected'), Type.Literal('connected'), Type.Literal('expired')], {
+        description: 'expired: the vendor refused the stored credentials; Reconnect repairs it and keeps the settings',
+      }),
+      by: nullable(Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String() }), 'who connected it'),
+      date: nullable(Type.String({ format: 'date-time' }), 'when it was connected'),
+      settings: nullable(Type.Union([CloseSettingsView]), 'the integration’s settings; null when not connected'),
+      lastError: nullable(Type.Object({ message: Type.String(), at: Type.String({ format: 'date-time' }) }), 'the last sync’s failure, until a sync succeeds'),
+    }),
+  },
+  { $id: 'Integration' },
+);
+
+export const IntegrationList = Type.Array(IntegrationView);
+
+export const ConnectCloseBody = Type.Object({
+  apiKey: Type.Optional(Type.String({ description: 'a Close API key (Settings, Developer, API Keys); Close must accept it; missing or empty is 400' })),
+});
+
+export const CloseSettingsChange = Type.Partial(
+  Type.Object({
+    syncUsersAndTeams: Type.Boolean(),
+    autoSync: Type.Boolean(),
+    createActivities: Type.Boolean(),
+    updateLeadStatus: Type.Boolean(),
+    minCallDuration: Type.Number({ description: 'a whole number of seconds from 0 to 3600' }),
+    successfulCallStatus: Type.String(),
+    unsuccessfulCallStatus: Type.String(),
+  }),
+);
+
+export const LeadStatusList = Type.Object({
+  statuses: Type.Array(Type.Object({ id: Type.String(), label: Type.String() })),
+});
+
+export const DisconnectedResponse = Type.Object({ success: Type.Literal(true) });

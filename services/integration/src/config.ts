@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Type from 'typebox';
+import { ConfigError, loadConfig } from '@parlance/platform/config';
+import { CLOSE_API_URL } from './vendors/close-client.js';
+
+/** The integration service's settings, read from the environment. */
+export const IntegrationConfigSchema = Type.Object({
+  INTEGRATION_CREDENTIAL_KEYS: Type.Optional(
+    Type.String({
+      secret: () => '(hidden)',
+      description:
+        'keys sealing CRM and Workspace credentials at rest: comma-separated id:base64 (32 bytes each), the first seals and every one opens (rotation: domain/credential-cipher.ts). ' +
+        'Required in distributed mode; standalone keeps a generated key in <DATA_DIR>/integration-credential-key',
+    }),
+  ),
+  CLOSE_API_URL: Type.String({ default: CLOSE_API_URL, pattern: '^https?://', description: 'Close’s REST API (tests point it at a local stand-in)' }),
+});
+
+export interface IntegrationConfig {
+  /** The keyring's text, for parseKeyring (domain/credential-cipher.ts). */
+  credentialKeys: string;
+  closeApiUrl: string;
+}
+
+export function loadIntegrationConfig(env: NodeJS.ProcessEnv = process.env): IntegrationConfig {
+  const raw = loadConfig(IntegrationConfigSchema, env);
+  let credentialKeys = raw.INTEGRATION_CREDENTIAL_KEYS;
+  if (!credentialKeys) {
+    if (env.PARLANCE_MODE === 'distributed') throw new ConfigError(['INTEGRATION_CREDENTIAL_KEYS is required in distributed mode']);
+    credentialKeys = standaloneKey(path.join(env.DATA_DIR || './.data', 'integration-credential-key'));
+  }
+  return { credentialKeys, closeApiUrl: raw.CLOSE_API_URL.replace(/\/+$/, '') };
+}
+
+/** A standalone install's key, made on first start and kept beside its data (readable by its owner only). */
+function standaloneKey(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const keys = `standalone:${randomBytes(32).toString('base64')}`;
+  writeFileSync(file, `${keys}\n`, { mode: 0o600, flag: 'wx' });
+  return keys;
+}

@@ -1,0 +1,109 @@
+/**
+ * The integrations a company can connect (spec part 2 §2.12, §3 "Integration"), their settings'
+ * shapes and defaults, and the rules a settings change must follow (§5, §9: a minimum call
+ * duration from 0 to 3600 seconds, 60 by default). Pure: the service stores what these return.
+ */
+
+export const INTEGRATION_IDS = ['close-crm', 'hubspot-crm', 'google-workspace'] as const;
+export type IntegrationId = (typeof INTEGRATION_IDS)[number];
+
+export interface IntegrationEntry {
+  id: IntegrationId;
+  name: string;
+  description: string;
+  /** A name the web app draws a logo for. */
+  icon: 'close' | 'hubspot' | 'google-workspace';
+}
+
+/** The cards of the integrations screen, in its order. */
+export const INTEGRATIONS: readonly IntegrationEntry[] = [
+  {
+    id: 'close-crm',
+    name: 'Close',
+    description: 'Import Close calls with their recordings, score them, and write notes and lead statuses back to Close.',
+    icon: 'close',
+  },
+  {
+    id: 'hubspot-crm',
+    name: 'HubSpot',
+    description: 'Import HubSpot calls with their recordings, score them, and write notes and follow-up tasks back to HubSpot.',
+    icon: 'hubspot',
+  },
+  {
+    id: 'google-workspace',
+    name: 'Google Workspace',
+    description: 'Import Google Meet transcripts from a Drive folder as meetings, scored against your team’s criteria.',
+    icon: 'google-workspace',
+  },
+];
+
+export function isIntegrationId(id: string): id is IntegrationId {
+  return (INTEGRATION_IDS as readonly string[]).includes(id);
+}
+
+export const MIN_CALL_DURATION = { min: 0, max: 3600, default: 60 } as const;
+
+/** The first CRM's settings as stored (lastSyncDate is the connection's, not a setting). */
+export interface CloseSettings {
+  syncUsersAndTeams: boolean;
+  autoSync: boolean;
+  createActivities: boolean;
+  updateLeadStatus: boolean;
+  minCallDuration: number;
+  successfulCallStatus: string;
+  unsuccessfulCallStatus: string;
+}
+
+/** A new Close connection's settings: nothing is written to Close until a manager turns it on. */
+export const CLOSE_DEFAULTS: CloseSettings = {
+  syncUsersAndTeams: false,
+  autoSync: false,
+  createActivities: false,
+  updateLeadStatus: false,
+  minCallDuration: MIN_CALL_DURATION.default,
+  successfulCallStatus: '',
+  unsuccessfulCallStatus: '',
+};
+
+export const INTEGRATION_MESSAGES = {
+  unknown: (id: string) => `There is no integration "${id}".`,
+  apiKeyMissing: 'Enter your Close API key.',
+  apiKeyRefused: 'Close did not accept this API key. Copy it again from Close (Settings, Developer, API Keys).',
+  closeUnreachable: 'Close could not be reached. Try again in a few minutes.',
+  closeNotConnected: 'Close is not connected.',
+  minCallDuration: `minCallDuration must be a whole number of seconds from ${MIN_CALL_DURATION.min} to ${MIN_CALL_DURATION.max}.`,
+  statusTooLong: (field: string) => `${field} must be a Close lead status id of at most ${STATUS_ID_MAX} characters.`,
+  statusNotFound: (field: string, id: string) => `${field}: Close has no lead status "${id}".`,
+} as const;
+
+const STATUS_ID_MAX = 200;
+
+export class SettingsError extends Error {}
+
+/** The settings after `change` (only the fields it has), or a SettingsError naming the field at fault. */
+export function changedCloseSettings(current: CloseSettings, change: Partial<CloseSettings>): CloseSettings {
+  const next = { ...current };
+  for (const flag of ['syncUsersAndTeams', 'autoSync', 'createActivities', 'updateLeadStatus'] as const) {
+    if (change[flag] !== undefined) next[flag] = change[flag];
+  }
+  if (change.minCallDuration !== undefined) next.minCallDuration = checkedMinCallDuration(change.minCallDuration);
+  for (const status of ['successfulCallStatus', 'unsuccessfulCallStatus'] as const) {
+    const value = change[status];
+    if (value === undefined) continue;
+    if (value.length > STATUS_ID_MAX) throw new SettingsError(INTEGRATION_MESSAGES.statusTooLong(status));
+    next[status] = value.trim();
+  }
+  return next;
+}
+
+/** Settings as stored, completed with the defaults (a setting added after a connection was made has its default). */
+export function storedCloseSettings(stored: Record<string, unknown>): CloseSettings {
+  return { ...CLOSE_DEFAULTS, ...stored } as CloseSettings;
+}
+
+export function checkedMinCallDuration(seconds: number): number {
+  if (!Number.isInteger(seconds) || seconds < MIN_CALL_DURATION.min || seconds > MIN_CALL_DURATION.max) {
+    throw new SettingsError(INTEGRATION_MESSAGES.minCallDuration);
+  }
+  return seconds;
+}

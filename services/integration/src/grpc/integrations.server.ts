@@ -1,0 +1,160 @@
+/**
+ * parlance.integration.v1.IntegrationsService: the company's integrations and their connections,
+ * for the company in the call's metadata. Credentials are sealed before they are stored
+ * (domain/credential-cipher.ts) and opened only to call the vendor; no answer carries them.
+ */
+import type { Executor } from '@parlance/platform/db/database';
+import { DomainError, failedPrecondition, invalidArgument, notFound } from '@parlance/platform/errors';
+import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
+import { requireCompanyId } from '@parlance/platform/grpc/request-context';
+import {
+  ConnectionStatus,
+  type CloseSettings as CloseSettingsMessage,
+  type Connection,
+  type ConnectCloseRequest,
+  type ConnectCloseResponse,
+  type DisconnectRequest,
+  type DisconnectResponse,
+  type Integration,
+  type IntegrationsServiceService,
+  type ListCloseLeadStatusesRequest,
+  type ListCloseLeadStatusesResponse,
+  type ListIntegrationsRequest,
+  type ListIntegrationsResponse,
+  type UpdateCloseSettingsRequest,
+  type UpdateCloseSettingsResponse,
+} from '@parlance/proto/parlance/integration/v1/integrations';
+import { companyConnections, deleteConnection, findConnection, saveConnection, saveSettings, type ConnectionRow } from '../db/connections.repository.js';
+import { openCredential, sealCredential, type Keyring } from '../domain/credential-cipher.js';
+import {
+  changedCloseSettings,
+  CLOSE_DEFAULTS,
+  INTEGRATION_MESSAGES,
+  INTEGRATIONS,
+  isIntegrationId,
+  SettingsError,
+  storedCloseSettings,
+  type CloseSettings,
+  type IntegrationEntry,
+} from '../domain/integrations.js';
+import { VendorHttpError } from '../vendors/vendor-http.js';
+
+/** What the service needs of Close: to check a key, and to read its lead statuses. */
+export interface CloseAccess {
+  me(): Promise<unknown>;
+  leadStatuses(): Promise<{ id: string; label: string }[]>;
+}
+
+export interface IntegrationsServiceDependencies {
+  db: Executor;
+  keyring: Keyring;
+  /** A Close client acting with `apiKey`. */
+  close: (apiKey: string) => CloseAccess;
+  now?: () => Date;
+}
+
+const API_KEY_MAX = 500;
+
+export function integrationsService(dependencies: IntegrationsServiceDependencies): ServiceImplementation<typeof IntegrationsServiceService> {
+  return integrationAnswers(dependencies);
+}
+
+/** The service's methods as plain functions of their request (what tests call, in a request context). */
+export function integrationAnswers(dependencies: IntegrationsServiceDependencies) {
+  const { db, keyring, close, now = () => new Date() } = dependencies;
+
+  const connectedClose = async (companyId: string): Promise<ConnectionRow> => {
+    const row = await findConnection(db, companyId, 'close-crm');
+    if (!row) throw failedPrecondition(INTEGRATION_MESSAGES.closeNotConnected);
+    return row;
+  };
+
+  return {
+    async listIntegrations(_request: ListIntegrationsRequest): Promise<ListIntegrationsResponse> {
+      const companyId = requireCompanyId();
+      const held = await companyConnections(db, companyId);
+      return { integrations: INTEGRATIONS.map((entry) => integrationView(entry, held.get(entry.id))) };
+    },
+
+    async connectClose({ apiKey, by }: ConnectCloseRequest): Promise<ConnectCloseResponse> {
+      const companyId = requireCompanyId();
+      const key = apiKey.trim();
+      if (key === '' || key.length > API_KEY_MAX) throw invalidArgument(INTEGRATION_MESSAGES.apiKeyMissing, { field: 'apiKey' });
+      await closeCall(() => close(key).me());
+      const row = await saveConnection(db, {
+        companyId,
+        integrationId: 'close-crm',
+        connectedBy: { firstName: by?.firstName ?? '', lastName: by?.lastName ?? '', email: by?.email ?? '' },
+        connectedAt: now(),
+        credentials: sealCredential(keyring, key),
+        settings: { ...CLOSE_DEFAULTS },
+      });
+      return { integration: integrationView(INTEGRATIONS[0]!, row) };
+    },
+
+    async updateCloseSettings(change: UpdateCloseSettingsRequest): Promise<UpdateCloseSettingsResponse> {
+      const companyId = requireCompanyId();
+      const row = await connectedClose(companyId);
+      let next: CloseSettings;
+      try {
+        next = changedCloseSettings(storedCloseSettings(row.settings), definedFields(change));
+      } catch (error) {
+        if (error instanceof SettingsError) throw invalidArgument(error.message);
+        throw error;
+      }
+      const saved = await saveSettings(db, companyId, 'close-crm', { ...next });
+      if (!saved) throw failedPrecondition(INTEGRATION_MESSAGES.closeNotConnected);
+      return { settings: closeSettingsView(next, saved.lastSyncAt) };
+    },
+
+    async listCloseLeadStatuses(_request: ListCloseLeadStatusesRequest): Promise<ListCloseLeadStatusesResponse> {
+      const companyId = requireCompanyId();
+      const row = await connectedClose(companyId);
+      const statuses = await closeCall(() => close(openCredential(keyring, row.credentials)).leadStatuses());
+      return { statuses };
+    },
+
+    async disconnect({ integrationId }: DisconnectRequest): Promise<DisconnectResponse> {
+      const companyId = requireCompanyId();
+      if (!isIntegrationId(integrationId)) throw notFound(INTEGRATION_MESSAGES.unknown(integrationId));
+      await deleteConnection(db, companyId, integrationId);
+      return {};
+    },
+  };
+}
+
+/** A call to Close, its refusals said in the user's terms: a refused key, or Close out of reach. */
+async function closeCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof VendorHttpError) {
+      if (error.kind === 'unauthorized') throw invalidArgument(INTEGRATION_MESSAGES.apiKeyRefused, { field: 'apiKey' });
+      throw new DomainError('unavailable', INTEGRATION_MESSAGES.closeUnreachable);
+    }
+    throw error;
+  }
+}
+
+function definedFields(change: UpdateCloseSettingsRequest): Partial<CloseSettings> {
+  return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<CloseSettings>;
+}
+
+function integrationView(entry: IntegrationEntry, row: ConnectionRow | undefined): Integration {
+  return { id: entry.id, name: entry.name, description: entry.description, icon: entry.icon, connection: connectionView(entry, row) };
+}
+
+function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined): Connection {
+  if (!row) return { status: ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED, settings: undefined };
+  return {
+    status: row.status === 'expired' ? ConnectionStatus.CONNECTION_STATUS_EXPIRED : ConnectionStatus.CONNECTION_STATUS_CONNECTED,
+    by: row.connectedBy,
+    date: row.connectedAt,
+    settings: entry.id === 'close-crm' ? { $case: 'close', value: closeSettingsView(storedCloseSettings(row.settings), row.lastSyncAt) } : undefined,
+    lastError: row.lastError && row.lastErrorAt ? { message: row.lastError, at: row.lastErrorAt } : undefined,
+  };
+}
+
+function closeSettingsView(settings: CloseSettings, lastSyncAt: Date | null): CloseSettingsMessage {
+  return { ...settings, lastSyncDate: lastSyncAt ?? undefined };
+}

@@ -1,0 +1,262 @@
+/**
+ * Close's REST API (https://developer.close.com), as far as integration uses it: checking an API
+ * key, reading lead statuses, users and calls, and writing notes and lead statuses back.
+ *
+ * An API key authenticates by HTTP Basic, the key as the user name and an empty password. Lists
+ * are paged with `_skip`/`_limit` until an answer's `has_more` is false. Requests go through
+ * vendor-http.ts, which honours Close's 429 `rate_reset` and retries what may succeed later.
+ * Answers are mapped to the few camelCase fields integration needs; an answer missing them is a
+ * VendorHttpError of kind 'server', so nothing half-read travels further.
+ */
+import type { Logger } from '@parlance/platform/logger';
+import { createVendorHttp, VendorHttpError, type VendorHttp, type VendorHttpMethod, type VendorHttpOptions } from './vendor-http.js';
+
+export const CLOSE_API_URL = 'https://api.close.com/api/v1';
+
+/** Close's default page size, and the one its examples use. */
+const DEFAULT_PAGE_SIZE = 100;
+
+/**
+ * A call's fields integration reads. `_fields` limits an answer to the fields it names, and is the
+ * only way to get `recording_transcript`, which Close leaves out by default.
+ */
+const CALL_FIELDS = ['id', 'lead_id', 'contact_id', 'user_id', 'direction', 'duration', 'recording_url', 'date_created', 'note', 'recording_transcript'];
+
+export interface CloseClientOptions {
+  apiKey: string;
+  /** Close's API; CLOSE_API_URL unless said (tests point it at a stand-in). */
+  baseUrl?: string;
+  /** Records asked for per page when listing. */
+  pageSize?: number;
+  logger?: Pick<Logger, 'warn'>;
+  /** The HTTP client's pacing and transport; tests pass a sleep that does not wait. */
+  http?: Pick<VendorHttpOptions, 'maxAttempts' | 'timeoutMs' | 'sleep' | 'random' | 'now' | 'fetch'>;
+}
+
+export interface CloseOrganization {
+  id: string;
+  name: string;
+}
+
+/** The user the API key acts as. */
+export interface CloseMe {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  organizations: CloseOrganization[];
+}
+
+export interface CloseLeadStatus {
+  id: string;
+  label: string;
+}
+
+export interface CloseUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface CloseUtterance {
+  /** The name Close shows for the speaker. */
+  speakerLabel: string;
+  /** Which side spoke: Close's examples show 'contact' and 'close-user'. */
+  speakerSide: string;
+  startSeconds: number;
+  endSeconds: number;
+  text: string;
+}
+
+export interface CloseCallTranscript {
+  utterances: CloseUtterance[];
+  /** Close's own summary of the call, '' when it gave none. */
+  summary: string;
+}
+
+export interface CloseCall {
+  id: string;
+  leadId: string | null;
+  contactId: string | null;
+  /** The Close user who made or took the call. */
+  userId: string | null;
+  /** Close documents 'inbound' and 'outbound'; anything else is kept as null. */
+  direction: 'inbound' | 'outbound' | null;
+  durationSeconds: number;
+  recordingUrl: string | null;
+  createdAt: Date;
+  /** The call's note in plain text, '' when there is none. */
+  note: string;
+  /** Close's transcript of the recording, null when it has none (not every plan transcribes). */
+  transcript: CloseCallTranscript | null;
+}
+
+export interface CloseNote {
+  id: string;
+  leadId: string;
+}
+
+/** Calls created strictly after `createdAfter` and strictly before `createdBefore` (Close's `__gt`/`__lt`). */
+export interface CloseCallWindow {
+  createdAfter: Date;
+  createdBefore: Date;
+}
+
+export interface CloseClient {
+  /** Who the API key acts as; a refused key is a VendorHttpError of kind 'unauthorized'. */
+  me(): Promise<CloseMe>;
+  /** Every lead status of the organisation. */
+  leadStatuses(): Promise<CloseLeadStatus[]>;
+  /** Every user of the organisation. */
+  users(): Promise<CloseUser[]>;
+  /**
+   * The window's calls, a page at a time. The window's upper bound is what keeps offset paging
+   * stable: calls made while it is read fall after it, so they cannot shift the pages.
+   */
+  calls(window: CloseCallWindow): AsyncIterable<CloseCall[]>;
+  createNote(note: { leadId: string; note: string }): Promise<CloseNote>;
+  setLeadStatus(leadId: string, statusId: string): Promise<void>;
+}
+
+export function createCloseClient(options: CloseClientOptions): CloseClient {
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const basic = `Basic ${Buffer.from(`${options.apiKey}:`).toString('base64')}`;
+  const http: VendorHttp = createVendorHttp({
+    ...options.http,
+    vendor: 'Close',
+    baseUrl: options.baseUrl ?? CLOSE_API_URL,
+    authorize: async () => ({ authorization: basic }),
+    logger: options.logger,
+  });
+
+  async function* pages(path: string, query: Record<string, string> = {}): AsyncGenerator<Record<string, unknown>[]> {
+    let skip = 0;
+    let hasMore = true;
+    while (hasMore) {
+      const answer = objectIn(await http.request('GET', path, { query: { ...query, _skip: skip, _limit: pageSize } }), `GET ${path}`);
+      const data = listIn(answer.data, `GET ${path}`, 'data').map((entry) => objectIn(entry, `GET ${path}`));
+      if (data.length > 0) yield data;
+      // An empty page ends the listing whatever has_more says, so a confused answer cannot loop forever.
+      hasMore = answer.has_more === true && data.length > 0;
+      skip += data.length;
+    }
+  }
+
+  async function all<T>(path: string, read: (entry: Record<string, unknown>) => T): Promise<T[]> {
+    const found: T[] = [];
+    for await (const page of pages(path)) found.push(...page.map(read));
+    return found;
+  }
+
+  async function write(method: VendorHttpMethod, path: string, body: object): Promise<Record<string, unknown>> {
+    return objectIn(await http.request(method, path, { body }), `${method} ${path}`);
+  }
+
+  return {
+    async me() {
+      const where = 'GET /me/';
+      const me = objectIn(await http.request('GET', '/me/'), where);
+      return {
+        id: textIn(me, 'id', where),
+        email: optionalText(me.email) ?? '',
+        firstName: optionalText(me.first_name) ?? '',
+        lastName: optionalText(me.last_name) ?? '',
+        organizations: listIn(me.organizations ?? [], where, 'organizations').map((entry) => {
+          const organization = objectIn(entry, where);
+          return { id: textIn(organization, 'id', where), name: optionalText(organization.name) ?? '' };
+        }),
+      };
+    },
+
+    // Close documents no paging parameters for lead statuses, but answers with has_more: they are
+    // paged like every other list, so a long list is read whole either way.
+    leadStatuses: () => all('/status/lead/', (status) => ({ id: textIn(status, 'id', 'GET /status/lead/'), label: textIn(status, 'label', 'GET /status/lead/') })),
+
+    users: () =>
+      all('/user/', (user) => ({
+        id: textIn(user, 'id', 'GET /user/'),
+        email: optionalText(user.email) ?? '',
+        firstName: optionalText(user.first_name) ?? '',
+        lastName: optionalText(user.last_name) ?? '',
+      })),
+
+    async *calls({ createdAfter, createdBefore }) {
+      const query = { date_created__gt: createdAfter.toISOString(), date_created__lt: createdBefore.toISOString(), _fields: CALL_FIELDS.join(',') };
+      for await (const page of pages('/activity/call/', query)) yield page.map(callOf);
+    },
+
+    async createNote({ leadId, note }) {
+      // `note` takes plain text, so nothing needs escaping (`note_html` is the rich-text one).
+      const created = await write('POST', '/activity/note/', { lead_id: leadId, note });
+      return { id: textIn(created, 'id', 'POST /activity/note/'), leadId: optionalText(created.lead_id) ?? leadId };
+    },
+
+    async setLeadStatus(leadId, statusId) {
+      // Close's PUT behaves as a PATCH: only status_id changes.
+      await write('PUT', `/lead/${encodeURIComponent(leadId)}/`, { status_id: statusId });
+    },
+  };
+}
+
+function callOf(call: Record<string, unknown>): CloseCall {
+  const where = 'GET /activity/call/';
+  const createdAt = new Date(textIn(call, 'date_created', where));
+  if (Number.isNaN(createdAt.getTime())) throw malformed(where, 'date_created is not a date');
+  const direction = call.direction === 'inbound' || call.direction === 'outbound' ? call.direction : null;
+  return {
+    id: textIn(call, 'id', where),
+    leadId: optionalText(call.lead_id),
+    contactId: optionalText(call.contact_id),
+    userId: optionalText(call.user_id),
+    direction,
+    durationSeconds: typeof call.duration === 'number' && call.duration > 0 ? call.duration : 0,
+    recordingUrl: optionalText(call.recording_url),
+    createdAt,
+    note: optionalText(call.note) ?? '',
+    transcript: transcriptOf(call.recording_transcript, where),
+  };
+}
+
+/** `recording_transcript`: `{utterances: [{speaker_label, speaker_side, start, end, text}], summary_text, summary_html}`. */
+function transcriptOf(value: unknown, where: string): CloseCallTranscript | null {
+  if (value === null || value === undefined) return null;
+  const transcript = objectIn(value, where);
+  return {
+    utterances: listIn(transcript.utterances ?? [], where, 'recording_transcript.utterances').map((entry) => {
+      const utterance = objectIn(entry, where);
+      return {
+        speakerLabel: optionalText(utterance.speaker_label) ?? '',
+        speakerSide: optionalText(utterance.speaker_side) ?? '',
+        startSeconds: typeof utterance.start === 'number' ? utterance.start : 0,
+        endSeconds: typeof utterance.end === 'number' ? utterance.end : 0,
+        text: optionalText(utterance.text) ?? '',
+      };
+    }),
+    summary: optionalText(transcript.summary_text) ?? '',
+  };
+}
+
+function malformed(where: string, problem: string): VendorHttpError {
+  return new VendorHttpError({ vendor: 'Close', kind: 'server', retryable: false, attempts: 1, message: `Close answered ${where} in an unexpected shape: ${problem}` });
+}
+
+function objectIn(value: unknown, where: string): Record<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  throw malformed(where, 'expected an object');
+}
+
+function listIn(value: unknown, where: string, field: string): unknown[] {
+  if (Array.isArray(value)) return value;
+  throw malformed(where, `${field} is not a list`);
+}
+
+function textIn(record: Record<string, unknown>, field: string, where: string): string {
+  const value = record[field];
+  if (typeof value === 'string' && value !== '') return value;
+  throw malformed(where, `${field} is missing`);
+}
+
+function optionalText(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}

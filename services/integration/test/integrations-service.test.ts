@@ -1,0 +1,124 @@
+/**
+ * The integrations service on both databases it runs on, against a local stand-in for Close
+ * (a third-party SaaS tests cannot reach; support/close-standin.ts speaks its documented API):
+ * the catalogue, connecting Close with a key Close accepts or refuses, the key sealed at rest,
+ * settings, lead statuses, reconnecting, disconnecting, and each company seeing only its own.
+ */
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '@parlance/platform/db/database';
+import { migrate } from '@parlance/platform/db/migrate';
+import { runWithRequestContext } from '@parlance/platform/grpc/request-context';
+import { testDatabaseUrl } from '@parlance/platform/testing/infra';
+import { ConnectionStatus } from '@parlance/proto/parlance/integration/v1/integrations';
+import { connections } from '../src/db/schema.js';
+import { openCredential, parseKeyring } from '../src/domain/credential-cipher.js';
+import { INTEGRATION_MESSAGES } from '../src/domain/integrations.js';
+import { integrationAnswers } from '../src/grpc/integrations.server.js';
+import { createCloseClient } from '../src/vendors/close-client.js';
+import { startCloseStandin, STANDIN_SEED, type CloseStandin } from './support/close-standin.js';
+
+const DRIVERS = [
+  { driver: 'postgres', open: () => openDatabase({ driver: 'postgres', url: testDatabaseUrl(), schema: 'integration', poolSize: 4 }) },
+  { driver: 'pglite', open: () => openDatabase({ driver: 'pglite', dataDir: 'memory', schema: 'integration' }) },
+] as const;
+
+const keyring = parseKeyring(`test:${Buffer.alloc(32, 7).toString('base64')}`);
+const ANNA = { firstName: 'Anna', lastName: 'Lee', email: 'anna.lee@example.com' };
+const noWait = { sleep: async () => {}, random: () => 0 };
+
+describe.each(DRIVERS)('integrations on $driver', ({ open }) => {
+  let database: DatabaseHandle<Record<string, unknown>>;
+  let close: CloseStandin;
+  let service: ReturnType<typeof integrationAnswers>;
+  const acme = randomUUID();
+  const globex = randomUUID();
+  const as = <T>(companyId: string, work: () => Promise<T>) => runWithRequestContext({ companyId, userId: randomUUID() }, work);
+
+  beforeAll(async () => {
+    database = await open();
+    await migrate(database, { migrationsFolder: fileURLToPath(new URL('../src/db/migrations', import.meta.url)) });
+    close = await startCloseStandin();
+    let clock = Date.parse('2026-11-24T09:00:00Z');
+    service = integrationAnswers({
+      db: database.db,
+      keyring,
+      close: (apiKey) => createCloseClient({ apiKey, baseUrl: close.baseUrl, http: noWait }),
+      now: () => new Date((clock += 60_000)),
+    });
+  });
+
+  afterAll(async () => {
+    await database.db.delete(connections).where(eq(connections.companyId, acme));
+    await database.db.delete(connections).where(eq(connections.companyId, globex));
+    await close.close();
+    await database.close();
+  });
+
+  it('lists Close, HubSpot and Google Workspace, none connected, for a new company', async () => {
+    const { integrations } = await as(acme, () => service.listIntegrations({}));
+    expect(integrations.map((integration) => [integration.id, integration.connection?.status])).toEqual([
+      ['close-crm', ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED],
+      ['hubspot-crm', ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED],
+      ['google-workspace', ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED],
+    ]);
+  });
+
+  it('refuses a key Close does not accept, an empty one, and stores nothing', async () => {
+    await expect(as(acme, () => service.connectClose({ apiKey: 'api_wrong', by: ANNA }))).rejects.toMatchObject({ kind: 'invalid-argument', message: INTEGRATION_MESSAGES.apiKeyRefused });
+    await expect(as(acme, () => service.connectClose({ apiKey: '  ', by: ANNA }))).rejects.toMatchObject({ kind: 'invalid-argument', message: INTEGRATION_MESSAGES.apiKeyMissing });
+    expect(await database.db.select().from(connections).where(eq(connections.companyId, acme))).toEqual([]);
+  });
+
+  it('says Close is out of reach when it cannot be reached', async () => {
+    const unreachable = integrationAnswers({ db: database.db, keyring, close: (apiKey) => createCloseClient({ apiKey, baseUrl: 'http://127.0.0.1:9/api/v1', http: { ...noWait, maxAttempts: 2 } }) });
+    await expect(as(acme, () => unreachable.connectClose({ apiKey: STANDIN_SEED.apiKey, by: ANNA }))).rejects.toMatchObject({ kind: 'unavailable', message: INTEGRATION_MESSAGES.closeUnreachable });
+  });
+
+  it('connects with a key Close accepts, sealing it at rest, with the default settings', async () => {
+    const { integration } = await as(acme, () => service.connectClose({ apiKey: ` ${STANDIN_SEED.apiKey} `, by: ANNA }));
+    expect(integration?.connection).toMatchObject({
+      status: ConnectionStatus.CONNECTION_STATUS_CONNECTED,
+      by: ANNA,
+      settings: { $case: 'close', value: { minCallDuration: 60, autoSync: false, createActivities: false, updateLeadStatus: false, successfulCallStatus: '' } },
+    });
+    expect(integration?.connection?.date).toBeInstanceOf(Date);
+    const [row] = await database.db.select().from(connections).where(eq(connections.companyId, acme));
+    expect(row!.credentials).not.toContain(STANDIN_SEED.apiKey);
+    expect(openCredential(keyring, row!.credentials)).toBe(STANDIN_SEED.apiKey);
+    expect(close.requests.some((request) => request.path === '/me/')).toBe(true);
+  });
+
+  it('changes only the settings named, and refuses a duration out of range naming it', async () => {
+    const { settings } = await as(acme, () => service.updateCloseSettings({ autoSync: true, minCallDuration: 90, successfulCallStatus: 'stat_qualified' }));
+    expect(settings).toMatchObject({ autoSync: true, minCallDuration: 90, successfulCallStatus: 'stat_qualified', createActivities: false });
+    await expect(as(acme, () => service.updateCloseSettings({ minCallDuration: 3601 }))).rejects.toMatchObject({ kind: 'invalid-argument', message: INTEGRATION_MESSAGES.minCallDuration });
+    const { settings: unchanged } = await as(acme, () => service.updateCloseSettings({ createActivities: true }));
+    expect(unchanged).toMatchObject({ autoSync: true, minCallDuration: 90, createActivities: true });
+  });
+
+  it('reads the lead statuses of the connected organization from Close', async () => {
+    expect((await as(acme, () => service.listCloseLeadStatuses({}))).statuses).toEqual(STANDIN_SEED.leadStatuses);
+  });
+
+  it('keeps each company to its own connection', async () => {
+    const { integrations } = await as(globex, () => service.listIntegrations({}));
+    expect(integrations[0]!.connection?.status).toBe(ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED);
+    await expect(as(globex, () => service.updateCloseSettings({ autoSync: false }))).rejects.toMatchObject({ kind: 'failed-precondition', message: INTEGRATION_MESSAGES.closeNotConnected });
+    await expect(as(globex, () => service.listCloseLeadStatuses({}))).rejects.toMatchObject({ kind: 'failed-precondition' });
+    await as(globex, () => service.disconnect({ integrationId: 'close-crm' }));
+    expect((await as(acme, () => service.listIntegrations({}))).integrations[0]!.connection?.status).toBe(ConnectionStatus.CONNECTION_STATUS_CONNECTED);
+  });
+
+  it('keeps the settings when Close is connected again, and forgets everything on disconnect', async () => {
+    const ben = { firstName: 'Ben', lastName: 'Ode', email: 'ben.ode@example.com' };
+    const { integration } = await as(acme, () => service.connectClose({ apiKey: STANDIN_SEED.apiKey, by: ben }));
+    expect(integration?.connection).toMatchObject({ by: ben, settings: { value: { autoSync: true, minCallDuration: 90 } } });
+    await expect(as(acme, () => service.disconnect({ integrationId: 'salesforce' }))).rejects.toMatchObject({ kind: 'not-found', message: INTEGRATION_MESSAGES.unknown('salesforce') });
+    await as(acme, () => service.disconnect({ integrationId: 'close-crm' }));
+    expect(await database.db.select().from(connections).where(eq(connections.companyId, acme))).toEqual([]);
+    expect((await as(acme, () => service.listIntegrations({}))).integrations[0]!.connection?.status).toBe(ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED);
+  });
+});

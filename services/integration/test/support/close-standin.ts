@@ -1,0 +1,239 @@
+/**
+ * A stand-in for Close (https://developer.close.com), the third-party SaaS CRM, which tests cannot
+ * reach: a local HTTP server answering the endpoints integration uses as Close documents them.
+ * HTTP Basic auth with the API key as the user name and an empty password (401 otherwise);
+ * `_skip`/`_limit` paging with `has_more`; the calls' `date_created__gt`/`__lt` filters and
+ * `_fields` (a transcript only when asked for); and, when a test arms it, a 429 whose body carries
+ * `rate_reset`. It records every request, and the notes and lead status changes it accepted.
+ *
+ * Where Close's documentation does not give an answer's exact words (the 401's and 404's
+ * messages), the wording here is this stand-in's own; their shapes follow Close's.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A call as Close's API sends it (snake_case, dates as ISO strings). */
+export interface CloseCallRecord {
+  id: string;
+  lead_id: string | null;
+  contact_id: string | null;
+  user_id: string | null;
+  direction: 'inbound' | 'outbound';
+  duration: number;
+  recording_url: string | null;
+  date_created: string;
+  note: string;
+  recording_transcript: {
+    utterances: { speaker_label: string; speaker_side: string; start: number; end: number; text: string }[];
+    summary_text: string;
+    summary_html: string;
+  } | null;
+}
+
+export interface CloseUserRecord {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  organizations: string[];
+}
+
+export interface CloseStandinSeed {
+  apiKey: string;
+  /** The API key's own user, with its organizations in full. */
+  me: Omit<CloseUserRecord, 'organizations'> & { organizations: { id: string; name: string }[] };
+  users: CloseUserRecord[];
+  leadStatuses: { id: string; label: string }[];
+  /** The leads a status can be set on: lead id → its status id. */
+  leads: Record<string, string>;
+  calls: CloseCallRecord[];
+}
+
+export interface ReceivedRequest {
+  method: string;
+  /** The path under /api/v1, e.g. /activity/call/. */
+  path: string;
+  query: URLSearchParams;
+}
+
+export interface CloseStandin {
+  /** Where a client points its base URL: http://127.0.0.1:<port>/api/v1. */
+  baseUrl: string;
+  /** Every request, in the order received, refused ones included. */
+  requests: ReceivedRequest[];
+  /** The notes created: the bodies accepted by POST /activity/note/. */
+  notes: { lead_id: string; note: string }[];
+  /** The lead status changes accepted by PUT /lead/{id}/. */
+  leadStatusChanges: { leadId: string; statusId: string }[];
+  /** Answers the next `count` authenticated requests with a 429 asking to wait `rateResetSeconds`. */
+  rateLimitNext(count: number, rateResetSeconds: number): void;
+  close(): Promise<void>;
+}
+
+/** What the stand-in answers: a status and a JSON body. */
+type Answer = { status: number; body: unknown };
+
+const API_PREFIX = '/api/v1';
+const DEFAULT_LIMIT = 100;
+const ORGANIZATION_ID = 'orga_standin';
+const NOTE_FIELDS = new Set(['lead_id', 'note', 'note_html', 'contact_id', 'user_id', 'title', 'pinned', 'activity_at', 'date_created', 'created_by', 'organization_id', 'attachments']);
+
+export const STANDIN_SEED: CloseStandinSeed = {
+  apiKey: 'api_standin.0123456789abcdef',
+  me: { id: 'user_anna', email: 'anna.lee@example.com', first_name: 'Anna', last_name: 'Lee', organizations: [{ id: ORGANIZATION_ID, name: 'Acme Sales' }] },
+  users: [
+    { id: 'user_anna', email: 'anna.lee@example.com', first_name: 'Anna', last_name: 'Lee', organizations: [ORGANIZATION_ID] },
+    { id: 'user_ben', email: 'ben.ode@example.com', first_name: 'Ben', last_name: 'Ode', organizations: [ORGANIZATION_ID] },
+    { id: 'user_cleo', email: 'cleo.park@example.com', first_name: 'Cleo', last_name: 'Park', organizations: [ORGANIZATION_ID] },
+  ],
+  leadStatuses: [
+    { id: 'stat_potential', label: 'Potential' },
+    { id: 'stat_qualified', label: 'Qualified' },
+    { id: 'stat_bad_fit', label: 'Bad Fit' },
+  ],
+  leads: { lead_acme: 'stat_potential', lead_globex: 'stat_potential' },
+  calls: [],
+};
+
+export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): Promise<CloseStandin> {
+  const world: CloseStandinSeed = { ...STANDIN_SEED, ...seed, leads: { ...(seed.leads ?? STANDIN_SEED.leads) } };
+  const requests: ReceivedRequest[] = [];
+  const notes: CloseStandin['notes'] = [];
+  const leadStatusChanges: CloseStandin['leadStatusChanges'] = [];
+  let rateLimit = { remaining: 0, rateResetSeconds: 0 };
+
+  async function answer(request: IncomingMessage): Promise<Answer> {
+    const url = new URL(request.url ?? '/', 'http://standin');
+    const method = request.method ?? 'GET';
+    const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
+    requests.push({ method, path, query: url.searchParams });
+
+    if (!authenticated(request.headers.authorization, world.apiKey)) {
+      return { status: 401, body: { error: 'Unauthorized: use your API key as the Basic auth user name with an empty password.' } };
+    }
+    if (rateLimit.remaining > 0) {
+      rateLimit.remaining -= 1;
+      return { status: 429, body: { error: { rate_reset: rateLimit.rateResetSeconds, message: 'Too many requests for this endpoint group; wait rate_reset seconds.' } } };
+    }
+
+    const route = `${method} ${path}`;
+    if (route === 'GET /me/') return { status: 200, body: world.me };
+    // Close documents no paging for lead statuses but answers with has_more; they are paged like the rest.
+    if (route === 'GET /status/lead/') return paged(world.leadStatuses.map((status) => ({ ...status, organization_id: ORGANIZATION_ID })), url.searchParams);
+    if (route === 'GET /user/') return paged(world.users, url.searchParams);
+    if (route === 'GET /activity/call/') return listCalls(url.searchParams);
+    if (route === 'POST /activity/note/') return createNote(await jsonBody(request));
+    const lead = /^\/lead\/([^/]+)\/$/.exec(path);
+    if (lead && method === 'PUT') return updateLead(decodeURIComponent(lead[1]!), await jsonBody(request));
+    return { status: 404, body: { error: `No such endpoint: ${route}` } };
+  }
+
+  function listCalls(query: URLSearchParams): Answer {
+    const after = dateParameter(query, 'date_created__gt');
+    const before = dateParameter(query, 'date_created__lt');
+    if (after === null || before === null) return { status: 400, body: { errors: ['date_created__gt and date_created__lt must be dates.'], 'field-errors': {} } };
+    const fields = query.get('_fields')?.split(',');
+    const calls = world.calls
+      .filter((call) => (after === undefined || Date.parse(call.date_created) > after) && (before === undefined || Date.parse(call.date_created) < before))
+      .map((call) => projected(call, fields));
+    return paged(calls, query);
+  }
+
+  function createNote(body: unknown): Answer {
+    const fields = record(body);
+    if (!fields) return NOT_AN_OBJECT;
+    const unknown = Object.keys(fields).filter((field) => !NOTE_FIELDS.has(field));
+    if (unknown.length > 0) return validationError(Object.fromEntries(unknown.map((field) => [field, 'Unknown field.'])));
+    const leadId = fields.lead_id;
+    if (typeof leadId !== 'string' || !(leadId in world.leads)) return validationError({ lead_id: 'Lead does not exist.' });
+    const note = typeof fields.note === 'string' ? fields.note : '';
+    notes.push({ lead_id: leadId, note });
+    return { status: 200, body: { _type: 'Note', id: `acti_note_${notes.length}`, lead_id: leadId, note, organization_id: ORGANIZATION_ID, date_created: new Date().toISOString() } };
+  }
+
+  function updateLead(leadId: string, body: unknown): Answer {
+    if (!(leadId in world.leads)) return { status: 404, body: { error: 'Lead not found.' } };
+    const fields = record(body);
+    if (!fields) return NOT_AN_OBJECT;
+    const statusId = fields.status_id;
+    const status = world.leadStatuses.find((candidate) => candidate.id === statusId);
+    if (!status) return validationError({ status_id: 'No such lead status.' });
+    world.leads[leadId] = status.id;
+    leadStatusChanges.push({ leadId, statusId: status.id });
+    return { status: 200, body: { id: leadId, status_id: status.id, status_label: status.label, organization_id: ORGANIZATION_ID } };
+  }
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    answer(request).then(
+      ({ status, body }) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+      (error: unknown) => response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `The stand-in failed: ${String(error)}` })),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}${API_PREFIX}`,
+    requests,
+    notes,
+    leadStatusChanges,
+    rateLimitNext(count, rateResetSeconds) {
+      rateLimit = { remaining: count, rateResetSeconds };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Basic auth: the API key as the user name, and an empty password. */
+function authenticated(header: string | undefined, apiKey: string): boolean {
+  const basic = /^Basic\s+(\S+)$/i.exec(header ?? '');
+  return basic !== null && Buffer.from(basic[1]!, 'base64').toString('utf8') === `${apiKey}:`;
+}
+
+/** Offset paging as Close does it: `_skip` records skipped, up to `_limit` returned, `has_more` if any are left. */
+function paged(all: readonly unknown[], query: URLSearchParams): Answer {
+  const skip = Number(query.get('_skip') ?? 0);
+  const limit = Number(query.get('_limit') ?? DEFAULT_LIMIT);
+  if (!Number.isInteger(skip) || skip < 0 || !Number.isInteger(limit) || limit < 1) {
+    return validationError({ _skip: 'Must be a whole number from 0.', _limit: 'Must be a whole number from 1.' });
+  }
+  return { status: 200, body: { data: all.slice(skip, skip + limit), has_more: skip + limit < all.length } };
+}
+
+/** The call with only the `_fields` asked for; without them, all but the transcript, which Close sends only when asked. */
+function projected(call: CloseCallRecord, fields: string[] | undefined): Record<string, unknown> {
+  const entries = Object.entries({ _type: 'Call', organization_id: ORGANIZATION_ID, ...call });
+  return Object.fromEntries(entries.filter(([field]) => (fields ? fields.includes(field) : field !== 'recording_transcript')));
+}
+
+/** The parameter as epoch milliseconds; undefined when absent, null when not a date. */
+function dateParameter(query: URLSearchParams, name: string): number | undefined | null {
+  const value = query.get(name);
+  if (value === null) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : at;
+}
+
+const NOT_AN_OBJECT = { status: 400, body: { errors: ['The body must be a JSON object.'], 'field-errors': {} } };
+
+function validationError(fieldErrors: Record<string, string>): Answer {
+  return { status: 400, body: { errors: [], 'field-errors': fieldErrors } };
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** The request's JSON body; undefined when it is not JSON (answered as not an object). */
+async function jsonBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
