@@ -19,7 +19,6 @@ const auth = {
   acceptInvite: () => import('../features/auth/accept-invite-page'),
 };
 const crmOutcome = () => import('../features/integrations/crm-outcome-pages');
-const pending = () => import('../features/workspace/pending-area-page');
 
 // The route table. main.tsx gives it to a browser router; tests give it to a memory router.
 export const routes: RouteObject[] = [
@@ -55,7 +54,7 @@ export const routes: RouteObject[] = [
           { path: '/dashboard/performance', lazy: page(() => import('../features/dashboard/performance/performance-page'), 'PerformancePage') },
           { path: '/dashboard/representatives/:email', lazy: page(() => import('../features/dashboard/coaching/coaching-page'), 'CoachingPage') },
           { path: '/activities', lazy: page(() => import('../features/activities/activities-page'), 'ActivitiesPage') },
-          { path: '/integrations', lazy: page(pending, 'PendingAreaPage') },
+          { path: '/integrations', lazy: page(() => import('../features/integrations/integrations-page'), 'IntegrationsPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  badgeOf,
+  connectedByName,
+  formatApproxDuration,
+  formatConnectionDay,
+  formatDateTime,
+  formatLastSync,
+  parseMinCallDuration,
+  settingsUnavailable,
+} from './integration-rules';
+
+describe('minimum call duration (spec part 2 §5, §9)', () => {
+  it('reads whole seconds as typed', () => {
+    expect(parseMinCallDuration('90')).toBe(90);
+    expect(parseMinCallDuration(' 60 ')).toBe(60);
+    expect(parseMinCallDuration('0')).toBe(0);
+    expect(parseMinCallDuration('3600')).toBe(3600);
+  });
+
+  it('turns non-numeric input, empty input included, into 0', () => {
+    expect(parseMinCallDuration('abc')).toBe(0);
+    expect(parseMinCallDuration('12abc')).toBe(0);
+    expect(parseMinCallDuration('')).toBe(0);
+    expect(parseMinCallDuration('Infinity')).toBe(0);
+  });
+
+  it('clamps to 0–3600 and rounds to whole seconds', () => {
+    expect(parseMinCallDuration('-5')).toBe(0);
+    expect(parseMinCallDuration('3601')).toBe(3600);
+    expect(parseMinCallDuration('1e6')).toBe(3600);
+    expect(parseMinCallDuration('90.6')).toBe(91);
+    expect(parseMinCallDuration('90.4')).toBe(90);
+  });
+
+  it('shows the approximate minutes and seconds, leaving out a zero part', () => {
+    expect(formatApproxDuration(90)).toBe('≈ 1 min 30 s');
+    expect(formatApproxDuration(60)).toBe('≈ 1 min');
+    expect(formatApproxDuration(45)).toBe('≈ 45 s');
+    expect(formatApproxDuration(0)).toBe('≈ 0 s');
+    expect(formatApproxDuration(3600)).toBe('≈ 60 min');
+    expect(formatApproxDuration(3599)).toBe('≈ 59 min 59 s');
+  });
+});
+
+describe('badge of a connection (spec part 2 §2.12, §4)', () => {
+  it('says Connected, Not Connected or Expired from the status', () => {
+    expect(badgeOf({ connected: true, status: 'connected' })).toEqual({ label: 'Connected', tone: 'success' });
+    expect(badgeOf({ connected: false, status: 'not_connected' })).toEqual({ label: 'Not Connected', tone: 'neutral' });
+    expect(badgeOf({ connected: true, status: 'expired' })).toEqual({ label: 'Expired', tone: 'warning' });
+  });
+});
+
+describe('who and when', () => {
+  it('names the person who connected, or their e-mail address when no name is known', () => {
+    expect(connectedByName({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
+    expect(connectedByName({ first_name: 'Ada', last_name: '', email: 'ada@example.com' })).toBe('Ada');
+    expect(connectedByName({ first_name: '', last_name: '', email: 'ada@example.com' })).toBe('ada@example.com');
+  });
+
+  it('writes days and times in local time, and nothing for a missing or unreadable date', () => {
+    const local = new Date(2025, 2, 3, 9, 5).toISOString();
+    expect(formatConnectionDay(local)).toBe('Mar 3, 2025');
+    expect(formatDateTime(local)).toBe('Mar 3, 2025, 9:05 AM');
+    expect(formatConnectionDay(null)).toBeNull();
+    expect(formatDateTime('not a date')).toBeNull();
+  });
+
+  it('shows the last sync date, or Never before the first sync', () => {
+    expect(formatLastSync(null)).toBe('Never');
+    expect(formatLastSync(new Date(2025, 2, 3, 14, 30).toISOString())).toBe('Mar 3, 2025, 2:30 PM');
+  });
+
+  it('says which settings are not available yet (spec part 2 §8)', () => {
+    expect(settingsUnavailable('HubSpot')).toBe('Settings for HubSpot are not yet available.');
+  });
+});

@@ -1,0 +1,76 @@
+// The integrations screen's rules, without React: the minimum call duration (spec part 2 §5, §9),
+// the badge a connection shows (§2.12, §4), and how its people and times are written.
+import type { Integration } from '../../lib/api/gateway-api.generated';
+
+export type Connection = Integration['connection'];
+
+/** Spec part 2 §9: a whole number of seconds from 0 to 3600, 60 by default. */
+export const MIN_CALL_DURATION = { min: 0, max: 3600, default: 60 } as const;
+
+/**
+ * What the minimum call duration field holds, as the seconds to store: non-numeric input becomes
+ * 0 (§5), a fraction is rounded to whole seconds (the API takes whole seconds), and the result is
+ * clamped to 0–3600.
+ */
+export function parseMinCallDuration(input: string): number {
+  const value = Number(input.trim());
+  if (!Number.isFinite(value)) return MIN_CALL_DURATION.min;
+  return Math.min(MIN_CALL_DURATION.max, Math.max(MIN_CALL_DURATION.min, Math.round(value)));
+}
+
+/** The approximate minutes and seconds shown beside the field: '≈ 1 min 30 s', '≈ 1 min', '≈ 45 s'. */
+export function formatApproxDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (minutes === 0) return `≈ ${rest} s`;
+  return rest === 0 ? `≈ ${minutes} min` : `≈ ${minutes} min ${rest} s`;
+}
+
+export type Badge = { label: 'Connected' | 'Not Connected' | 'Expired'; tone: 'success' | 'warning' | 'neutral' };
+
+/**
+ * The card's badge (§2.12, §4): Expired when the vendor refused the stored credentials (still
+ * connected; Reconnect repairs it), Connected while connected, Not Connected otherwise.
+ */
+export function badgeOf(connection: Pick<Connection, 'connected' | 'status'>): Badge {
+  if (connection.status === 'expired') return { label: 'Expired', tone: 'warning' };
+  if (connection.status === 'connected' || connection.connected) return { label: 'Connected', tone: 'success' };
+  return { label: 'Not Connected', tone: 'neutral' };
+}
+
+/** Who connected it: their name, or their e-mail address when no name is known. */
+export function connectedByName(by: NonNullable<Connection['by']>): string {
+  const name = `${by.first_name} ${by.last_name}`.trim();
+  return name || by.email;
+}
+
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dayAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Mar 3, 2025', in local time; null for a missing or unreadable date. */
+export function formatConnectionDay(iso: string | null): string | null {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? day.format(date) : null;
+}
+
+/** 'Mar 3, 2025, 9:05 AM', in local time; null for a missing or unreadable date. */
+export function formatDateTime(iso: string | null): string | null {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? dayAndTime.format(date) : null;
+}
+
+/** The last sync date as the settings show it: 'Never' before the first sync (§2.12). */
+export const formatLastSync = (iso: string | null): string => formatDateTime(iso) ?? 'Never';
+
+/** The integrations with a settings view in this version; any other says it is not available (§2.12, §8). */
+export const INTEGRATIONS_WITH_SETTINGS: readonly string[] = ['close-crm'];
+
+/** §8: what Settings shows for an integration without a settings view. */
+export const settingsUnavailable = (name: string) => `Settings for ${name} are not yet available.`;
+
+/** The integrations this version can connect; the others are listed, with their Connect disabled. */
+export const CONNECTABLE_INTEGRATIONS: readonly string[] = ['close-crm'];
+
+/** What a card says under its disabled Connect button. */
+export const notAvailableYet = (name: string) => `Connecting ${name} is not available in this version of Parlance yet.`;

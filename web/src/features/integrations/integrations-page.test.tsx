@@ -1,0 +1,451 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CloseSettings, Integration } from '../../lib/api/gateway-api.generated';
+import { jsonResponse } from '../../testing/json-response';
+import { renderApp } from '../../testing/render-app';
+import { signedInState } from '../../testing/signed-in';
+import { routeTable, stubGateway } from '../../testing/stub-gateway';
+import { formatDateTime } from './integration-rules';
+
+const notConnected: Integration['connection'] = { connected: false, status: 'not_connected', by: null, date: null, settings: null, lastError: null };
+
+const settings: CloseSettings = {
+  syncUsersAndTeams: false,
+  autoSync: false,
+  createActivities: true,
+  updateLeadStatus: false,
+  minCallDuration: 60,
+  successfulCallStatus: 'stat_won',
+  unsuccessfulCallStatus: '',
+  lastSyncDate: null,
+};
+
+const connected = (overrides: Partial<Integration['connection']> = {}): Integration['connection'] => ({
+  connected: true,
+  status: 'connected',
+  by: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+  date: '2025-03-03T12:00:00.000Z',
+  settings,
+  lastError: null,
+  ...overrides,
+});
+
+const close = (connection: Integration['connection']): Integration => ({
+  id: 'close-crm',
+  name: 'Close',
+  description: 'Import Close calls with their recordings, score them, and write notes and lead statuses back to Close.',
+  icon: 'close',
+  connection,
+});
+const hubspot: Integration = {
+  id: 'hubspot-crm',
+  name: 'HubSpot',
+  description: 'Import HubSpot calls with their recordings, score them, and write notes and follow-up tasks back to HubSpot.',
+  icon: 'hubspot',
+  connection: notConnected,
+};
+const workspace: Integration = {
+  id: 'google-workspace',
+  name: 'Google Workspace',
+  description: 'Import Google Meet transcripts from a Drive folder as meetings, scored against your team’s criteria.',
+  icon: 'google-workspace',
+  connection: notConnected,
+};
+
+const REFUSED = 'Close did not accept this API key. Copy it again from Close (Settings, Developer, API Keys).';
+
+type Handlers = Parameters<typeof routeTable>[0];
+
+/** The gateway with Close in `closeConnection`; connect and disconnect change it, as the service does. */
+function stubIntegrations(closeConnection: Integration['connection'], routes: Handlers = {}) {
+  let current = closeConnection;
+  return stubGateway(
+    routeTable({
+      'GET /api/integrations': () => jsonResponse([close(current), hubspot, workspace]),
+      'POST /api/integrations/close/connect': () => {
+        current = connected({ settings: { ...settings, lastSyncDate: null } });
+        return jsonResponse(close(current));
+      },
+      'DELETE /api/integrations/close/disconnect': () => {
+        current = notConnected;
+        return jsonResponse({ success: true });
+      },
+      'GET /api/integrations/close/lead-statuses': () =>
+        jsonResponse({
+          statuses: [
+            { id: 'stat_won', label: 'Won' },
+            { id: 'stat_lost', label: 'Lost' },
+          ],
+        }),
+      'PUT /api/integrations/close/settings': () => jsonResponse(settings),
+      ...routes,
+    }),
+  );
+}
+
+const openPage = async (path = '/integrations') => {
+  const view = renderApp(path, signedInState({ csrfToken: 'csrf-1' }));
+  return view;
+};
+const card = (name: string) => screen.getByRole('article', { name });
+const findCard = (name: string) => screen.findByRole('article', { name });
+const badge = (name: string) => card(name).querySelector('.badge')!.textContent;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('integrations page (spec part 2 §2.12)', () => {
+  it('shows the three integrations with their logos, badges and descriptions; who connected Close, when, and its last sync error', async () => {
+    const failedAt = '2025-03-04T08:30:00.000Z';
+    stubIntegrations(connected({ lastError: { message: 'Close refused the API key.', at: failedAt } }));
+    await openPage();
+
+    const closeCard = await findCard('Close');
+    expect(screen.getByRole('heading', { level: 1, name: 'Integrations' })).toBeTruthy();
+    expect(screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent)).toEqual([
+      'Close',
+      'HubSpot',
+      'Google Workspace',
+      'Need another integration?',
+    ]);
+    expect(badge('Close')).toBe('Connected');
+    expect(badge('HubSpot')).toBe('Not Connected');
+    expect(badge('Google Workspace')).toBe('Not Connected');
+    expect(closeCard.querySelector('svg.integration-logo')).toBeTruthy();
+    expect(within(closeCard).getByText(/Import Close calls with their recordings/)).toBeTruthy();
+    expect(within(closeCard).getByText(/Connected by Ada Lovelace on/).textContent).toBe('Connected by Ada Lovelace on Mar 3, 2025');
+    const error = closeCard.querySelector('.integration-card__error')!;
+    expect(error.textContent).toBe(`Last sync failed on ${formatDateTime(failedAt)}: Close refused the API key.`);
+    expect(within(closeCard).getByRole('button', { name: 'Settings' })).toBeTruthy();
+    expect(within(closeCard).getByRole('button', { name: 'Disconnect' })).toBeTruthy();
+    expect(within(closeCard).queryByRole('button', { name: 'Connect' })).toBeNull();
+  });
+
+  it('offers HubSpot and Google Workspace with a disabled Connect and says they cannot be connected in this version', async () => {
+    stubIntegrations(notConnected);
+    await openPage();
+
+    for (const name of ['HubSpot', 'Google Workspace']) {
+      const connect = within(await findCard(name)).getByRole('button', { name: 'Connect' }) as HTMLButtonElement;
+      expect(connect.disabled).toBe(true);
+      const note = document.getElementById(connect.getAttribute('aria-describedby')!)!;
+      expect(note.textContent).toBe(`Connecting ${name} is not available in this version of Parlance yet.`);
+      expect(within(card(name)).queryByRole('button', { name: 'Settings' })).toBeNull();
+    }
+    expect((within(card('Close')).getByRole('button', { name: 'Connect' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows an expired connection as Expired with a Reconnect that asks for a new key', async () => {
+    const api = stubIntegrations(connected({ status: 'expired' }));
+    await openPage();
+
+    const closeCard = await findCard('Close');
+    expect(badge('Close')).toBe('Expired');
+    fireEvent.click(within(closeCard).getByRole('button', { name: 'Reconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reconnect Close' });
+    fireEvent.change(within(dialog).getByLabelText('Close API key'), { target: { value: 'api_new' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reconnect' }));
+    expect(await screen.findByRole('dialog', { name: 'Reconnection Successful!' })).toBeTruthy();
+    expect(api.sent('POST', '/api/integrations/close/connect').map((request) => request.body)).toEqual([{ apiKey: 'api_new' }]);
+  });
+
+  it('answers Request Integration honestly: the form comes with the next release, and nothing is sent', async () => {
+    const api = stubIntegrations(notConnected);
+    await openPage();
+
+    const request = within(await findCard('Need another integration?')).getByRole('button', { name: 'Request Integration' });
+    const before = api.requests.length;
+    fireEvent.click(request);
+    const dialog = await screen.findByRole('dialog', { name: 'Request Integration' });
+    expect(dialog.textContent).toContain('arrives with the next release');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.requests.length).toBe(before);
+  });
+});
+
+describe('connecting Close', () => {
+  it('asks for the API key and where to find it, sends it with the CSRF token, then shows success and the connected card', async () => {
+    const api = stubIntegrations(notConnected);
+    await openPage();
+
+    fireEvent.click(within(await findCard('Close')).getByRole('button', { name: 'Connect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Close' });
+    const key = within(dialog).getByLabelText('Close API key') as HTMLInputElement;
+    expect(key.type).toBe('password');
+    expect(document.getElementById(key.getAttribute('aria-describedby')!)!.textContent).toContain('Settings, then Developer, then API Keys');
+    const submit = within(dialog).getByRole('button', { name: 'Connect' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+
+    fireEvent.change(key, { target: { value: '  api_123  ' } });
+    fireEvent.submit(key.closest('form')!);
+
+    const success = await screen.findByRole('dialog', { name: 'Connection Successful' });
+    expect(success.textContent).toContain('Close is connected.');
+    const sent = api.sent('POST', '/api/integrations/close/connect');
+    expect(sent.map((request) => request.body)).toEqual([{ apiKey: 'api_123' }]);
+    expect(sent[0]!.headers.get('X-CSRF-Token')).toBe('csrf-1');
+    await waitFor(() => expect(badge('Close')).toBe('Connected'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connect Close' })).toBeNull());
+  });
+
+  it('shows the server’s sentence in the dialog when Close refuses the key, and keeps the dialog open', async () => {
+    stubIntegrations(notConnected, {
+      'POST /api/integrations/close/connect': () => jsonResponse({ error: REFUSED, message: REFUSED }, 400),
+    });
+    await openPage();
+
+    fireEvent.click(within(await findCard('Close')).getByRole('button', { name: 'Connect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Close' });
+    const key = within(dialog).getByLabelText('Close API key');
+    fireEvent.change(key, { target: { value: 'wrong' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+
+    expect(await within(dialog).findByText(REFUSED)).toBeTruthy();
+    expect(key.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(key);
+    expect(screen.getByRole('dialog', { name: 'Connect Close' })).toBe(dialog);
+    expect(badge('Close')).toBe('Not Connected');
+
+    // Typing again clears the error.
+    fireEvent.change(key, { target: { value: 'wrong2' } });
+    expect(within(dialog).queryByText(REFUSED)).toBeNull();
+  });
+
+  it('says Close could not be reached when the server says so (503)', async () => {
+    const unreachable = 'Close could not be reached. Try again in a few minutes.';
+    stubIntegrations(notConnected, {
+      'POST /api/integrations/close/connect': () => jsonResponse({ error: unreachable, message: unreachable }, 503),
+    });
+    await openPage();
+
+    fireEvent.click(within(await findCard('Close')).getByRole('button', { name: 'Connect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Close' });
+    fireEvent.change(within(dialog).getByLabelText('Close API key'), { target: { value: 'api_123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(await within(dialog).findByText(unreachable)).toBeTruthy();
+  });
+});
+
+describe('disconnecting Close (spec part 2 §4)', () => {
+  it('asks for confirmation first: Cancel sends nothing, Disconnect disconnects and says so', async () => {
+    const api = stubIntegrations(connected());
+    await openPage();
+
+    fireEvent.click(within(await findCard('Close')).getByRole('button', { name: 'Disconnect' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Disconnect Close' });
+    expect(dialog.textContent).toContain('Are you sure you want to disconnect this integration?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('DELETE', '/api/integrations/close/disconnect')).toEqual([]);
+
+    fireEvent.click(within(card('Close')).getByRole('button', { name: 'Disconnect' }));
+    dialog = await screen.findByRole('dialog', { name: 'Disconnect Close' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Disconnected' })).toBeTruthy();
+    expect(api.sent('DELETE', '/api/integrations/close/disconnect')).toHaveLength(1);
+    await waitFor(() => expect(badge('Close')).toBe('Not Connected'));
+    expect(within(card('Close')).getByRole('button', { name: 'Connect' })).toBeTruthy();
+  });
+
+  it('fails silently (spec part 2 §8): the question closes and the card stays connected', async () => {
+    const api = stubIntegrations(connected(), {
+      'DELETE /api/integrations/close/disconnect': () => jsonResponse({ error: 'Boom.', message: 'Boom.' }, 503),
+    });
+    await openPage();
+
+    fireEvent.click(within(await findCard('Close')).getByRole('button', { name: 'Disconnect' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Disconnect Close' })).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(api.sent('DELETE', '/api/integrations/close/disconnect')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(badge('Close')).toBe('Connected');
+  });
+});
+
+describe('loading failure (spec part 2 §8)', () => {
+  it('shows Loading Error with the server’s message, staying until closed; Try again asks again', async () => {
+    let fail = true;
+    const api = stubGateway(
+      routeTable({
+        'GET /api/integrations': () =>
+          fail ? jsonResponse({ error: 'The integration service is unavailable.', message: 'The integration service is unavailable.' }, 503) : jsonResponse([close(notConnected), hubspot, workspace]),
+      }),
+    );
+    await openPage();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Loading Error' });
+    expect(within(dialog).getByText('Failed to load integrations.')).toBeTruthy();
+    expect(within(dialog).getByText('The integration service is unavailable.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await findCard('Close')).toBeTruthy();
+    expect(api.sent('GET', '/api/integrations')).toHaveLength(2);
+  });
+
+  it('says an unknown error occurred when the request itself fails', async () => {
+    stubGateway((_request, url) => {
+      if (url.pathname === '/api/integrations') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    await openPage();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Loading Error' });
+    expect(within(dialog).getByText('Failed to load integrations.')).toBeTruthy();
+    expect(within(dialog).getByText('An unknown error occurred while fetching integration data.')).toBeTruthy();
+  });
+});
+
+describe('notification timers (spec part 2 §9)', () => {
+  it('closes the connect success by itself after 6 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubIntegrations(notConnected);
+    await openPage();
+
+    fireEvent.click(within(await findCard('Close')).getByRole('button', { name: 'Connect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Close' });
+    fireEvent.change(within(dialog).getByLabelText('Close API key'), { target: { value: 'api_123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    await screen.findByRole('dialog', { name: 'Connection Successful' });
+
+    await act(async () => {
+      vi.advanceTimersByTime(5_000);
+    });
+    expect(screen.getByRole('dialog', { name: 'Connection Successful' })).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(1_000);
+    });
+    // Past the close animation.
+    await act(async () => {
+      vi.advanceTimersByTime(250);
+    });
+    expect(screen.queryByRole('dialog', { name: 'Connection Successful' })).toBeNull();
+  });
+
+  it('keeps the loading error open past every timer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubGateway(routeTable({ 'GET /api/integrations': () => jsonResponse({ error: 'Boom.', message: 'Boom.' }, 500) }));
+    await openPage();
+
+    await screen.findByRole('dialog', { name: 'Loading Error' });
+    await act(async () => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.getByRole('dialog', { name: 'Loading Error' })).toBeTruthy();
+  });
+});
+
+describe('Close settings view (spec part 2 §2.12, §4, §5)', () => {
+  const putBodies = (api: ReturnType<typeof stubIntegrations>) => api.sent('PUT', '/api/integrations/close/settings').map((request) => request.body);
+
+  async function openSettings(routes: Handlers = {}) {
+    const api = stubIntegrations(connected(), routes);
+    const view = await openPage();
+    fireEvent.click(within(await findCard('Close')).getByRole('button', { name: 'Settings' }));
+    await screen.findByRole('heading', { level: 1, name: 'Close Settings' });
+    return { api, ...view };
+  }
+
+  it('opens from Settings as a page of its own at ?settings=close-crm, and the browser’s Back returns to the cards', async () => {
+    const { router } = await openSettings();
+    expect(router.state.location.pathname).toBe('/integrations');
+    expect(router.state.location.search).toBe('?settings=close-crm');
+
+    await act(() => router.navigate(-1));
+    expect(await findCard('Close')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('goes back to the cards with its Back button, also when opened by its address', async () => {
+    stubIntegrations(connected());
+    const { router } = await openPage('/integrations?settings=close-crm');
+    fireEvent.click(await screen.findByRole('button', { name: '← Back to Integrations' }));
+    expect(await findCard('Close')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the stored settings: switches, minimum duration with its minutes, statuses from Close and Never for the last sync', async () => {
+    await openSettings();
+
+    expect((screen.getByRole('switch', { name: 'Sync users and teams' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('switch', { name: 'Auto sync' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('switch', { name: 'Create activities' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Update lead status' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Minimum call duration (seconds)') as HTMLInputElement).value).toBe('60');
+    expect(screen.getByText('≈ 1 min')).toBeTruthy();
+    const successful = screen.getByLabelText('Successful call status') as HTMLSelectElement;
+    await waitFor(() => expect(Array.from(successful.options).map((option) => option.textContent)).toEqual(['No status change', 'Won', 'Lost']));
+    expect(successful.value).toBe('stat_won');
+    expect((screen.getByLabelText('Unsuccessful call status') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByText('Last sync').nextElementSibling!.textContent).toBe('Never');
+  });
+
+  it('applies a switch at once, stamping the last sync date with now, and sends only that field', async () => {
+    const { api } = await openSettings();
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Auto sync' }));
+    expect((screen.getByRole('switch', { name: 'Auto sync' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Last sync').nextElementSibling!.textContent).not.toBe('Never');
+    await waitFor(() => expect(putBodies(api)).toEqual([{ autoSync: true }]));
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Create activities' }));
+    await waitFor(() => expect(putBodies(api)).toEqual([{ autoSync: true }, { createActivities: false }]));
+  });
+
+  it('sends a chosen lead status alone', async () => {
+    const { api } = await openSettings();
+    const unsuccessful = screen.getByLabelText('Unsuccessful call status') as HTMLSelectElement;
+    await waitFor(() => expect(unsuccessful.options).toHaveLength(3));
+    fireEvent.change(unsuccessful, { target: { value: 'stat_lost' } });
+    expect(unsuccessful.value).toBe('stat_lost');
+    await waitFor(() => expect(putBodies(api)).toEqual([{ unsuccessfulCallStatus: 'stat_lost' }]));
+  });
+
+  it('reads the minimum duration when it is left: non-numeric becomes 0, out of range is clamped, an unchanged value sends nothing', async () => {
+    const { api } = await openSettings();
+    const duration = screen.getByLabelText('Minimum call duration (seconds)') as HTMLInputElement;
+
+    fireEvent.change(duration, { target: { value: '90' } });
+    expect(screen.getByText('≈ 1 min 30 s')).toBeTruthy();
+    expect(putBodies(api)).toEqual([]);
+    fireEvent.keyDown(duration, { key: 'Enter' });
+    await waitFor(() => expect(putBodies(api)).toEqual([{ minCallDuration: 90 }]));
+
+    fireEvent.blur(duration);
+    fireEvent.change(duration, { target: { value: '5000' } });
+    fireEvent.blur(duration);
+    expect(duration.value).toBe('3600');
+    expect(screen.getByText('≈ 60 min')).toBeTruthy();
+
+    fireEvent.change(duration, { target: { value: 'abc' } });
+    fireEvent.blur(duration);
+    expect(duration.value).toBe('0');
+    await waitFor(() => expect(putBodies(api)).toEqual([{ minCallDuration: 90 }, { minCallDuration: 3600 }, { minCallDuration: 0 }]));
+  });
+
+  it('keeps a change on screen and says nothing when the update fails (spec part 2 §8)', async () => {
+    const { api } = await openSettings({
+      'PUT /api/integrations/close/settings': () => jsonResponse({ error: 'Boom.', message: 'Boom.' }, 503),
+    });
+    fireEvent.click(screen.getByRole('switch', { name: 'Update lead status' }));
+    await waitFor(() => expect(putBodies(api)).toEqual([{ updateLeadStatus: true }]));
+    await act(async () => {});
+    expect((screen.getByRole('switch', { name: 'Update lead status' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says settings are not yet available for an integration without a settings view', async () => {
+    stubIntegrations(notConnected);
+    const first = await openPage('/integrations?settings=hubspot-crm');
+    expect(await screen.findByText('Settings for HubSpot are not yet available.')).toBeTruthy();
+    first.unmount();
+
+    await openPage('/integrations?settings=salesforce');
+    expect(await screen.findByText('Settings for salesforce are not yet available.')).toBeTruthy();
+  });
+});

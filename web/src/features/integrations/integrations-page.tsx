@@ -1,0 +1,201 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Modal } from '../../components/modal';
+import { PageLoading } from '../../components/page-loading';
+import { useDisconnectCloseMutation, useListIntegrationsQuery, type Integration } from '../../lib/api/gateway-api.generated';
+import { serverMessage } from '../../lib/api/error-message';
+import { CloseSettingsView } from './close-settings-view';
+import { ConnectCloseDialog } from './connect-close-dialog';
+import { IntegrationCard } from './integration-card';
+import { INTEGRATIONS_WITH_SETTINGS, settingsUnavailable } from './integration-rules';
+import { NotificationModal, type Notification } from './notification-modal';
+import './integrations.css';
+
+/** Spec part 2 §8: the integration list could not be loaded. */
+export const LOADING_ERROR = 'Loading Error';
+export const LOAD_FAILED = 'Failed to load integrations.';
+export const LOAD_FAILED_UNKNOWN = 'An unknown error occurred while fetching integration data.';
+/** Spec part 2 §4: asked before an integration is disconnected. */
+export const DISCONNECT_QUESTION = 'Are you sure you want to disconnect this integration?';
+
+/** The search parameter that opens an integration's settings view: /integrations?settings=close-crm. */
+const SETTINGS_PARAM = 'settings';
+
+/** Router state of a settings view opened from the list: Back then returns to it through history. */
+type FromList = { fromList?: boolean } | null;
+
+/**
+ * /integrations (spec part 2 §2.12): the integrations as cards, and the full-page settings view of
+ * one of them (?settings=<id>, so the browser's Back returns to the cards).
+ */
+export function IntegrationsPage() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { data, isLoading, isError, error, refetch } = useListIntegrationsQuery();
+  const [notification, setNotification] = useState<Notification | null>(null);
+
+  useEffect(() => {
+    if (!isError) return;
+    setNotification({ kind: 'error', title: LOADING_ERROR, message: LOAD_FAILED, detail: serverMessage(error) ?? LOAD_FAILED_UNKNOWN });
+  }, [isError, error]);
+
+  const settingsId = params.get(SETTINGS_PARAM);
+  const openSettings = (id: string) => setParams({ [SETTINGS_PARAM]: id }, { state: { fromList: true } });
+  const backToList = () => {
+    if ((location.state as FromList)?.fromList) void navigate(-1);
+    else setParams({}, { replace: true });
+  };
+
+  const notificationModal = <NotificationModal notification={notification} onClose={() => setNotification(null)} />;
+
+  if (isLoading) return <PageLoading label="Loading integrations" />;
+
+  if (settingsId !== null && data) {
+    return (
+      <>
+        <SettingsView id={settingsId} integrations={data} onBack={backToList} />
+        {notificationModal}
+      </>
+    );
+  }
+
+  return (
+    <div className="page integrations-page">
+      <header className="integrations-page__header">
+        <h1>Integrations</h1>
+        <p className="integrations-page__lead">Connect your CRM and workspace so calls and meetings reach Parlance by themselves.</p>
+      </header>
+      {data ? (
+        <IntegrationGrid integrations={data} onSettings={openSettings} notify={setNotification} />
+      ) : isError ? (
+        <div className="integrations-page__failed">
+          <p>The integrations could not be loaded.</p>
+          <button type="button" className="button" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {notificationModal}
+    </div>
+  );
+}
+
+type SettingsViewProps = { id: string; integrations: Integration[]; onBack: () => void };
+
+/** The settings of integration `id`, or the sentence saying it has none yet (§2.12, §8). */
+function SettingsView({ id, integrations, onBack }: SettingsViewProps) {
+  const integration = integrations.find((candidate) => candidate.id === id);
+  if (integration && INTEGRATIONS_WITH_SETTINGS.includes(integration.id)) {
+    return <CloseSettingsView key={integration.id} integration={integration} onBack={onBack} />;
+  }
+  return (
+    <div className="page integration-settings">
+      <button type="button" className="button button--link integration-settings__back" onClick={onBack}>
+        ← Back to Integrations
+      </button>
+      <p className="integration-settings__unavailable">{settingsUnavailable(integration?.name ?? id)}</p>
+    </div>
+  );
+}
+
+type IntegrationGridProps = {
+  integrations: Integration[];
+  onSettings: (id: string) => void;
+  notify: (notification: Notification) => void;
+};
+
+function IntegrationGrid({ integrations, onSettings, notify }: IntegrationGridProps) {
+  const [connectOpen, setConnectOpen] = useState(false);
+  const [reconnecting, setReconnecting] = useState(false);
+  const [disconnectOpen, setDisconnectOpen] = useState(false);
+  const [requestOpen, setRequestOpen] = useState(false);
+  const [disconnect, { isLoading: disconnecting }] = useDisconnectCloseMutation();
+
+  const confirmDisconnect = async () => {
+    try {
+      await disconnect().unwrap();
+      setDisconnectOpen(false);
+      notify({ kind: 'success', title: 'Disconnected', message: 'Close is disconnected. Parlance no longer holds its API key.' });
+    } catch {
+      // §8: a failed disconnect is silent; the card still shows the connection.
+      setDisconnectOpen(false);
+    }
+  };
+
+  return (
+    <>
+      <ul className="integrations-grid">
+        {integrations.map((integration) => (
+          <li key={integration.id} className="integrations-grid__item">
+            <IntegrationCard
+              integration={integration}
+              onConnect={() => {
+                setReconnecting(integration.connection.status === 'expired');
+                setConnectOpen(true);
+              }}
+              onSettings={() => onSettings(integration.id)}
+              onDisconnect={() => setDisconnectOpen(true)}
+            />
+          </li>
+        ))}
+        <li className="integrations-grid__item">
+          <article className="integration-request" aria-labelledby="integration-request-title">
+            <h2 id="integration-request-title" className="integration-card__name">
+              Need another integration?
+            </h2>
+            <p className="integration-card__description">Tell us which CRM or workspace your team works in.</p>
+            <button type="button" className="button" onClick={() => setRequestOpen(true)}>
+              Request Integration
+            </button>
+          </article>
+        </li>
+      </ul>
+
+      <ConnectCloseDialog
+        open={connectOpen}
+        reconnect={reconnecting}
+        onClose={() => setConnectOpen(false)}
+        onConnected={() => {
+          setConnectOpen(false);
+          notify(
+            reconnecting
+              ? { kind: 'success', title: 'Reconnection Successful!', message: 'Close is connected again, and your settings are kept.' }
+              : { kind: 'success', title: 'Connection Successful', message: 'Close is connected.', detail: 'Choose what Parlance imports and writes back in its Settings.' },
+          );
+        }}
+      />
+
+      <Modal
+        open={disconnectOpen}
+        title="Disconnect Close"
+        onClose={() => setDisconnectOpen(false)}
+        footer={
+          <>
+            <button type="button" className="button" onClick={() => setDisconnectOpen(false)}>
+              Cancel
+            </button>
+            <button type="button" className="button button--danger" disabled={disconnecting} onClick={() => void confirmDisconnect()}>
+              Disconnect
+            </button>
+          </>
+        }
+      >
+        <p>{DISCONNECT_QUESTION}</p>
+      </Modal>
+
+      <Modal
+        open={requestOpen}
+        title="Request Integration"
+        onClose={() => setRequestOpen(false)}
+        footer={
+          <button type="button" className="button button--primary" onClick={() => setRequestOpen(false)}>
+            OK
+          </button>
+        }
+      >
+        <p>The form for requesting an integration arrives with the next release of Parlance. Nothing is sent from here yet.</p>
+      </Modal>
+    </>
+  );
+}
