@@ -676,6 +676,17 @@ describe('helm/parlance', () => {
     await expect(template(...requiredBut('integration.credentialKeys'))).rejects.toThrow(/integration\.credentialKeys or integration\.existingSecret is required/);
     await expect(template(...requiredBut('integration.credentialKeys'), '--set', 'integration.existingSecret=ops-keys')).resolves.toBeDefined();
     await expect(template(...REQUIRED, '--set', 'services.integration.env.INTEGRATION_CREDENTIAL_KEYS=k:1')).rejects.toThrow(/services\/integration\/env\/INTEGRATION_CREDENTIAL_KEYS/);
+    await expect(template(...REQUIRED, '--set', 'global.env.INTEGRATION_REQUESTS_TO=ops@x.test')).rejects.toThrow(/global\/env\/INTEGRATION_REQUESTS_TO/);
+  });
+
+  it('e-mails integration requests only when an operators’ address is given, with the mail settings and their restart', async () => {
+    expect(env(defaults, 'integration', 'INTEGRATION_REQUESTS_TO')).toBeUndefined();
+    for (const name of MAIL) expect(env(defaults, 'integration', name), name).toBeUndefined();
+    const requests = await render(...REQUIRED, '--set', 'integration.requestsTo=ops@parlance.test');
+    expect(env(requests, 'integration', 'INTEGRATION_REQUESTS_TO')?.value).toBe('ops@parlance.test');
+    expect(env(requests, 'integration', 'MAIL_TRANSPORT')?.value).toBe('smtp');
+    expect(entries(requests, 'integration', 'SMTP_URL')).toEqual(fromSecret('SMTP_URL', `${RELEASE}-mail`));
+    expect(Object.keys(annotations(requests, 'integration')).sort()).toEqual(['checksum/database', 'checksum/integration-credentials', 'checksum/mail']);
   });
 
   it('refuses to render without the public URL, or with SMTP mail and no SMTP server, naming the setting', async () => {

@@ -2,7 +2,7 @@
  * The integrations screen in Chromium against the standalone product (issue 16, first slice),
  * with a local stand-in for Close (a third-party SaaS tests cannot reach; it speaks Close's
  * documented API, services/integration/test/support/close-standin.ts): the demo manager sees the
- * three integrations, is refused with a key Close does not accept, connects Close with one it
+ * three integrations, asks for another one, is refused with a key Close does not accept, connects Close with one it
  * does, changes its settings (each change stored, the lead statuses read from Close), and
  * disconnects it after the spec's question. The list and the settings view fit 375, 768 and
  * 1440 px. Screenshots are saved in .run/screenshots.
@@ -49,6 +49,15 @@ describe('the integrations screen', () => {
       await expect.poll(() => page.getByRole('article', { name }).getByText('Not Connected', { exact: true }).count(), { message: name }).toBe(1);
     }
     await product.screenshot(page, 'integrations');
+
+    // Need another integration? The request is sent and thanked for.
+    await page.getByRole('button', { name: 'Request Integration' }).click();
+    const requestForm = page.getByRole('dialog', { name: 'Request Integration' });
+    await requestForm.getByLabel('Integration', { exact: true }).fill('Salesforce');
+    await requestForm.getByLabel('What would you use it for? (optional)').fill('Our EMEA team logs its calls there.');
+    await requestForm.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Request sent' }).count()).toBe(1);
+    await page.getByRole('dialog', { name: 'Request sent' }).getByRole('button', { name: 'OK' }).click();
 
     await closeCard(page).getByRole('button', { name: 'Connect' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect Close' });

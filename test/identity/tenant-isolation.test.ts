@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { activities as ingestActivities } from '@parlance/ingest/db/schema';
+import { integrationRequests } from '@parlance/integration/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountsServiceClient } from '@parlance/proto/parlance/identity/v1/accounts';
 import { createClient } from '@parlance/platform/grpc/grpc-client';
@@ -318,6 +319,7 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       operation('PUT', '/api/integrations/close/settings'),
       operation('GET', '/api/integrations/close/lead-statuses'),
       operation('DELETE', '/api/integrations/close/disconnect'),
+      operation('POST', '/api/integrations/requests'),
     ].join(', '),
     async () => {
       type Listed = Array<{ id: string; connection: { status: string; by: { email: string } | null; settings: { autoSync: boolean } | null } }>;
@@ -334,6 +336,11 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       expect((await a.manager.post('/api/integrations/close/connect', { apiKey: STANDIN_SEED.apiKey }, { headers: smuggle() })).status).toBe(200);
       expect(await closeOf(b)).toMatchObject({ status: 'connected', by: { email: b.adminEmail }, settings: { autoSync: true } });
       expect(await closeOf(a)).toMatchObject({ status: 'connected', by: { email: a.managerEmail }, settings: { autoSync: false } });
+      // A request is A's own, whatever it names; nothing of it reaches B's data.
+      const asked = await a.admin.post<{ requestId: string }>('/api/integrations/requests', { integrationName: 'Salesforce', details: 'for B?', companyId: b.companyId }, { headers: smuggle() });
+      expect(asked.status).toBe(200);
+      const [stored] = await stack.runtime('integration').database.db.select().from(integrationRequests).where(eq(integrationRequests.id, asked.body.requestId));
+      expect(stored).toMatchObject({ companyId: a.companyId, requestedBy: { email: a.adminEmail } });
     },
   );
 
@@ -418,6 +425,7 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       ['PUT', '/api/integrations/close/settings'],
       ['GET', '/api/integrations/close/lead-statuses'],
       ['DELETE', '/api/integrations/close/disconnect'],
+      ['POST', '/api/integrations/requests'],
     ] as const) {
       const response = await anonymous.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(response.status, `${method} ${path}`).toBe(401);

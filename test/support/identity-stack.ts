@@ -70,7 +70,7 @@ export interface IdentityStack {
   services: ServiceClients;
   smtp: TestSmtpServer;
   /** The running service (database, bus) by name, for tests that check what a service stored. */
-  runtime(name: 'identity' | 'scoring' | 'ingest' | 'transcription'): ServiceRuntime;
+  runtime(name: 'identity' | 'scoring' | 'ingest' | 'transcription' | 'integration'): ServiceRuntime;
   /** Everything both logged, one JSON line each. */
   logs(): string;
   /** A browser with no cookies yet. */

@@ -67,3 +67,14 @@ export const LeadStatusList = Type.Object({
 });
 
 export const DisconnectedResponse = Type.Object({ success: Type.Literal(true) });
+
+export const IntegrationRequestBody = Type.Object({
+  integrationName: Type.Optional(Type.String({ description: 'the system wanted, e.g. Salesforce; 1 to 200 characters' })),
+  details: Type.Optional(Type.String({ description: 'what it would be used for; at most 2,000 characters' })),
+});
+
+export const IntegrationRequested = Type.Object({
+  success: Type.Literal(true),
+  requestId: Type.String({ format: 'uuid' }),
+  message: Type.String(),
+});

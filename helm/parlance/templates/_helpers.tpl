@@ -46,14 +46,16 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- default (printf "%s-integration-credentials" .Release.Name) .Values.integration.existingSecret -}}
 {{- end -}}
 
-{{/* The integration service's own variables (takes the root context): its credential keys, from a Secret only, required. */}}
+{{/* The integration service's own variables (takes the root context): its credential keys, from a Secret only, required; the operators' address for integration requests, with mail, when given. */}}
 {{- define "parlance.integrationEnv" -}}
-{{- if not (or .Values.integration.credentialKeys .Values.integration.existingSecret) }}
-{{- fail "integration.credentialKeys or integration.existingSecret is required: the keys sealing CRM credentials at rest (id:base64 of 32 random bytes, e.g. from openssl rand -base64 32)" }}
-{{- end }}
+{{- $_ := required "integration.credentialKeys or integration.existingSecret is required: the keys sealing CRM credentials at rest (id:base64 of 32 random bytes, e.g. from openssl rand -base64 32)" (or .Values.integration.credentialKeys .Values.integration.existingSecret) -}}
 - name: INTEGRATION_CREDENTIAL_KEYS
   valueFrom:
     secretKeyRef: { name: {{ include "parlance.integrationSecret" . }}, key: INTEGRATION_CREDENTIAL_KEYS }
+{{- with .Values.integration.requestsTo }}
+- { name: INTEGRATION_REQUESTS_TO, value: {{ . | quote }} }
+{{- include "parlance.mailEnv" $ | nindent 0 }}
+{{- end }}
 {{- end -}}
 
 {{/* The Secret holding DIAGNOSTICS_TOKEN (takes the root context). */}}

@@ -15,6 +15,9 @@ export const IntegrationConfigSchema = Type.Object({
         'Required in distributed mode; standalone keeps a generated key in <DATA_DIR>/integration-credential-key',
     }),
   ),
+  INTEGRATION_REQUESTS_TO: Type.Optional(
+    Type.String({ format: 'email', description: 'the operators’ address the requests for other integrations are e-mailed to (with the MAIL_* settings); unset: they are stored only' }),
+  ),
   CLOSE_API_URL: Type.String({ default: CLOSE_API_URL, pattern: '^https?://', description: 'Close’s REST API (tests point it at a local stand-in)' }),
 });
 
@@ -22,6 +25,8 @@ export interface IntegrationConfig {
   /** The keyring's text, for parseKeyring (domain/credential-cipher.ts). */
   credentialKeys: string;
   closeApiUrl: string;
+  /** Where requests for other integrations are e-mailed; undefined: stored only. */
+  requestsTo: string | undefined;
 }
 
 export function loadIntegrationConfig(env: NodeJS.ProcessEnv = process.env): IntegrationConfig {
@@ -31,7 +36,7 @@ export function loadIntegrationConfig(env: NodeJS.ProcessEnv = process.env): Int
     if (env.PARLANCE_MODE === 'distributed') throw new ConfigError(['INTEGRATION_CREDENTIAL_KEYS is required in distributed mode']);
     credentialKeys = standaloneKey(path.join(env.DATA_DIR || './.data', 'integration-credential-key'));
   }
-  return { credentialKeys, closeApiUrl: raw.CLOSE_API_URL.replace(/\/+$/, '') };
+  return { credentialKeys, closeApiUrl: raw.CLOSE_API_URL.replace(/\/+$/, ''), requestsTo: raw.INTEGRATION_REQUESTS_TO };
 }
 
 /** A standalone install's key, made on first start and kept beside its data (readable by its owner only). */

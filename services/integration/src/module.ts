@@ -1,13 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '@parlance/platform/config';
 import type { ModuleDefinition } from '@parlance/platform/host/module';
+import { createMailer } from '@parlance/platform/mail/create-mailer';
+import { loadMailConfig } from '@parlance/platform/mail/mail-config';
 import { defineServiceModule, type ServiceRuntime } from '@parlance/platform/service/service-runtime';
 import { IntegrationsServiceService } from '@parlance/proto/parlance/integration/v1/integrations';
 import { loadIntegrationConfig } from './config.js';
 import { inbox, outbox, probes } from './db/schema.js';
 import { CredentialCipherError, parseKeyring, type Keyring } from './domain/credential-cipher.js';
 import { integrationsService } from './grpc/integrations.server.js';
+import { integrationRequestSender } from './integration-requests.js';
 import { createCloseClient } from './vendors/close-client.js';
+
+const RESEND_EVERY_MS = 5 * 60_000;
 
 /** The integration service. Its settings (the credential keys, the vendors' addresses) are read when the process registers its modules. */
 export function integrationModule(env: NodeJS.ProcessEnv = process.env): ModuleDefinition<ServiceRuntime> {
@@ -19,6 +24,8 @@ export function integrationModule(env: NodeJS.ProcessEnv = process.env): ModuleD
     if (error instanceof CredentialCipherError) throw new ConfigError([`INTEGRATION_CREDENTIAL_KEYS: ${error.message}`]);
     throw error;
   }
+  // Mail is read only when requests are to be e-mailed, so a deployment without SMTP still starts.
+  const mail = config.requestsTo ? loadMailConfig(env) : undefined;
   return defineServiceModule({
     name: 'integration',
     description: 'CRM and Google Workspace connections, tokens (sealed at rest), settings, sync cursors and write-back',
@@ -26,9 +33,23 @@ export function integrationModule(env: NodeJS.ProcessEnv = process.env): ModuleD
     migrationsFolder: fileURLToPath(new URL('./db/migrations', import.meta.url)),
 
     async start(runtime) {
+      const { db } = runtime.database;
       const logger = runtime.logger.child({ part: 'close' });
       const close = (apiKey: string) => createCloseClient({ baseUrl: config.closeApiUrl, apiKey, logger });
-      runtime.serve(IntegrationsServiceService, integrationsService({ db: runtime.database.db, keyring, close }));
+      const mailer = mail ? createMailer(mail, runtime.logger.child({ part: 'mailer' })) : undefined;
+      const sendIntegrationRequests = integrationRequestSender({ db, mailer, to: config.requestsTo, logger: runtime.logger.child({ part: 'integration-requests' }) });
+      if (!mailer) runtime.logger.info('requests for other integrations are stored, not e-mailed: set INTEGRATION_REQUESTS_TO to send them to the operators');
+      runtime.serve(IntegrationsServiceService, integrationsService({ db, keyring, close, sendIntegrationRequests }));
+      // Requests whose e-mail failed go out on a later round.
+      const resend = setInterval(() => void sendIntegrationRequests(), RESEND_EVERY_MS);
+      resend.unref();
+      return {
+        stop: async () => {
+          clearInterval(resend);
+          await sendIntegrationRequests();
+          await mailer?.close();
+        },
+      };
     },
   });
 }

@@ -2,21 +2,28 @@
  * The integrations service on both databases it runs on, against a local stand-in for Close
  * (a third-party SaaS tests cannot reach; support/close-standin.ts speaks its documented API):
  * the catalogue, connecting Close with a key Close accepts or refuses, the key sealed at rest,
- * settings, lead statuses, reconnecting, disconnecting, and each company seeing only its own.
+ * settings, lead statuses, reconnecting, disconnecting, and each company seeing only its own;
+ * a request for another integration stored, and e-mailed once the operators' address takes it.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@parlance/platform/db/database';
 import { migrate } from '@parlance/platform/db/migrate';
 import { runWithRequestContext } from '@parlance/platform/grpc/request-context';
+import { createCaptureMailer } from '@parlance/platform/mail/capture-mailer';
+import { createSmtpMailer } from '@parlance/platform/mail/smtp-mailer';
 import { testDatabaseUrl } from '@parlance/platform/testing/infra';
 import { ConnectionStatus } from '@parlance/proto/parlance/integration/v1/integrations';
-import { connections } from '../src/db/schema.js';
+import { connections, integrationRequests } from '../src/db/schema.js';
 import { openCredential, parseKeyring } from '../src/domain/credential-cipher.js';
 import { INTEGRATION_MESSAGES } from '../src/domain/integrations.js';
 import { integrationAnswers } from '../src/grpc/integrations.server.js';
+import { integrationRequestSender } from '../src/integration-requests.js';
 import { createCloseClient } from '../src/vendors/close-client.js';
 import { startCloseStandin, STANDIN_SEED, type CloseStandin } from './support/close-standin.js';
 
@@ -46,6 +53,7 @@ describe.each(DRIVERS)('integrations on $driver', ({ open }) => {
       db: database.db,
       keyring,
       close: (apiKey) => createCloseClient({ apiKey, baseUrl: close.baseUrl, http: noWait }),
+      sendIntegrationRequests: async () => {},
       now: () => new Date((clock += 60_000)),
     });
   });
@@ -53,6 +61,7 @@ describe.each(DRIVERS)('integrations on $driver', ({ open }) => {
   afterAll(async () => {
     await database.db.delete(connections).where(eq(connections.companyId, acme));
     await database.db.delete(connections).where(eq(connections.companyId, globex));
+    await database.db.delete(integrationRequests).where(eq(integrationRequests.companyId, acme));
     await close.close();
     await database.close();
   });
@@ -73,7 +82,12 @@ describe.each(DRIVERS)('integrations on $driver', ({ open }) => {
   });
 
   it('says Close is out of reach when it cannot be reached', async () => {
-    const unreachable = integrationAnswers({ db: database.db, keyring, close: (apiKey) => createCloseClient({ apiKey, baseUrl: 'http://127.0.0.1:9/api/v1', http: { ...noWait, maxAttempts: 2 } }) });
+    const unreachable = integrationAnswers({
+      db: database.db,
+      keyring,
+      close: (apiKey) => createCloseClient({ apiKey, baseUrl: 'http://127.0.0.1:9/api/v1', http: { ...noWait, maxAttempts: 2 } }),
+      sendIntegrationRequests: async () => {},
+    });
     await expect(as(acme, () => unreachable.connectClose({ apiKey: STANDIN_SEED.apiKey, by: ANNA }))).rejects.toMatchObject({ kind: 'unavailable', message: INTEGRATION_MESSAGES.closeUnreachable });
   });
 
@@ -121,4 +135,32 @@ describe.each(DRIVERS)('integrations on $driver', ({ open }) => {
     expect(await database.db.select().from(connections).where(eq(connections.companyId, acme))).toEqual([]);
     expect((await as(acme, () => service.listIntegrations({}))).integrations[0]!.connection?.status).toBe(ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED);
   });
+
+  it('stores a request for another integration, and e-mails it once the mail goes through', async () => {
+    const captureDir = await mkdtemp(path.join(tmpdir(), 'integration-requests-'));
+    const silent = { warn: () => {} };
+    // The operators' SMTP server down (nothing listens on port 9): the request is kept, unsent.
+    const down = createSmtpMailer({ url: 'smtp://127.0.0.1:9', from: 'Parlance <no-reply@parlance.test>' });
+    const failing = integrationRequestSender({ db: database.db, mailer: down, to: 'ops@parlance.test', logger: silent });
+    const asking = integrationAnswers({ db: database.db, keyring, close: () => createCloseClient({ apiKey: 'unused' }), sendIntegrationRequests: failing });
+    await expect(as(acme, () => asking.requestIntegration({ integrationName: ' ', details: '', by: ANNA }))).rejects.toMatchObject({ kind: 'invalid-argument', message: INTEGRATION_MESSAGES.requestNameMissing });
+    const { requestId } = await as(acme, () => asking.requestIntegration({ integrationName: ' Salesforce ', details: 'Calls and tasks.', by: ANNA }));
+    const stored = async () => (await database.db.select().from(integrationRequests).where(eq(integrationRequests.id, requestId)))[0];
+    expect(await stored()).toMatchObject({ companyId: acme, integrationName: 'Salesforce', details: 'Calls and tasks.', requestedBy: ANNA, emailedAt: null });
+    await down.close();
+
+    // The next round, with the mail going through, sends it once.
+    const mailer = createCaptureMailer({ dir: captureDir, from: 'Parlance <no-reply@parlance.test>' });
+    const working = integrationRequestSender({ db: database.db, mailer, to: 'ops@parlance.test', logger: silent });
+    await Promise.all([working(), working()]);
+    await working();
+    expect((await stored())!.emailedAt).toBeInstanceOf(Date);
+    const sent = (await mailer.listCaptured()).filter((mail) => mail.subject === 'Integration request: Salesforce' && mail.text.includes(acme));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: 'ops@parlance.test' });
+    expect(sent[0]!.text).toContain('Anna Lee <anna.lee@example.com> asked for an integration with Salesforce.');
+    await mailer.close();
+    await rm(captureDir, { recursive: true, force: true });
+  });
 });
+

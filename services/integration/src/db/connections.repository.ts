@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
 import type { IntegrationId } from '../domain/integrations.js';
-import { connections } from './schema.js';
+import { connections, integrationRequests } from './schema.js';
 
 export type ConnectionRow = typeof connections.$inferSelect;
 
@@ -50,4 +50,19 @@ export async function saveSettings(db: Executor, companyId: string, integrationI
 
 export async function deleteConnection(db: Executor, companyId: string, integrationId: IntegrationId): Promise<void> {
   await db.delete(connections).where(and(eq(connections.companyId, companyId), eq(connections.integrationId, integrationId)));
+}
+
+export type IntegrationRequestRow = typeof integrationRequests.$inferSelect;
+
+export async function insertIntegrationRequest(db: Executor, request: Omit<IntegrationRequestRow, 'emailedAt'>): Promise<void> {
+  await db.insert(integrationRequests).values({ ...request, emailedAt: null });
+}
+
+/** Requests the operators have not been e-mailed yet, oldest first. */
+export async function unsentIntegrationRequests(db: Executor, limit: number): Promise<IntegrationRequestRow[]> {
+  return db.select().from(integrationRequests).where(isNull(integrationRequests.emailedAt)).orderBy(asc(integrationRequests.requestedAt)).limit(limit);
+}
+
+export async function markIntegrationRequestEmailed(db: Executor, id: string, at: Date): Promise<void> {
+  await db.update(integrationRequests).set({ emailedAt: at }).where(eq(integrationRequests.id, id));
 }

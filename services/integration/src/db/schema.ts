@@ -32,3 +32,18 @@ export const connections = integrationSchema.table(
   },
   (table) => [primaryKey({ columns: [table.companyId, table.integrationId] })],
 );
+
+/**
+ * Requests for integrations Parlance does not have ('Need another integration?'), kept whatever
+ * happens to the e-mail: `emailed_at` stays null until the operators' address has taken it, and a
+ * request not yet e-mailed is sent again later.
+ */
+export const integrationRequests = integrationSchema.table('integration_requests', {
+  id: uuid('id').primaryKey(),
+  companyId: uuid('company_id').notNull(),
+  integrationName: text('integration_name').notNull(),
+  details: text('details').notNull(),
+  requestedBy: jsonb('requested_by').$type<{ firstName: string; lastName: string; email: string }>().notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  emailedAt: timestamp('emailed_at', { withTimezone: true }),
+});

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changedCloseSettings, CLOSE_DEFAULTS, INTEGRATION_MESSAGES, INTEGRATIONS, isIntegrationId, SettingsError, storedCloseSettings } from './integrations.js';
+import {
+  changedCloseSettings,
+  checkedIntegrationRequest,
+  CLOSE_DEFAULTS,
+  INTEGRATION_MESSAGES,
+  integrationRequestMail,
+  INTEGRATIONS,
+  isIntegrationId,
+  SettingsError,
+  storedCloseSettings,
+} from './integrations.js';
 
 describe('the integrations catalogue', () => {
   it('lists the spec’s three ids in the screen’s order', () => {
@@ -33,5 +43,33 @@ describe('a Close settings change', () => {
 
   it('completes stored settings with the defaults of settings added since', () => {
     expect(storedCloseSettings({ autoSync: true })).toEqual({ ...CLOSE_DEFAULTS, autoSync: true });
+  });
+});
+
+describe('a request for another integration', () => {
+  it('is trimmed, and needs a name', () => {
+    expect(checkedIntegrationRequest({ integrationName: ' Salesforce ', details: ' calls and tasks ' })).toEqual({ integrationName: 'Salesforce', details: 'calls and tasks' });
+    expect(() => checkedIntegrationRequest({ integrationName: '  ', details: '' })).toThrow(new SettingsError(INTEGRATION_MESSAGES.requestNameMissing));
+    expect(() => checkedIntegrationRequest({ integrationName: 'x'.repeat(201), details: '' })).toThrow(new SettingsError(INTEGRATION_MESSAGES.requestNameMissing));
+  });
+
+  it('refuses details past 2,000 characters', () => {
+    expect(checkedIntegrationRequest({ integrationName: 'Pipedrive', details: 'é'.repeat(2000) }).details).toHaveLength(2000);
+    expect(() => checkedIntegrationRequest({ integrationName: 'Pipedrive', details: 'x'.repeat(2001) })).toThrow(new SettingsError(INTEGRATION_MESSAGES.requestDetailsTooLong));
+  });
+
+  it('is e-mailed saying who asked, from which company, for what', () => {
+    const mail = integrationRequestMail('ops@parlance.test', {
+      integrationName: 'Salesforce',
+      details: '',
+      companyId: 'company-1',
+      requestedBy: { firstName: 'Anna', lastName: 'Lee', email: 'anna@acme.test' },
+      requestedAt: new Date('2026-11-24T10:00:00Z'),
+    });
+    expect(mail).toEqual({
+      to: 'ops@parlance.test',
+      subject: 'Integration request: Salesforce',
+      text: 'Anna Lee <anna@acme.test> asked for an integration with Salesforce.\n\nCompany: company-1\nAsked at: 2026-11-24T10:00:00.000Z\n\n(No details given.)',
+    });
   });
 });

@@ -65,6 +65,10 @@ export const CLOSE_DEFAULTS: CloseSettings = {
   unsuccessfulCallStatus: '',
 };
 
+const STATUS_ID_MAX = 200;
+const REQUEST_NAME_MAX = 200;
+const REQUEST_DETAILS_MAX = 2000;
+
 export const INTEGRATION_MESSAGES = {
   unknown: (id: string) => `There is no integration "${id}".`,
   apiKeyMissing: 'Enter your Close API key.',
@@ -74,9 +78,44 @@ export const INTEGRATION_MESSAGES = {
   minCallDuration: `minCallDuration must be a whole number of seconds from ${MIN_CALL_DURATION.min} to ${MIN_CALL_DURATION.max}.`,
   statusTooLong: (field: string) => `${field} must be a Close lead status id of at most ${STATUS_ID_MAX} characters.`,
   statusNotFound: (field: string, id: string) => `${field}: Close has no lead status "${id}".`,
+  requestNameMissing: `Name the integration you need (at most ${REQUEST_NAME_MAX} characters).`,
+  requestDetailsTooLong: `Describe what you need in at most ${REQUEST_DETAILS_MAX} characters.`,
 } as const;
 
-const STATUS_ID_MAX = 200;
+
+export interface IntegrationRequest {
+  integrationName: string;
+  details: string;
+}
+
+/** A request for another integration, trimmed; a SettingsError naming what is wrong otherwise. */
+export function checkedIntegrationRequest(request: IntegrationRequest): IntegrationRequest {
+  const integrationName = request.integrationName.trim();
+  const details = request.details.trim();
+  if (integrationName === '' || [...integrationName].length > REQUEST_NAME_MAX) throw new SettingsError(INTEGRATION_MESSAGES.requestNameMissing);
+  if ([...details].length > REQUEST_DETAILS_MAX) throw new SettingsError(INTEGRATION_MESSAGES.requestDetailsTooLong);
+  return { integrationName, details };
+}
+
+/** The operators' e-mail about a request: who asked, from which company, for what. */
+export function integrationRequestMail(
+  to: string,
+  request: IntegrationRequest & { companyId: string; requestedBy: { firstName: string; lastName: string; email: string }; requestedAt: Date },
+): { to: string; subject: string; text: string } {
+  const who = `${request.requestedBy.firstName} ${request.requestedBy.lastName}`.trim() || request.requestedBy.email;
+  return {
+    to,
+    subject: `Integration request: ${request.integrationName}`,
+    text: [
+      `${who} <${request.requestedBy.email}> asked for an integration with ${request.integrationName}.`,
+      '',
+      `Company: ${request.companyId}`,
+      `Asked at: ${request.requestedAt.toISOString()}`,
+      '',
+      request.details === '' ? '(No details given.)' : request.details,
+    ].join('\n'),
+  };
+}
 
 export class SettingsError extends Error {}
 

@@ -3,6 +3,7 @@
  * for the company in the call's metadata. Credentials are sealed before they are stored
  * (domain/credential-cipher.ts) and opened only to call the vendor; no answer carries them.
  */
+import { randomUUID } from 'node:crypto';
 import type { Executor } from '@parlance/platform/db/database';
 import { DomainError, failedPrecondition, invalidArgument, notFound } from '@parlance/platform/errors';
 import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
@@ -21,13 +22,16 @@ import {
   type ListCloseLeadStatusesResponse,
   type ListIntegrationsRequest,
   type ListIntegrationsResponse,
+  type RequestIntegrationRequest,
+  type RequestIntegrationResponse,
   type UpdateCloseSettingsRequest,
   type UpdateCloseSettingsResponse,
 } from '@parlance/proto/parlance/integration/v1/integrations';
-import { companyConnections, deleteConnection, findConnection, saveConnection, saveSettings, type ConnectionRow } from '../db/connections.repository.js';
+import { companyConnections, deleteConnection, findConnection, insertIntegrationRequest, saveConnection, saveSettings, type ConnectionRow } from '../db/connections.repository.js';
 import { openCredential, sealCredential, type Keyring } from '../domain/credential-cipher.js';
 import {
   changedCloseSettings,
+  checkedIntegrationRequest,
   CLOSE_DEFAULTS,
   INTEGRATION_MESSAGES,
   INTEGRATIONS,
@@ -36,6 +40,7 @@ import {
   storedCloseSettings,
   type CloseSettings,
   type IntegrationEntry,
+  type IntegrationRequest,
 } from '../domain/integrations.js';
 import { VendorHttpError } from '../vendors/vendor-http.js';
 
@@ -50,6 +55,8 @@ export interface IntegrationsServiceDependencies {
   keyring: Keyring;
   /** A Close client acting with `apiKey`. */
   close: (apiKey: string) => CloseAccess;
+  /** E-mails the requests for other integrations not yet e-mailed (integration-requests.ts). */
+  sendIntegrationRequests: () => Promise<void>;
   now?: () => Date;
 }
 
@@ -61,7 +68,7 @@ export function integrationsService(dependencies: IntegrationsServiceDependencie
 
 /** The service's methods as plain functions of their request (what tests call, in a request context). */
 export function integrationAnswers(dependencies: IntegrationsServiceDependencies) {
-  const { db, keyring, close, now = () => new Date() } = dependencies;
+  const { db, keyring, close, sendIntegrationRequests, now = () => new Date() } = dependencies;
 
   const connectedClose = async (companyId: string): Promise<ConnectionRow> => {
     const row = await findConnection(db, companyId, 'close-crm');
@@ -112,6 +119,28 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
       const row = await connectedClose(companyId);
       const statuses = await closeCall(() => close(openCredential(keyring, row.credentials)).leadStatuses());
       return { statuses };
+    },
+
+    async requestIntegration({ integrationName, details, by }: RequestIntegrationRequest): Promise<RequestIntegrationResponse> {
+      const companyId = requireCompanyId();
+      let request: IntegrationRequest;
+      try {
+        request = checkedIntegrationRequest({ integrationName, details });
+      } catch (error) {
+        if (error instanceof SettingsError) throw invalidArgument(error.message);
+        throw error;
+      }
+      const id = randomUUID();
+      await insertIntegrationRequest(db, {
+        id,
+        companyId,
+        ...request,
+        requestedBy: { firstName: by?.firstName ?? '', lastName: by?.lastName ?? '', email: by?.email ?? '' },
+        requestedAt: now(),
+      });
+      // Stored first: an e-mail that fails now is sent again later, and the person is not asked to repeat it.
+      await sendIntegrationRequests();
+      return { requestId: id };
     },
 
     async disconnect({ integrationId }: DisconnectRequest): Promise<DisconnectResponse> {

@@ -150,18 +150,35 @@ describe('integrations page (spec part 2 §2.12)', () => {
     expect(api.sent('POST', '/api/integrations/close/connect').map((request) => request.body)).toEqual([{ apiKey: 'api_new' }]);
   });
 
-  it('answers Request Integration honestly: the form comes with the next release, and nothing is sent', async () => {
-    const api = stubIntegrations(notConnected);
+  it('sends a request for another integration with the CSRF token, shows a refusal in the form, and thanks on success', async () => {
+    const THANKS = 'Thank you. Your request has been sent to the Parlance team.';
+    const NO_NAME = 'Name the integration you need (at most 200 characters).';
+    let refuse = true;
+    const api = stubIntegrations(notConnected, {
+      'POST /api/integrations/requests': () =>
+        refuse ? jsonResponse({ error: NO_NAME, message: NO_NAME }, 400) : jsonResponse({ success: true, requestId: '4d7a3c2e-8f1b-4a6d-9c3e-2b5f7a9d1e0c', message: THANKS }),
+    });
     await openPage();
 
-    const request = within(await findCard('Need another integration?')).getByRole('button', { name: 'Request Integration' });
-    const before = api.requests.length;
-    fireEvent.click(request);
+    fireEvent.click(within(await findCard('Need another integration?')).getByRole('button', { name: 'Request Integration' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request Integration' });
-    expect(dialog.textContent).toContain('arrives with the next release');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.requests.length).toBe(before);
+    const send = within(dialog).getByRole('button', { name: 'Send request' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Integration'), { target: { value: ' Salesforce ' } });
+    fireEvent.change(within(dialog).getByLabelText('What would you use it for? (optional)'), { target: { value: 'Calls and tasks. ' } });
+    fireEvent.click(send);
+    expect(await within(dialog).findByText(NO_NAME)).toBeTruthy();
+
+    refuse = false;
+    fireEvent.click(send);
+    const thanks = await screen.findByRole('dialog', { name: 'Request sent' });
+    expect(thanks.textContent).toContain(THANKS);
+    const sent = api.sent('POST', '/api/integrations/requests');
+    expect(sent.map((request) => request.body)).toEqual([
+      { integrationName: 'Salesforce', details: 'Calls and tasks.' },
+      { integrationName: 'Salesforce', details: 'Calls and tasks.' },
+    ]);
+    expect(sent.every((request) => request.headers.get('X-CSRF-Token') === 'csrf-1')).toBe(true);
   });
 });
 

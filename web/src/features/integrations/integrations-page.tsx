@@ -6,6 +6,7 @@ import { useDisconnectCloseMutation, useListIntegrationsQuery, type Integration 
 import { serverMessage } from '../../lib/api/error-message';
 import { CloseSettingsView } from './close-settings-view';
 import { ConnectCloseDialog } from './connect-close-dialog';
+import { RequestIntegrationDialog } from './request-integration-dialog';
 import { IntegrationCard } from './integration-card';
 import { INTEGRATIONS_WITH_SETTINGS, settingsUnavailable } from './integration-rules';
 import { NotificationModal, type Notification } from './notification-modal';
@@ -184,18 +185,14 @@ function IntegrationGrid({ integrations, onSettings, notify }: IntegrationGridPr
         <p>{DISCONNECT_QUESTION}</p>
       </Modal>
 
-      <Modal
+      <RequestIntegrationDialog
         open={requestOpen}
-        title="Request Integration"
         onClose={() => setRequestOpen(false)}
-        footer={
-          <button type="button" className="button button--primary" onClick={() => setRequestOpen(false)}>
-            OK
-          </button>
-        }
-      >
-        <p>The form for requesting an integration arrives with the next release of Parlance. Nothing is sent from here yet.</p>
-      </Modal>
+        onRequested={(message) => {
+          setRequestOpen(false);
+          notify({ kind: 'success', title: 'Request sent', message });
+        }}
+      />
     </>
   );
 }

@@ -446,6 +446,17 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/integrations/close/lead-statuses` }),
         providesTags: ["integrations"],
       }),
+      requestIntegration: build.mutation<
+        RequestIntegrationApiResponse,
+        RequestIntegrationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/integrations/requests`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["integrations"],
+      }),
       disconnectClose: build.mutation<
         DisconnectCloseApiResponse,
         DisconnectCloseApiArg
@@ -1620,6 +1631,19 @@ export type ListCloseLeadStatusesApiResponse =
     }[];
   };
 export type ListCloseLeadStatusesApiArg = void;
+export type RequestIntegrationApiResponse = /** status 200 Default Response */ {
+  success: true;
+  requestId: string;
+  message: string;
+};
+export type RequestIntegrationApiArg = {
+  body: {
+    /** the system wanted, e.g. Salesforce; 1 to 200 characters */
+    integrationName?: string;
+    /** what it would be used for; at most 2,000 characters */
+    details?: string;
+  };
+};
 export type DisconnectCloseApiResponse = /** status 200 Default Response */ {
   success: true;
 };
@@ -1963,6 +1987,7 @@ export const {
   useUpdateCloseSettingsMutation,
   useListCloseLeadStatusesQuery,
   useLazyListCloseLeadStatusesQuery,
+  useRequestIntegrationMutation,
   useDisconnectCloseMutation,
   useShareCallMutation,
   useSendCallFeedbackMutation,

@@ -3,9 +3,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ConnectionStatus, type CloseSettings, type Integration } from '@parlance/proto/parlance/integration/v1/integrations';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
 import { ErrorResponse } from '../../../schemas/error.schema.js';
-import { CloseSettingsChange, CloseSettingsView, ConnectCloseBody, DisconnectedResponse, IntegrationList, IntegrationView, LeadStatusList } from '../../../schemas/integrations.schema.js';
+import {
+  CloseSettingsChange,
+  CloseSettingsView,
+  ConnectCloseBody,
+  DisconnectedResponse,
+  IntegrationList,
+  IntegrationRequestBody,
+  IntegrationRequested,
+  IntegrationView,
+  LeadStatusList,
+} from '../../../schemas/integrations.schema.js';
 import { SIGNED_IN } from '../../../schemas/security.schema.js';
 import type { ServiceClients } from '../../../service-clients.js';
+
+export const INTEGRATION_REQUEST_RECEIVED = 'Thank you. Your request has been sent to the Parlance team.';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse } as const;
 
@@ -90,6 +102,30 @@ export async function integrationsRoutes(app: FastifyInstance, options: { servic
       ...signedIn,
     },
     async (request) => integrations.listCloseLeadStatuses({}, callAs(request)),
+  );
+
+  typed.post(
+    '/api/integrations/requests',
+    {
+      schema: {
+        operationId: 'requestIntegration',
+        summary: 'Ask for an integration Parlance does not have (‘Need another integration?’)',
+        description: 'Stored, then e-mailed to the operators’ address (INTEGRATION_REQUESTS_TO) when one is configured, again later if the e-mail fails. 400 without a name.',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        body: IntegrationRequestBody,
+        response: { 200: IntegrationRequested, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      const { user } = request.caller!;
+      const { requestId } = await integrations.requestIntegration(
+        { integrationName: request.body.integrationName ?? '', details: request.body.details ?? '', by: { firstName: user.firstName, lastName: user.lastName, email: user.email } },
+        callAs(request),
+      );
+      return { success: true as const, requestId, message: INTEGRATION_REQUEST_RECEIVED };
+    },
   );
 
   typed.delete(

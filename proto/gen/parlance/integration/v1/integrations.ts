@@ -197,6 +197,19 @@ export interface DisconnectRequest {
 export interface DisconnectResponse {
 }
 
+export interface RequestIntegrationRequest {
+  /** The system wanted, e.g. "Salesforce"; 1 to 200 characters. */
+  integrationName: string;
+  /** What the company would use it for; at most 2,000 characters. */
+  details: string;
+  /** The person asking, as the gateway's session knows them. */
+  by: ConnectedBy | undefined;
+}
+
+export interface RequestIntegrationResponse {
+  requestId: string;
+}
+
 function createBaseListIntegrationsRequest(): ListIntegrationsRequest {
   return {};
 }
@@ -2245,6 +2258,184 @@ export const DisconnectResponse: MessageFns<DisconnectResponse> = {
   },
 };
 
+function createBaseRequestIntegrationRequest(): RequestIntegrationRequest {
+  return { integrationName: "", details: "", by: undefined };
+}
+
+export const RequestIntegrationRequest: MessageFns<RequestIntegrationRequest> = {
+  encode(message: RequestIntegrationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.integrationName !== "") {
+      writer.uint32(10).string(message.integrationName);
+    }
+    if (message.details !== "") {
+      writer.uint32(18).string(message.details);
+    }
+    if (message.by !== undefined) {
+      ConnectedBy.encode(message.by, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestIntegrationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestIntegrationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.integrationName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.details = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.by = ConnectedBy.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestIntegrationRequest {
+    return {
+      integrationName: isSet(object.integrationName)
+        ? globalThis.String(object.integrationName)
+        : isSet(object.integration_name)
+        ? globalThis.String(object.integration_name)
+        : "",
+      details: isSet(object.details) ? globalThis.String(object.details) : "",
+      by: isSet(object.by) ? ConnectedBy.fromJSON(object.by) : undefined,
+    };
+  },
+
+  toJSON(message: RequestIntegrationRequest): unknown {
+    const obj: any = {};
+    if (message.integrationName !== "") {
+      obj.integrationName = message.integrationName;
+    }
+    if (message.details !== "") {
+      obj.details = message.details;
+    }
+    if (message.by !== undefined) {
+      obj.by = ConnectedBy.toJSON(message.by);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RequestIntegrationRequest>, I>>(base?: I): RequestIntegrationRequest {
+    return RequestIntegrationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RequestIntegrationRequest>, I>>(object: I): RequestIntegrationRequest {
+    const message = createBaseRequestIntegrationRequest();
+    message.integrationName = object.integrationName ?? "";
+    message.details = object.details ?? "";
+    message.by = (object.by !== undefined && object.by !== null) ? ConnectedBy.fromPartial(object.by) : undefined;
+    return message;
+  },
+};
+
+function createBaseRequestIntegrationResponse(): RequestIntegrationResponse {
+  return { requestId: "" };
+}
+
+export const RequestIntegrationResponse: MessageFns<RequestIntegrationResponse> = {
+  encode(message: RequestIntegrationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.requestId !== "") {
+      writer.uint32(10).string(message.requestId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestIntegrationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestIntegrationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.requestId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestIntegrationResponse {
+    return {
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RequestIntegrationResponse): unknown {
+    const obj: any = {};
+    if (message.requestId !== "") {
+      obj.requestId = message.requestId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RequestIntegrationResponse>, I>>(base?: I): RequestIntegrationResponse {
+    return RequestIntegrationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RequestIntegrationResponse>, I>>(object: I): RequestIntegrationResponse {
+    const message = createBaseRequestIntegrationResponse();
+    message.requestId = object.requestId ?? "";
+    return message;
+  },
+};
+
 /**
  * The company's connections to the systems its calls and meetings come from (spec part 2 §2.12,
  * §3 "Integration", §4 "Integration"): the first CRM (Close, id "close-crm"), the second CRM
@@ -2316,6 +2507,21 @@ export const IntegrationsServiceService = {
     responseSerialize: (value: DisconnectResponse): Buffer => Buffer.from(DisconnectResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DisconnectResponse => DisconnectResponse.decode(value),
   },
+  /**
+   * Records a request for an integration Parlance does not have ('Need another integration?'),
+   * and e-mails it to the operators when an address is configured (again later if that fails).
+   */
+  requestIntegration: {
+    path: "/parlance.integration.v1.IntegrationsService/RequestIntegration" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RequestIntegrationRequest): Buffer =>
+      Buffer.from(RequestIntegrationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestIntegrationRequest => RequestIntegrationRequest.decode(value),
+    responseSerialize: (value: RequestIntegrationResponse): Buffer =>
+      Buffer.from(RequestIntegrationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RequestIntegrationResponse => RequestIntegrationResponse.decode(value),
+  },
 } as const;
 
 export interface IntegrationsServiceServer extends UntypedServiceImplementation {
@@ -2333,6 +2539,11 @@ export interface IntegrationsServiceServer extends UntypedServiceImplementation 
   listCloseLeadStatuses: handleUnaryCall<ListCloseLeadStatusesRequest, ListCloseLeadStatusesResponse>;
   /** Forgets the connection and its credentials. Disconnecting what is not connected is not an error. */
   disconnect: handleUnaryCall<DisconnectRequest, DisconnectResponse>;
+  /**
+   * Records a request for an integration Parlance does not have ('Need another integration?'),
+   * and e-mails it to the operators when an address is configured (again later if that fails).
+   */
+  requestIntegration: handleUnaryCall<RequestIntegrationRequest, RequestIntegrationResponse>;
 }
 
 export interface IntegrationsServiceClient extends Client {
@@ -2419,6 +2630,25 @@ export interface IntegrationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DisconnectResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Records a request for an integration Parlance does not have ('Need another integration?'),
+   * and e-mails it to the operators when an address is configured (again later if that fails).
+   */
+  requestIntegration(
+    request: RequestIntegrationRequest,
+    callback: (error: ServiceError | null, response: RequestIntegrationResponse) => void,
+  ): ClientUnaryCall;
+  requestIntegration(
+    request: RequestIntegrationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RequestIntegrationResponse) => void,
+  ): ClientUnaryCall;
+  requestIntegration(
+    request: RequestIntegrationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RequestIntegrationResponse) => void,
   ): ClientUnaryCall;
 }
 
