@@ -6,6 +6,7 @@ import { loadMailConfig } from '@parlance/platform/mail/mail-config';
 import { defineServiceModule, type ServiceRuntime } from '@parlance/platform/service/service-runtime';
 import { IntegrationsServiceService } from '@parlance/proto/parlance/integration/v1/integrations';
 import { loadIntegrationConfig } from './config.js';
+import { resealCredentials } from './db/connections.repository.js';
 import { inbox, outbox, probes } from './db/schema.js';
 import { CredentialCipherError, parseKeyring, type Keyring } from './domain/credential-cipher.js';
 import { integrationsService } from './grpc/integrations.server.js';
@@ -34,6 +35,9 @@ export function integrationModule(env: NodeJS.ProcessEnv = process.env): ModuleD
 
     async start(runtime) {
       const { db } = runtime.database;
+      const { resealed, unopenable } = await resealCredentials(db, keyring);
+      if (resealed > 0) runtime.logger.info({ resealed, keyId: keyring.currentKeyId }, 'credentials sealed again with the current key');
+      if (unopenable > 0) runtime.logger.warn({ unopenable, keyIds: keyring.keyIds }, 'credentials sealed with a key no longer in INTEGRATION_CREDENTIAL_KEYS: those connections must be connected again');
       const logger = runtime.logger.child({ part: 'close' });
       const close = (apiKey: string) => createCloseClient({ baseUrl: config.closeApiUrl, apiKey, logger });
       const mailer = mail ? createMailer(mail, runtime.logger.child({ part: 'mailer' })) : undefined;

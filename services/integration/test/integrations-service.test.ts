@@ -3,7 +3,8 @@
  * (a third-party SaaS tests cannot reach; support/close-standin.ts speaks its documented API):
  * the catalogue, connecting Close with a key Close accepts or refuses, the key sealed at rest,
  * settings, lead statuses, reconnecting, disconnecting, and each company seeing only its own;
- * a request for another integration stored, and e-mailed once the operators' address takes it.
+ * a request for another integration stored, and e-mailed once the operators' address takes it;
+ * credentials sealed again after a key rotation.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,8 +20,9 @@ import { createCaptureMailer } from '@parlance/platform/mail/capture-mailer';
 import { createSmtpMailer } from '@parlance/platform/mail/smtp-mailer';
 import { testDatabaseUrl } from '@parlance/platform/testing/infra';
 import { ConnectionStatus } from '@parlance/proto/parlance/integration/v1/integrations';
+import { resealCredentials } from '../src/db/connections.repository.js';
 import { connections, integrationRequests } from '../src/db/schema.js';
-import { openCredential, parseKeyring } from '../src/domain/credential-cipher.js';
+import { openCredential, parseKeyring, sealCredential, sealedWithCurrentKey } from '../src/domain/credential-cipher.js';
 import { INTEGRATION_MESSAGES } from '../src/domain/integrations.js';
 import { integrationAnswers } from '../src/grpc/integrations.server.js';
 import { integrationRequestSender } from '../src/integration-requests.js';
@@ -162,5 +164,35 @@ describe.each(DRIVERS)('integrations on $driver', ({ open }) => {
     await mailer.close();
     await rm(captureDir, { recursive: true, force: true });
   });
-});
 
+  it('seals again with the current key what an older key sealed, once a new key is put first', async () => {
+    const company = randomUUID();
+    const oldKey = `old:${Buffer.alloc(32, 5).toString('base64')}`;
+    const before = parseKeyring(oldKey);
+    await database.db.insert(connections).values({
+      companyId: company,
+      integrationId: 'close-crm',
+      status: 'connected',
+      connectedBy: ANNA,
+      connectedAt: new Date(),
+      credentials: sealCredential(before, 'api_sealed_long_ago'),
+      settings: {},
+    });
+    const rotated = parseKeyring(`new:${Buffer.alloc(32, 6).toString('base64')},${oldKey}`);
+    const stored = async () => (await database.db.select().from(connections).where(eq(connections.companyId, company)))[0]!.credentials;
+    try {
+      expect((await resealCredentials(database.db, rotated)).resealed).toBeGreaterThanOrEqual(1);
+      expect(sealedWithCurrentKey(rotated, await stored())).toBe(true);
+      expect(openCredential(rotated, await stored())).toBe('api_sealed_long_ago');
+      // Once the old key is dropped, the value still opens.
+      expect(openCredential(parseKeyring(`new:${Buffer.alloc(32, 6).toString('base64')}`), await stored())).toBe('api_sealed_long_ago');
+      // A value whose key left the ring is counted, and left as it was.
+      const orphan = sealCredential(parseKeyring(`gone:${Buffer.alloc(32, 8).toString('base64')}`), 'api_orphan');
+      await database.db.update(connections).set({ credentials: orphan }).where(eq(connections.companyId, company));
+      expect((await resealCredentials(database.db, rotated)).unopenable).toBeGreaterThanOrEqual(1);
+      expect(await stored()).toBe(orphan);
+    } finally {
+      await database.db.delete(connections).where(eq(connections.companyId, company));
+    }
+  });
+});

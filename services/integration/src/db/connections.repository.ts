@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
+import { openCredential, sealCredential, sealedWithCurrentKey, type Keyring } from '../domain/credential-cipher.js';
 import type { IntegrationId } from '../domain/integrations.js';
 import { connections, integrationRequests } from './schema.js';
 
@@ -65,4 +66,38 @@ export async function unsentIntegrationRequests(db: Executor, limit: number): Pr
 
 export async function markIntegrationRequestEmailed(db: Executor, id: string, at: Date): Promise<void> {
   await db.update(integrationRequests).set({ emailedAt: at }).where(eq(integrationRequests.id, id));
+}
+
+/**
+ * Step 2 of a key rotation (credential-cipher.ts), run when the service starts: every credential
+ * sealed with an older key of the ring is sealed again with the current one. A value changed
+ * meanwhile (connected again, or sealed again by another replica) keeps its new seal. A value
+ * whose key is no longer in the ring cannot be opened: it is counted, left as it is, and the
+ * connection will need connecting again.
+ */
+export async function resealCredentials(db: Executor, keyring: Keyring): Promise<{ resealed: number; unopenable: number }> {
+  const current = `v1.${keyring.currentKeyId}.`;
+  const older = await db
+    .select({ companyId: connections.companyId, integrationId: connections.integrationId, credentials: connections.credentials })
+    .from(connections)
+    .where(sql`left(${connections.credentials}, ${current.length}) <> ${current}`);
+  let resealed = 0;
+  let unopenable = 0;
+  for (const row of older) {
+    if (sealedWithCurrentKey(keyring, row.credentials)) continue;
+    let secret: string;
+    try {
+      secret = openCredential(keyring, row.credentials);
+    } catch {
+      unopenable += 1;
+      continue;
+    }
+    const updated = await db
+      .update(connections)
+      .set({ credentials: sealCredential(keyring, secret) })
+      .where(and(eq(connections.companyId, row.companyId), eq(connections.integrationId, row.integrationId), eq(connections.credentials, row.credentials)))
+      .returning({ companyId: connections.companyId });
+    resealed += updated.length;
+  }
+  return { resealed, unopenable };
 }

@@ -13,7 +13,8 @@
  *  1. Make a new key (`openssl rand -base64 32`), put it first under a new id, keep the old one
  *     after it, and deploy: new values are sealed with the new key, old ones still open.
  *  2. Re-seal: for every stored value whose `sealedWithCurrentKey` is false, open it and seal it
- *     again, and store the result.
+ *     again, and store the result. The integration service does this itself when it starts
+ *     (`resealCredentials`, db/connections.repository.ts), and logs how many it sealed again.
  *  3. Check that no stored value is left under the old key id (its values start `v1.<old id>.`).
  *  4. Remove the old key from the setting and deploy.
  * Random 96-bit IVs keep one key safe for up to 2^32 seals: rotate well before a key seals that many.
