@@ -128,6 +128,27 @@ describe.each(DRIVERS)('integrations on $driver', ({ open }) => {
     expect((await as(acme, () => service.listIntegrations({}))).integrations[0]!.connection?.status).toBe(ConnectionStatus.CONNECTION_STATUS_CONNECTED);
   });
 
+  it('marks Close expired when Close no longer accepts the stored key, and reconnecting repairs it keeping the settings', async () => {
+    // The same Close organization, after the key Parlance holds was deleted there: it accepts another key only.
+    const revoked = await startCloseStandin({ apiKey: 'api_the_new_key' });
+    try {
+      const afterRevocation = integrationAnswers({
+        db: database.db,
+        keyring,
+        close: (apiKey) => createCloseClient({ apiKey, baseUrl: revoked.baseUrl, http: noWait }),
+        sendIntegrationRequests: async () => {},
+      });
+      await expect(as(acme, () => afterRevocation.listCloseLeadStatuses({}))).rejects.toMatchObject({ kind: 'failed-precondition', message: INTEGRATION_MESSAGES.closeKeyRevoked });
+      const { integrations } = await as(acme, () => afterRevocation.listIntegrations({}));
+      expect(integrations[0]!.connection).toMatchObject({ status: ConnectionStatus.CONNECTION_STATUS_EXPIRED, settings: { value: { autoSync: true, minCallDuration: 90 } } });
+      const { integration } = await as(acme, () => afterRevocation.connectClose({ apiKey: 'api_the_new_key', by: ANNA }));
+      expect(integration?.connection).toMatchObject({ status: ConnectionStatus.CONNECTION_STATUS_CONNECTED, settings: { value: { autoSync: true, minCallDuration: 90 } } });
+      expect((await as(acme, () => afterRevocation.listCloseLeadStatuses({}))).statuses).toEqual(STANDIN_SEED.leadStatuses);
+    } finally {
+      await revoked.close();
+    }
+  });
+
   it('keeps the settings when Close is connected again, and forgets everything on disconnect', async () => {
     const ben = { firstName: 'Ben', lastName: 'Ode', email: 'ben.ode@example.com' };
     const { integration } = await as(acme, () => service.connectClose({ apiKey: STANDIN_SEED.apiKey, by: ben }));

@@ -49,6 +49,14 @@ export async function saveSettings(db: Executor, companyId: string, integrationI
   return row;
 }
 
+/** The vendor refused the stored credentials: shown as expired, settings kept, until connected again. */
+export async function markExpired(db: Executor, companyId: string, integrationId: IntegrationId): Promise<void> {
+  await db
+    .update(connections)
+    .set({ status: 'expired' })
+    .where(and(eq(connections.companyId, companyId), eq(connections.integrationId, integrationId)));
+}
+
 export async function deleteConnection(db: Executor, companyId: string, integrationId: IntegrationId): Promise<void> {
   await db.delete(connections).where(and(eq(connections.companyId, companyId), eq(connections.integrationId, integrationId)));
 }

@@ -75,6 +75,7 @@ export const INTEGRATION_MESSAGES = {
   apiKeyRefused: 'Close did not accept this API key. Copy it again from Close (Settings, Developer, API Keys).',
   closeUnreachable: 'Close could not be reached. Try again in a few minutes.',
   closeNotConnected: 'Close is not connected.',
+  closeKeyRevoked: 'Close no longer accepts the API key Parlance holds. Reconnect Close with a new key; your settings are kept.',
   minCallDuration: `minCallDuration must be a whole number of seconds from ${MIN_CALL_DURATION.min} to ${MIN_CALL_DURATION.max}.`,
   statusTooLong: (field: string) => `${field} must be a Close lead status id of at most ${STATUS_ID_MAX} characters.`,
   statusNotFound: (field: string, id: string) => `${field}: Close has no lead status "${id}".`,

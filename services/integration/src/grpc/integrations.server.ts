@@ -27,7 +27,16 @@ import {
   type UpdateCloseSettingsRequest,
   type UpdateCloseSettingsResponse,
 } from '@parlance/proto/parlance/integration/v1/integrations';
-import { companyConnections, deleteConnection, findConnection, insertIntegrationRequest, saveConnection, saveSettings, type ConnectionRow } from '../db/connections.repository.js';
+import {
+  companyConnections,
+  deleteConnection,
+  findConnection,
+  insertIntegrationRequest,
+  markExpired,
+  saveConnection,
+  saveSettings,
+  type ConnectionRow,
+} from '../db/connections.repository.js';
 import { openCredential, sealCredential, type Keyring } from '../domain/credential-cipher.js';
 import {
   changedCloseSettings,
@@ -117,8 +126,16 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
     async listCloseLeadStatuses(_request: ListCloseLeadStatusesRequest): Promise<ListCloseLeadStatusesResponse> {
       const companyId = requireCompanyId();
       const row = await connectedClose(companyId);
-      const statuses = await closeCall(() => close(openCredential(keyring, row.credentials)).leadStatuses());
-      return { statuses };
+      try {
+        return { statuses: await closeCall(() => close(openCredential(keyring, row.credentials)).leadStatuses()) };
+      } catch (error) {
+        // The stored key refused (deleted in Close): the connection is expired until reconnected, settings kept.
+        if (error instanceof DomainError && error.kind === 'invalid-argument') {
+          await markExpired(db, companyId, 'close-crm');
+          throw failedPrecondition(INTEGRATION_MESSAGES.closeKeyRevoked);
+        }
+        throw error;
+      }
     },
 
     async requestIntegration({ integrationName, details, by }: RequestIntegrationRequest): Promise<RequestIntegrationResponse> {
