@@ -31,7 +31,7 @@ beforeAll(async () => {
         if (part?.$case === 'header' && part.value.fileName === 'crash.wav') throw new Error('disk on fire at /var/lib/secret');
         if (part?.$case === 'chunk') received.push(part.value.toString());
       }
-      return { jobId: received.join(''), activityId: requestContext().companyId ?? '' };
+      return { jobId: received.join(''), activityId: requestContext().companyId ?? '', alreadyReceived: false };
     }),
     readMedia: serverStreamingHandler(logger, async function* ({ activityId }) {
       if (activityId === 'missing') throw notFound('Activity not found.');
@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 function* upload(fileName: string, chunks: string[], counter?: { pulled: number }): Iterable<UploadActivityRequest> {
-  yield { part: { $case: 'header', value: { kind: 1, mediaKind: 1, fileName, teamId: 't', representativeEmail: 'r', representativeName: '', occurredAt: undefined, title: '', notes: '', contact: undefined, link: '' } } };
+  yield { part: { $case: 'header', value: { kind: 1, mediaKind: 1, fileName, teamId: 't', representativeEmail: 'r', representativeName: '', occurredAt: undefined, title: '', notes: '', contact: undefined, link: '', source: '', externalId: '' } } };
   for (const chunk of chunks) {
     if (counter) counter.pulled += 1;
     yield { part: { $case: 'chunk', value: Buffer.from(chunk) } };
@@ -66,7 +66,7 @@ function* upload(fileName: string, chunks: string[], counter?: { pulled: number 
 describe('client streaming', () => {
   it('delivers every part in order with the caller’s company, and returns the reply', async () => {
     const reply = await callClientStreaming(client.raw, IngestServiceService.uploadActivity, upload('ok.wav', ['a', 'b', 'c']), { companyId: COMPANY });
-    expect(reply).toEqual({ jobId: 'abc', activityId: COMPANY });
+    expect(reply).toEqual({ jobId: 'abc', activityId: COMPANY, alreadyReceived: false });
   });
 
   it('reaches the caller with the sentence of a refusal, and stops sending the rest', async () => {

@@ -205,6 +205,8 @@ class DemoSender {
       notes: activity.notes,
       contact: activity.contact,
       link: activity.link,
+      source: '',
+      externalId: '',
     };
     if (activity.recorded && !this.speechMissing) {
       try {

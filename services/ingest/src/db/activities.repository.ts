@@ -13,6 +13,17 @@ export async function insertActivityWithJob(tx: Executor, activity: typeof activ
   await tx.insert(jobs).values(job);
 }
 
+/** The activity (and its job) a source already sent with this external id. */
+export async function findReceived(db: Executor, companyId: string, source: string, externalId: string): Promise<{ activityId: string; jobId: string } | undefined> {
+  const [row] = await db
+    .select({ activityId: activities.id, jobId: jobs.id })
+    .from(activities)
+    .innerJoin(jobs, eq(jobs.activityId, activities.id))
+    .where(and(eq(activities.companyId, companyId), eq(activities.source, source), eq(activities.externalId, externalId)))
+    .limit(1);
+  return row;
+}
+
 export async function findJob(db: Executor, companyId: string, jobId: string): Promise<JobRow | undefined> {
   if (!isUuid(jobId)) return undefined;
   const [row] = await db

@@ -1,5 +1,6 @@
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
-import { bigint, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
 
@@ -27,7 +28,10 @@ export const activities = ingestSchema.table(
     title: text('title').notNull(),
     notes: text('notes').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** 'upload', or the integration it was imported from. */
     source: text('source').notNull(),
+    /** The source's own id for it ('' for uploads): an import is received once per source and id. */
+    externalId: text('external_id').notNull().default(''),
     /** Who the representative spoke with, when the source knows (integrations, demo data). */
     contactId: text('contact_id').notNull().default(''),
     contactName: text('contact_name').notNull().default(''),
@@ -42,7 +46,10 @@ export const activities = ingestSchema.table(
     mediaSha256: text('media_sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('activities_company_idx').on(table.companyId, table.occurredAt)],
+  (table) => [
+    index('activities_company_idx').on(table.companyId, table.occurredAt),
+    uniqueIndex('activities_external_id_idx').on(table.companyId, table.source, table.externalId).where(sql`${table.externalId} <> ''`),
+  ],
 );
 
 /** One per upload: its progress through the pipeline, as the pipeline's events report it. */

@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
-import type { Database } from '@parlance/platform/db/database';
+import { isUniqueViolation, type Database } from '@parlance/platform/db/database';
 import { invalidArgument } from '@parlance/platform/errors';
 import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
 import { enqueue } from '@parlance/platform/outbox/enqueue';
 import { ActivityReceived } from '@parlance/proto/parlance/ingest/v1/events';
 import { MediaKind, type UploadActivityRequest, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
-import { insertActivityWithJob } from '../db/activities.repository.js';
+import { findReceived, insertActivityWithJob } from '../db/activities.repository.js';
 import { outbox, type MediaKindName } from '../db/schema.js';
 import { AUDIO_HEAD_BYTES } from '../domain/audio-format.js';
 import {
@@ -44,7 +44,13 @@ export interface UploadDependencies {
 export interface AcceptedUpload {
   activityId: string;
   jobId: string;
+  /** The source's external id was received before: these are the first upload's ids, and nothing was stored. */
+  alreadyReceived: boolean;
 }
+
+/** Where an activity may come from besides an upload: the integrations' ids. */
+const IMPORT_SOURCES = new Set(['close-crm', 'hubspot-crm', 'google-workspace']);
+const EXTERNAL_ID_MAX = 200;
 
 interface Limits {
   maxBytes: number;
@@ -58,6 +64,14 @@ export async function receiveUpload(deps: UploadDependencies, companyId: string,
   if (!header) throw invalidArgument('An upload must begin with its header (file name, team and representative).');
 
   const request = await checkHeader(deps.teams, companyId, header);
+  if (request.externalId !== '') {
+    const received = await findReceived(deps.db, companyId, request.source, request.externalId);
+    if (received) {
+      // Read to the end, so the sender's stream finishes as it would have; nothing is kept.
+      for (let next = await iterator.next(); !next.done; next = await iterator.next());
+      return { ...received, alreadyReceived: true };
+    }
+  }
   const writer = await deps.media.begin();
   try {
     // The first bytes tell what audio it is; `writer.bytes` counts those before this chunk.
@@ -86,7 +100,8 @@ export async function receiveUpload(deps: UploadDependencies, companyId: string,
       title: header.title.trim() || titleOf(header.fileName),
       notes: header.notes,
       occurredAt,
-      source: 'upload',
+      source: request.source,
+      externalId: request.externalId,
       contactId: header.contact?.id.trim() ?? '',
       contactName: header.contact?.name.trim() ?? '',
       contactCompany: header.contact?.company.trim() ?? '',
@@ -123,9 +138,12 @@ export async function receiveUpload(deps: UploadDependencies, companyId: string,
       });
     } catch (error) {
       await deps.media.remove(activity.mediaKey);
+      // The same import sent twice at once: the other one was stored first, and answers for both.
+      const received = request.externalId !== '' && isUniqueViolation(error) ? await findReceived(deps.db, companyId, request.source, request.externalId) : undefined;
+      if (received) return { ...received, alreadyReceived: true };
       throw error;
     }
-    return { activityId, jobId };
+    return { activityId, jobId, alreadyReceived: false };
   } finally {
     await writer.abort();
   }
@@ -133,6 +151,8 @@ export async function receiveUpload(deps: UploadDependencies, companyId: string,
 
 interface CheckedHeader {
   kind: ActivityKindName;
+  source: string;
+  externalId: string;
   mediaKind: MediaKindName;
   representativeEmail: string;
   limits: Limits;
@@ -156,6 +176,12 @@ async function checkHeader(teams: TeamDirectory, companyId: string, header: Uplo
   // The lists open the link in a new tab: anything but a web address (javascript:, data:) is refused.
   if (header.link.trim() !== '' && !isWebAddress(header.link.trim())) throw invalidArgument('A meeting link must be an http or https address.');
 
+  const source = header.source.trim() || 'upload';
+  if (source !== 'upload' && !IMPORT_SOURCES.has(source)) throw invalidArgument(`An activity cannot come from "${source}": it is an upload or comes from ${[...IMPORT_SOURCES].join(', ')}.`);
+  const externalId = header.externalId.trim();
+  if (externalId !== '' && source === 'upload') throw invalidArgument('Only an activity imported from an integration has an external id.');
+  if (externalId.length > EXTERNAL_ID_MAX) throw invalidArgument(`An external id is at most ${EXTERNAL_ID_MAX} characters.`);
+
   const representativeEmail = header.representativeEmail.trim().toLowerCase();
   const members = await teams.memberEmails(header.teamId.trim());
   if (!members) throw invalidArgument(UPLOAD_MESSAGES.teamNotInCompany);
@@ -167,7 +193,7 @@ async function checkHeader(teams: TeamDirectory, companyId: string, header: Uplo
       : kind === 'meeting'
         ? { maxBytes: MEETING_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.meetingTooLarge }
         : { maxBytes: CALL_TEXT_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.textTooLarge };
-  return { kind, mediaKind, representativeEmail, limits };
+  return { kind, source, externalId, mediaKind, representativeEmail, limits };
 }
 
 /**

@@ -93,6 +93,8 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
           notes: '',
           contact: undefined,
           link: '',
+          source: '',
+          externalId: '',
         };
         const chunks = received.path ? createReadStream(received.path, { highWaterMark: UPLOAD_CHUNK_BYTES }) : [];
         const { jobId } = await upload(request, header, chunks);
@@ -132,6 +134,8 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
         notes: '',
         contact: undefined,
         link: '',
+        source: '',
+        externalId: '',
       };
       const { jobId } = await upload(request, header, chunksOf(Buffer.from(body.content ?? '', 'utf8')));
       return { jobId, message: UPLOAD_ROUTE_MESSAGES.callReceived };
@@ -167,6 +171,8 @@ export async function uploadsRoutes(app: FastifyInstance, options: { services: S
         notes: body.notes ?? '',
         contact: undefined,
         link: '',
+        source: '',
+        externalId: '',
       };
       const { jobId } = await upload(request, header, chunksOf(Buffer.from(body.content ?? '', 'utf8')));
       return reply.code(202).send({ jobId, message: UPLOAD_ROUTE_MESSAGES.meetingReceived });

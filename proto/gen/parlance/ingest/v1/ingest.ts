@@ -134,6 +134,17 @@ export interface UploadHeader {
     | undefined;
   /** Where the meeting took place (a video-call link), when known. */
   link: string;
+  /**
+   * Where it came from: empty for an upload, else the integration's id ("close-crm",
+   * "hubspot-crm", "google-workspace").
+   */
+  source: string;
+  /**
+   * The source's own id for it (an integration's call or transcript id); only with a source. A
+   * second upload with the same source and external id stores nothing and answers with the
+   * first one's activity and job, so an import retried after a failure never counts twice.
+   */
+  externalId: string;
 }
 
 export interface Contact {
@@ -152,6 +163,8 @@ export interface UploadActivityRequest {
 export interface UploadActivityResponse {
   jobId: string;
   activityId: string;
+  /** True when the source's external id was already received: the ids are the first upload's. */
+  alreadyReceived: boolean;
 }
 
 export interface Job {
@@ -223,6 +236,8 @@ function createBaseUploadHeader(): UploadHeader {
     notes: "",
     contact: undefined,
     link: "",
+    source: "",
+    externalId: "",
   };
 }
 
@@ -260,6 +275,12 @@ export const UploadHeader: MessageFns<UploadHeader> = {
     }
     if (message.link !== "") {
       writer.uint32(90).string(message.link);
+    }
+    if (message.source !== "") {
+      writer.uint32(98).string(message.source);
+    }
+    if (message.externalId !== "") {
+      writer.uint32(106).string(message.externalId);
     }
     return writer;
   },
@@ -365,6 +386,22 @@ export const UploadHeader: MessageFns<UploadHeader> = {
             message.link = reader.string();
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.externalId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -414,6 +451,12 @@ export const UploadHeader: MessageFns<UploadHeader> = {
       notes: isSet(object.notes) ? globalThis.String(object.notes) : "",
       contact: isSet(object.contact) ? Contact.fromJSON(object.contact) : undefined,
       link: isSet(object.link) ? globalThis.String(object.link) : "",
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      externalId: isSet(object.externalId)
+        ? globalThis.String(object.externalId)
+        : isSet(object.external_id)
+        ? globalThis.String(object.external_id)
+        : "",
     };
   },
 
@@ -452,6 +495,12 @@ export const UploadHeader: MessageFns<UploadHeader> = {
     if (message.link !== "") {
       obj.link = message.link;
     }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.externalId !== "") {
+      obj.externalId = message.externalId;
+    }
     return obj;
   },
 
@@ -473,6 +522,8 @@ export const UploadHeader: MessageFns<UploadHeader> = {
       ? Contact.fromPartial(object.contact)
       : undefined;
     message.link = object.link ?? "";
+    message.source = object.source ?? "";
+    message.externalId = object.externalId ?? "";
     return message;
   },
 };
@@ -696,7 +747,7 @@ export const UploadActivityRequest: MessageFns<UploadActivityRequest> = {
 };
 
 function createBaseUploadActivityResponse(): UploadActivityResponse {
-  return { jobId: "", activityId: "" };
+  return { jobId: "", activityId: "", alreadyReceived: false };
 }
 
 export const UploadActivityResponse: MessageFns<UploadActivityResponse> = {
@@ -706,6 +757,9 @@ export const UploadActivityResponse: MessageFns<UploadActivityResponse> = {
     }
     if (message.activityId !== "") {
       writer.uint32(18).string(message.activityId);
+    }
+    if (message.alreadyReceived !== false) {
+      writer.uint32(24).bool(message.alreadyReceived);
     }
     return writer;
   },
@@ -739,6 +793,14 @@ export const UploadActivityResponse: MessageFns<UploadActivityResponse> = {
             message.activityId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.alreadyReceived = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -763,6 +825,11 @@ export const UploadActivityResponse: MessageFns<UploadActivityResponse> = {
         : isSet(object.activity_id)
         ? globalThis.String(object.activity_id)
         : "",
+      alreadyReceived: isSet(object.alreadyReceived)
+        ? globalThis.Boolean(object.alreadyReceived)
+        : isSet(object.already_received)
+        ? globalThis.Boolean(object.already_received)
+        : false,
     };
   },
 
@@ -774,6 +841,9 @@ export const UploadActivityResponse: MessageFns<UploadActivityResponse> = {
     if (message.activityId !== "") {
       obj.activityId = message.activityId;
     }
+    if (message.alreadyReceived !== false) {
+      obj.alreadyReceived = message.alreadyReceived;
+    }
     return obj;
   },
 
@@ -784,6 +854,7 @@ export const UploadActivityResponse: MessageFns<UploadActivityResponse> = {
     const message = createBaseUploadActivityResponse();
     message.jobId = object.jobId ?? "";
     message.activityId = object.activityId ?? "";
+    message.alreadyReceived = object.alreadyReceived ?? false;
     return message;
   },
 };

@@ -1,0 +1,2 @@
+ALTER TABLE "ingest"."activities" ADD COLUMN "external_id" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "activities_external_id_idx" ON "ingest"."activities" USING btree ("company_id","source","external_id") WHERE "ingest"."activities"."external_id" <> '';
