@@ -319,10 +319,11 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       operation('PUT', '/api/integrations/close/settings'),
       operation('GET', '/api/integrations/close/lead-statuses'),
       operation('DELETE', '/api/integrations/close/disconnect'),
+      operation('POST', '/api/integrations/close/sync'),
       operation('POST', '/api/integrations/requests'),
     ].join(', '),
     async () => {
-      type Listed = Array<{ id: string; connection: { status: string; by: { email: string } | null; settings: { autoSync: boolean } | null } }>;
+      type Listed = Array<{ id: string; connection: { status: string; by: { email: string } | null; settings: { autoSync: boolean } | null; sync?: { running: boolean } } }>;
       const closeOf = async (tenantOf: Tenant) => (await tenantOf.admin.get<Listed>('/api/integrations')).body.find((integration) => integration.id === 'close-crm')!.connection;
       expect((await b.admin.post('/api/integrations/close/connect', { apiKey: STANDIN_SEED.apiKey })).status).toBe(200);
       expect((await b.admin.put('/api/integrations/close/settings', { autoSync: true })).status).toBe(200);
@@ -332,6 +333,8 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       expect((await a.admin.put('/api/integrations/close/settings', { autoSync: false }, { headers: smuggle() })).status).toBeGreaterThanOrEqual(400);
       expect((await a.admin.get('/api/integrations/close/lead-statuses', { headers: smuggle() })).status).toBeGreaterThanOrEqual(400);
       expect((await a.admin.delete('/api/integrations/close/disconnect', { headers: smuggle() })).status).toBe(200);
+      // A, not connected, cannot start a sync of B's connection.
+      expect((await a.admin.post('/api/integrations/close/sync', { companyId: b.companyId }, { headers: smuggle() })).status).toBe(409);
       // A connecting its own Close changes nothing of B's.
       expect((await a.manager.post('/api/integrations/close/connect', { apiKey: STANDIN_SEED.apiKey }, { headers: smuggle() })).status).toBe(200);
       expect(await closeOf(b)).toMatchObject({ status: 'connected', by: { email: b.adminEmail }, settings: { autoSync: true } });
@@ -425,6 +428,7 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       ['PUT', '/api/integrations/close/settings'],
       ['GET', '/api/integrations/close/lead-statuses'],
       ['DELETE', '/api/integrations/close/disconnect'],
+      ['POST', '/api/integrations/close/sync'],
       ['POST', '/api/integrations/requests'],
     ] as const) {
       const response = await anonymous.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});

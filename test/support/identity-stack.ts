@@ -142,7 +142,7 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
     identityModule(config, env),
     ...(options.withScoring || options.withIngest ? [scoringModule(env)] : []),
     ...(options.withIngest ? [ingestModule(config, env), transcriptionModule(config, env), analyticsModule(env)] : []),
-    ...(options.withIntegration ? [integrationModule(env)] : []),
+    ...(options.withIntegration ? [integrationModule(config, env)] : []),
   ];
   for (const module of [...plumbingModules(config), ...modules]) host.register(module);
   await host.start(modules.map((module) => module.name));

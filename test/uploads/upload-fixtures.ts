@@ -20,17 +20,19 @@ export interface JobStatus {
 export interface UploadingCompany {
   browser: ApiClient;
   companyId: string;
+  /** The admin who signed the company up. */
+  userId: string;
   teamId: string;
   representative: MemberJson;
 }
 
 /** Signs a company up and saves a team with one representative. */
 export async function uploadingCompany(stack: IdentityStack, representative: Partial<MemberJson> = {}): Promise<UploadingCompany> {
-  const { browser, companyId } = await stack.signUpVerified();
+  const { browser, companyId, userId } = await stack.signUpVerified();
   const member = memberPayload(representative);
   const saved = await browser.put<{ team: { id: string } }>('/api/teams/save', { team: teamPayload({ members: [member.email] }), isNew: true, members: [member] });
   if (saved.status !== 200) throw new Error(`saving the team answered ${saved.status}: ${JSON.stringify(saved.body)}`);
-  return { browser, companyId, teamId: saved.body.team.id, representative: member };
+  return { browser, companyId, userId, teamId: saved.body.team.id, representative: member };
 }
 
 /** Polls a job (as the web app does every 2 s; here every 100 ms) until it ends. */

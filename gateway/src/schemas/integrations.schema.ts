@@ -1,7 +1,7 @@
 /**
  * The integrations screen (spec part 2 §2.12, §3 "Integration" and its settings shapes, §7
  * "Integrations"). The spec does not show Close's calls; they follow HubSpot's and Google
- * Workspace's: /api/integrations/close/{connect,settings,lead-statuses,disconnect}.
+ * Workspace's: /api/integrations/close/{connect,settings,lead-statuses,sync,disconnect}.
  */
 import Type from 'typebox';
 
@@ -39,6 +39,18 @@ export const IntegrationView = Type.Object(
       date: nullable(Type.String({ format: 'date-time' }), 'when it was connected'),
       settings: nullable(Type.Union([CloseSettingsView]), 'the integration’s settings; null when not connected'),
       lastError: nullable(Type.Object({ message: Type.String(), at: Type.String({ format: 'date-time' }) }), 'the last sync’s failure, until a sync succeeds'),
+      sync: Type.Object({
+        running: Type.Boolean({ description: 'a sync is running now' }),
+        lastRun: nullable(
+          Type.Object({
+            imported: Type.Integer({ description: 'calls sent to be transcribed and scored' }),
+            alreadyImported: Type.Integer({ description: 'calls found already imported, passed over' }),
+            skipped: Type.Integer({ description: 'calls shorter than the minimum duration, without recording or transcript, or by someone in no team' }),
+            refused: Type.Integer({ description: 'calls Parlance could not take (a recording it cannot read)' }),
+          }),
+          'what the last sync did; null before the first',
+        ),
+      }),
     }),
   },
   { $id: 'Integration' },
@@ -64,6 +76,11 @@ export const CloseSettingsChange = Type.Partial(
 
 export const LeadStatusList = Type.Object({
   statuses: Type.Array(Type.Object({ id: Type.String(), label: Type.String() })),
+});
+
+export const SyncStarted = Type.Object({
+  started: Type.Literal(true),
+  message: Type.String(),
 });
 
 export const DisconnectedResponse = Type.Object({ success: Type.Literal(true) });

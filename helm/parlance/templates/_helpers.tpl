@@ -271,15 +271,16 @@ Secret only.
 
 {{/*
 The services each deployable calls over gRPC, by name: the gateway calls every business service,
-ingest calls identity (an upload's team and representative) and transcription calls ingest (the
-media it transcribes). Any other service calls none. Takes the context dict, returns the names
+ingest calls identity (an upload's team and representative), transcription calls ingest (the
+media it transcribes) and integration calls identity and ingest (a synced call's team, and the
+call itself, imported like an upload). Any other service calls none. Takes the context dict, returns the names
 separated by spaces.
 */}}
 {{- define "parlance.callees" -}}
 {{- if eq .service "gateway" -}}
 {{- include "parlance.backends" .root -}}
 {{- else -}}
-{{- get (dict "ingest" "identity" "transcription" "ingest") .service -}}
+{{- get (dict "ingest" "identity" "transcription" "ingest" "integration" "identity ingest") .service -}}
 {{- end -}}
 {{- end -}}
 

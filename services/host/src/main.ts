@@ -22,7 +22,7 @@ await runHost({
       import('@parlance/transcription/module').then((m) => m.transcriptionModule(config)),
       import('@parlance/scoring/module').then((m) => m.scoringModule()),
       import('@parlance/analytics/module').then((m) => m.analyticsModule()),
-      import('@parlance/integration/module').then((m) => m.integrationModule()),
+      import('@parlance/integration/module').then((m) => m.integrationModule(config)),
     ]);
     const { loadDemoConfig } = await import('@parlance/demo/config');
     const demoData = loadDemoConfig(config).enabled ? [await import('@parlance/demo/module').then((m) => m.demoModule(config))] : [];

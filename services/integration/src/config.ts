@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Type from 'typebox';
 import { ConfigError, loadConfig } from '@parlance/platform/config';
+import { serviceAddress, type HostConfig } from '@parlance/platform/host/host-config';
 import { CLOSE_API_URL } from './vendors/close-client.js';
 
 /** The integration service's settings, read from the environment. */
@@ -18,6 +19,8 @@ export const IntegrationConfigSchema = Type.Object({
   INTEGRATION_REQUESTS_TO: Type.Optional(
     Type.String({ format: 'email', description: 'the operators’ address the requests for other integrations are e-mailed to (with the MAIL_* settings); unset: they are stored only' }),
   ),
+  INTEGRATION_SYNC_INTERVAL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 300, description: 'between the end of one automatic sync of a connection (Close’s autoSync) and the next' }),
+  INTEGRATION_SYNC_TICK_SECONDS: Type.Integer({ minimum: 1, maximum: 600, default: 30, description: 'how often each replica looks for a connection whose automatic sync is due' }),
   CLOSE_API_URL: Type.String({ default: CLOSE_API_URL, pattern: '^https?://', description: 'Close’s REST API (tests point it at a local stand-in)' }),
 });
 
@@ -27,16 +30,29 @@ export interface IntegrationConfig {
   closeApiUrl: string;
   /** Where requests for other integrations are e-mailed; undefined: stored only. */
   requestsTo: string | undefined;
+  syncIntervalMs: number;
+  syncTickMs: number;
+  /** Whose teams a sync reads, and where it sends the calls it imports. */
+  identityAddress: string;
+  ingestAddress: string;
 }
 
-export function loadIntegrationConfig(env: NodeJS.ProcessEnv = process.env): IntegrationConfig {
+export function loadIntegrationConfig(hostConfig: HostConfig, env: NodeJS.ProcessEnv = process.env): IntegrationConfig {
   const raw = loadConfig(IntegrationConfigSchema, env);
   let credentialKeys = raw.INTEGRATION_CREDENTIAL_KEYS;
   if (!credentialKeys) {
     if (env.PARLANCE_MODE === 'distributed') throw new ConfigError(['INTEGRATION_CREDENTIAL_KEYS is required in distributed mode']);
     credentialKeys = standaloneKey(path.join(env.DATA_DIR || './.data', 'integration-credential-key'));
   }
-  return { credentialKeys, closeApiUrl: raw.CLOSE_API_URL.replace(/\/+$/, ''), requestsTo: raw.INTEGRATION_REQUESTS_TO };
+  return {
+    credentialKeys,
+    closeApiUrl: raw.CLOSE_API_URL.replace(/\/+$/, ''),
+    requestsTo: raw.INTEGRATION_REQUESTS_TO,
+    syncIntervalMs: raw.INTEGRATION_SYNC_INTERVAL_SECONDS * 1000,
+    syncTickMs: raw.INTEGRATION_SYNC_TICK_SECONDS * 1000,
+    identityAddress: serviceAddress('identity', hostConfig, env),
+    ingestAddress: serviceAddress('ingest', hostConfig, env),
+  };
 }
 
 /** A standalone install's key, made on first start and kept beside its data (readable by its owner only). */

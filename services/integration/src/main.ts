@@ -1,3 +1,3 @@
 import { runService } from '@parlance/platform/host/run-service';
 
-await runService('integration', async () => (await import('./module.js')).integrationModule());
+await runService('integration', async (config) => (await import('./module.js')).integrationModule(config));

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '@parlance/platform/config';
+import type { HostConfig } from '@parlance/platform/host/host-config';
 import type { ModuleDefinition } from '@parlance/platform/host/module';
 import { createMailer } from '@parlance/platform/mail/create-mailer';
 import { loadMailConfig } from '@parlance/platform/mail/mail-config';
@@ -11,13 +12,16 @@ import { inbox, outbox, probes } from './db/schema.js';
 import { CredentialCipherError, parseKeyring, type Keyring } from './domain/credential-cipher.js';
 import { integrationsService } from './grpc/integrations.server.js';
 import { integrationRequestSender } from './integration-requests.js';
+import { syncCloseCalls } from './sync/close-sync.js';
+import { identityRosters, ingestImporter } from './sync/pipeline-clients.js';
+import { syncRunner } from './sync/sync-runner.js';
 import { createCloseClient } from './vendors/close-client.js';
 
 const RESEND_EVERY_MS = 5 * 60_000;
 
 /** The integration service. Its settings (the credential keys, the vendors' addresses) are read when the process registers its modules. */
-export function integrationModule(env: NodeJS.ProcessEnv = process.env): ModuleDefinition<ServiceRuntime> {
-  const config = loadIntegrationConfig(env);
+export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv = process.env): ModuleDefinition<ServiceRuntime> {
+  const config = loadIntegrationConfig(hostConfig, env);
   let keyring: Keyring;
   try {
     keyring = parseKeyring(config.credentialKeys);
@@ -43,12 +47,28 @@ export function integrationModule(env: NodeJS.ProcessEnv = process.env): ModuleD
       const mailer = mail ? createMailer(mail, runtime.logger.child({ part: 'mailer' })) : undefined;
       const sendIntegrationRequests = integrationRequestSender({ db, mailer, to: config.requestsTo, logger: runtime.logger.child({ part: 'integration-requests' }) });
       if (!mailer) runtime.logger.info('requests for other integrations are stored, not e-mailed: set INTEGRATION_REQUESTS_TO to send them to the operators');
-      runtime.serve(IntegrationsServiceService, integrationsService({ db, keyring, close, sendIntegrationRequests }));
+      const rosters = identityRosters(config.identityAddress);
+      const ingest = ingestImporter(config.ingestAddress);
+      const syncLogger = runtime.logger.child({ part: 'sync' });
+      const syncs = syncRunner({
+        db,
+        logger: syncLogger,
+        intervalMs: config.syncIntervalMs,
+        tickMs: config.syncTickMs,
+        syncClose: (claim, counts, renew, signal) => syncCloseCalls({ db, keyring, close, teams: rosters.teams, ingest, logger: syncLogger, signal }, claim, counts, renew),
+      });
+      runtime.serve(IntegrationsServiceService, integrationsService({ db, keyring, close, syncNow: syncs.syncNow, sendIntegrationRequests }));
+      syncs.start();
       // Requests whose e-mail failed go out on a later round.
       const resend = setInterval(() => void sendIntegrationRequests(), RESEND_EVERY_MS);
       resend.unref();
       return {
+        // Before the gRPC server and the database close: the sync in hand stops after its current call and releases its claim.
+        quiesce: () => syncs.stop(),
         stop: async () => {
+          await syncs.stop();
+          rosters.close();
+          ingest.close();
           clearInterval(resend);
           await sendIntegrationRequests();
           await mailer?.close();

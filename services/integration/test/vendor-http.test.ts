@@ -308,3 +308,36 @@ describe('secrets', () => {
     expect(JSON.stringify(logged)).not.toContain('renewal-acme');
   });
 });
+
+describe('downloads', () => {
+  it('returns the bytes, with the credentials when the file is on the API’s own origin, tried again after a 5xx', async () => {
+    script({ status: 503, body: { message: 'busy' } }, { status: 200, headers: { 'content-type': 'audio/mpeg' }, body: 'ID3-audio-bytes' });
+
+    const bytes = await vendorHttp().download(`${origin}/api/v1/activity/call/acti_1/recording/`, 1_000);
+
+    expect(bytes.toString('utf8')).toBe('ID3-audio-bytes');
+    expect(received.map((request) => [request.url, request.headers.authorization])).toEqual([
+      ['/api/v1/activity/call/acti_1/recording/', `Bearer ${TOKEN}`],
+      ['/api/v1/activity/call/acti_1/recording/', `Bearer ${TOKEN}`],
+    ]);
+    expect(waits).toEqual([1_500]);
+  });
+
+  it('sends no credentials to another origin, and names only the path of a signed link', async () => {
+    script({ status: 403, body: 'Request has expired' });
+    const elsewhere = createVendorHttp({ vendor: 'Close', baseUrl: 'https://api.close.test/api/v1/', authorize: async () => ({ authorization: `Bearer ${TOKEN}` }) });
+
+    const error = await failure(elsewhere.download(`${origin}/recordings/acti_1.mp3?X-Signature=secret-signature`, 1_000));
+
+    expect(received[0]!.headers.authorization).toBeUndefined();
+    expect(error.message).toContain('GET /recordings/acti_1.mp3');
+    expect(error.message).not.toContain('secret-signature');
+  });
+
+  it('refuses a file larger than the limit without reading it', async () => {
+    script({ status: 200, body: 'x'.repeat(2_000) });
+    const declared = await failure(vendorHttp().download(`${origin}/api/v1/big`, 1_000));
+    expect(declared).toMatchObject({ kind: 'client', retryable: false });
+    expect(declared.message).toContain('sent more than 1000 bytes for GET /api/v1/big');
+  });
+});

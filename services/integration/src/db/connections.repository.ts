@@ -27,23 +27,29 @@ export async function findConnection(db: Executor, companyId: string, integratio
  */
 export async function saveConnection(
   db: Executor,
-  connection: Pick<ConnectionRow, 'companyId' | 'integrationId' | 'connectedBy' | 'connectedAt' | 'credentials' | 'settings'>,
+  connection: Pick<ConnectionRow, 'companyId' | 'integrationId' | 'connectedBy' | 'connectedByUserId' | 'connectedAt' | 'credentials' | 'settings'>,
 ): Promise<ConnectionRow> {
   const [row] = await db
     .insert(connections)
     .values({ ...connection, status: 'connected' })
     .onConflictDoUpdate({
       target: [connections.companyId, connections.integrationId],
-      set: { status: 'connected', connectedBy: connection.connectedBy, connectedAt: connection.connectedAt, credentials: connection.credentials, lastError: null, lastErrorAt: null },
+      set: { status: 'connected', connectedBy: connection.connectedBy, connectedByUserId: connection.connectedByUserId, connectedAt: connection.connectedAt, credentials: connection.credentials, lastError: null, lastErrorAt: null },
     })
     .returning();
   return row!;
 }
 
-export async function saveSettings(db: Executor, companyId: string, integrationId: IntegrationId, settings: Record<string, unknown>): Promise<ConnectionRow | undefined> {
+export async function saveSettings(
+  db: Executor,
+  companyId: string,
+  integrationId: IntegrationId,
+  settings: Record<string, unknown>,
+  options: { dueNow?: boolean } = {},
+): Promise<ConnectionRow | undefined> {
   const [row] = await db
     .update(connections)
-    .set({ settings })
+    .set({ settings, ...(options.dueNow ? { syncDueAt: null } : {}) })
     .where(and(eq(connections.companyId, companyId), eq(connections.integrationId, integrationId)))
     .returning();
   return row;

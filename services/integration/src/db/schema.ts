@@ -1,4 +1,4 @@
-import { jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
 
@@ -24,13 +24,44 @@ export const connections = integrationSchema.table(
     status: text('status').notNull(),
     connectedBy: jsonb('connected_by').$type<{ firstName: string; lastName: string; email: string }>().notNull(),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
+    /** The user who connected it: syncs act as them (identity answers a company's members only). */
+    connectedByUserId: uuid('connected_by_user_id'),
     credentials: text('credentials').notNull(),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastError: text('last_error'),
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    /** Where the next sync reads from, in the integration's own terms (Close: the end of the last window read whole). */
+    syncCursor: text('sync_cursor'),
+    /** When the next automatic sync is due; null: at once. */
+    syncDueAt: timestamp('sync_due_at', { withTimezone: true }),
+    /** The claim of the replica running a sync (db/sync.repository.ts), and until when it holds. */
+    syncClaimToken: uuid('sync_claim_token'),
+    syncClaimedUntil: timestamp('sync_claimed_until', { withTimezone: true }),
+    /** What the last sync did, for the settings view. */
+    lastSyncSummary: jsonb('last_sync_summary').$type<{ imported: number; alreadyImported: number; skipped: number; refused: number }>(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.integrationId] })],
+);
+
+/**
+ * Every call or meeting a sync sent to ingest, by the vendor's id: a sync passes over what is
+ * here, and write-back finds the vendor's record (Close's lead) of a scored activity. Kept when
+ * the connection goes, so connecting again does not import the same calls twice.
+ */
+export const imports = integrationSchema.table(
+  'imports',
+  {
+    companyId: uuid('company_id').notNull(),
+    integrationId: text('integration_id').notNull(),
+    externalId: text('external_id').notNull(),
+    activityId: uuid('activity_id').notNull(),
+    jobId: uuid('job_id').notNull(),
+    /** Close: the call's lead, where notes and statuses go; '' when it has none. */
+    leadId: text('lead_id').notNull().default(''),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.integrationId, table.externalId] }), index('imports_activity_idx').on(table.activityId)],
 );
 
 /**

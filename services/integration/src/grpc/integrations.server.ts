@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '@parlance/platform/db/database';
 import { DomainError, failedPrecondition, invalidArgument, notFound } from '@parlance/platform/errors';
 import type { ServiceImplementation } from '@parlance/platform/grpc/grpc-server';
-import { requireCompanyId } from '@parlance/platform/grpc/request-context';
+import { requestContext, requireCompanyId } from '@parlance/platform/grpc/request-context';
 import {
   ConnectionStatus,
   type CloseSettings as CloseSettingsMessage,
@@ -24,6 +24,9 @@ import {
   type ListIntegrationsResponse,
   type RequestIntegrationRequest,
   type RequestIntegrationResponse,
+  type SyncNowRequest,
+  type SyncNowResponse,
+  type SyncState,
   type UpdateCloseSettingsRequest,
   type UpdateCloseSettingsResponse,
 } from '@parlance/proto/parlance/integration/v1/integrations';
@@ -49,6 +52,7 @@ import {
   storedCloseSettings,
   type CloseSettings,
   type IntegrationEntry,
+  type IntegrationId,
   type IntegrationRequest,
 } from '../domain/integrations.js';
 import { VendorHttpError } from '../vendors/vendor-http.js';
@@ -64,6 +68,8 @@ export interface IntegrationsServiceDependencies {
   keyring: Keyring;
   /** A Close client acting with `apiKey`. */
   close: (apiKey: string) => CloseAccess;
+  /** Starts the company's sync in the background (sync/sync-runner.ts); false when one is running. */
+  syncNow: (companyId: string, integrationId: IntegrationId) => Promise<boolean>;
   /** E-mails the requests for other integrations not yet e-mailed (integration-requests.ts). */
   sendIntegrationRequests: () => Promise<void>;
   now?: () => Date;
@@ -77,7 +83,7 @@ export function integrationsService(dependencies: IntegrationsServiceDependencie
 
 /** The service's methods as plain functions of their request (what tests call, in a request context). */
 export function integrationAnswers(dependencies: IntegrationsServiceDependencies) {
-  const { db, keyring, close, sendIntegrationRequests, now = () => new Date() } = dependencies;
+  const { db, keyring, close, syncNow, sendIntegrationRequests, now = () => new Date() } = dependencies;
 
   const connectedClose = async (companyId: string): Promise<ConnectionRow> => {
     const row = await findConnection(db, companyId, 'close-crm');
@@ -89,7 +95,7 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
     async listIntegrations(_request: ListIntegrationsRequest): Promise<ListIntegrationsResponse> {
       const companyId = requireCompanyId();
       const held = await companyConnections(db, companyId);
-      return { integrations: INTEGRATIONS.map((entry) => integrationView(entry, held.get(entry.id))) };
+      return { integrations: INTEGRATIONS.map((entry) => integrationView(entry, held.get(entry.id), now())) };
     },
 
     async connectClose({ apiKey, by }: ConnectCloseRequest): Promise<ConnectCloseResponse> {
@@ -101,11 +107,12 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
         companyId,
         integrationId: 'close-crm',
         connectedBy: { firstName: by?.firstName ?? '', lastName: by?.lastName ?? '', email: by?.email ?? '' },
+        connectedByUserId: requestContext().userId ?? null,
         connectedAt: now(),
         credentials: sealCredential(keyring, key),
         settings: { ...CLOSE_DEFAULTS },
       });
-      return { integration: integrationView(INTEGRATIONS[0]!, row) };
+      return { integration: integrationView(INTEGRATIONS[0]!, row, now()) };
     },
 
     async updateCloseSettings(change: UpdateCloseSettingsRequest): Promise<UpdateCloseSettingsResponse> {
@@ -118,7 +125,8 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
         if (error instanceof SettingsError) throw invalidArgument(error.message);
         throw error;
       }
-      const saved = await saveSettings(db, companyId, 'close-crm', { ...next });
+      // Turning autoSync on makes a sync due at once, rather than after the interval.
+      const saved = await saveSettings(db, companyId, 'close-crm', { ...next }, { dueNow: next.autoSync && !storedCloseSettings(row.settings).autoSync });
       if (!saved) throw failedPrecondition(INTEGRATION_MESSAGES.closeNotConnected);
       return { settings: closeSettingsView(next, saved.lastSyncAt) };
     },
@@ -160,6 +168,17 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
       return { requestId: id };
     },
 
+    async syncNow({ integrationId }: SyncNowRequest): Promise<SyncNowResponse> {
+      const companyId = requireCompanyId();
+      if (!isIntegrationId(integrationId)) throw notFound(INTEGRATION_MESSAGES.unknown(integrationId));
+      // Only Close syncs in this version; the others cannot be connected yet.
+      const row = integrationId === 'close-crm' ? await findConnection(db, companyId, integrationId) : undefined;
+      if (!row) throw failedPrecondition(INTEGRATION_MESSAGES.closeNotConnected);
+      if (row.status === 'expired') throw failedPrecondition(INTEGRATION_MESSAGES.closeKeyRevoked);
+      if (!(await syncNow(companyId, integrationId))) throw failedPrecondition(INTEGRATION_MESSAGES.syncAlreadyRunning);
+      return {};
+    },
+
     async disconnect({ integrationId }: DisconnectRequest): Promise<DisconnectResponse> {
       const companyId = requireCompanyId();
       if (!isIntegrationId(integrationId)) throw notFound(INTEGRATION_MESSAGES.unknown(integrationId));
@@ -186,19 +205,26 @@ function definedFields(change: UpdateCloseSettingsRequest): Partial<CloseSetting
   return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<CloseSettings>;
 }
 
-function integrationView(entry: IntegrationEntry, row: ConnectionRow | undefined): Integration {
-  return { id: entry.id, name: entry.name, description: entry.description, icon: entry.icon, connection: connectionView(entry, row) };
+function integrationView(entry: IntegrationEntry, row: ConnectionRow | undefined, now: Date): Integration {
+  return { id: entry.id, name: entry.name, description: entry.description, icon: entry.icon, connection: connectionView(entry, row, now) };
 }
 
-function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined): Connection {
-  if (!row) return { status: ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED, settings: undefined };
+function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined, now: Date): Connection {
+  if (!row) return { status: ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED, settings: undefined, sync: { running: false, lastRun: undefined } };
   return {
     status: row.status === 'expired' ? ConnectionStatus.CONNECTION_STATUS_EXPIRED : ConnectionStatus.CONNECTION_STATUS_CONNECTED,
     by: row.connectedBy,
     date: row.connectedAt,
     settings: entry.id === 'close-crm' ? { $case: 'close', value: closeSettingsView(storedCloseSettings(row.settings), row.lastSyncAt) } : undefined,
     lastError: row.lastError && row.lastErrorAt ? { message: row.lastError, at: row.lastErrorAt } : undefined,
+    sync: syncState(row, now),
   };
+}
+
+function syncState(row: ConnectionRow, now: Date): SyncState {
+  // A claim past its time is a sync whose replica died: not running; the next tick takes it up.
+  const running = row.syncClaimToken !== null && row.syncClaimedUntil !== null && row.syncClaimedUntil.getTime() > now.getTime();
+  return { running, lastRun: row.lastSyncSummary ?? undefined };
 }
 
 function closeSettingsView(settings: CloseSettings, lastSyncAt: Date | null): CloseSettingsMessage {

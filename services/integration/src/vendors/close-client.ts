@@ -13,6 +13,9 @@ import { createVendorHttp, VendorHttpError, type VendorHttp, type VendorHttpMeth
 
 export const CLOSE_API_URL = 'https://api.close.com/api/v1';
 
+/** The largest recording Parlance takes (spec part 2 §5: 25 MB); a longer one is refused unread. */
+export const RECORDING_MAX_BYTES = 26_214_400;
+
 /** Close's default page size, and the one its examples use. */
 const DEFAULT_PAGE_SIZE = 100;
 
@@ -115,6 +118,8 @@ export interface CloseClient {
    * stable: calls made while it is read fall after it, so they cannot shift the pages.
    */
   calls(window: CloseCallWindow): AsyncIterable<CloseCall[]>;
+  /** A call's recording (its `recording_url`), at most RECORDING_MAX_BYTES. */
+  recording(url: string): Promise<Buffer>;
   createNote(note: { leadId: string; note: string }): Promise<CloseNote>;
   setLeadStatus(leadId: string, statusId: string): Promise<void>;
 }
@@ -185,6 +190,9 @@ export function createCloseClient(options: CloseClientOptions): CloseClient {
       const query = { date_created__gt: createdAfter.toISOString(), date_created__lt: createdBefore.toISOString(), _fields: CALL_FIELDS.join(',') };
       for await (const page of pages('/activity/call/', query)) yield page.map(callOf);
     },
+
+    // Close serves a recording from its API, behind the same API key; a link elsewhere gets no key.
+    recording: (url) => http.download(url, RECORDING_MAX_BYTES),
 
     async createNote({ leadId, note }) {
       // `note` takes plain text, so nothing needs escaping (`note_html` is the rich-text one).

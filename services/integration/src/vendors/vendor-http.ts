@@ -81,6 +81,12 @@ export interface VendorHttp {
    * whose body is not JSON included, as a final 'server' failure).
    */
   request(method: VendorHttpMethod, path: string, request?: VendorRequest): Promise<unknown>;
+  /**
+   * The bytes at `url` (a recording), tried again like a request. The credentials go only to the
+   * API's own origin: a recording stored elsewhere (a signed link) gets none. More than
+   * `maxBytes` is a final 'client' failure, read no further.
+   */
+  download(url: string, maxBytes: number): Promise<Buffer>;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -115,18 +121,23 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
   const send = options.fetch ?? fetch;
   const logger = options.logger;
 
-  async function attempt(method: VendorHttpMethod, url: string, where: string, request: VendorRequest): Promise<{ value: unknown } | Failure> {
-    const credentials = await authorize();
+  async function attempt(method: VendorHttpMethod, url: string, where: string, request: VendorRequest, download?: { maxBytes: number }): Promise<{ value: unknown } | Failure> {
+    const credentials = download && new URL(url).origin !== new URL(options.baseUrl).origin ? {} : await authorize();
     const secrets = secretsOf(credentials, request);
     const scrub = (text: string) => withoutSecrets(text, secrets);
     const { body, contentType } = encodedBody(request.body);
-    const headers = { accept: 'application/json', ...(contentType ? { 'content-type': contentType } : {}), ...credentials, ...request.headers };
+    const headers = { accept: download ? '*/*' : 'application/json', ...(contentType ? { 'content-type': contentType } : {}), ...credentials, ...request.headers };
     const timeout = AbortSignal.timeout(timeoutMs);
 
     let response: Response;
     let text: string;
     try {
       response = await send(url, { method, headers, body, signal: timeout });
+      if (download && response.ok) {
+        const bytes = await bodyUpTo(response, download.maxBytes);
+        if (bytes) return { value: bytes };
+        return { kind: 'client', retryable: false, status: response.status, what: `sent more than ${download.maxBytes} bytes for ${where}` };
+      }
       text = await response.text();
     } catch (error) {
       if (timeout.aborted) return { kind: 'network', retryable: true, what: `did not answer ${where} within ${timeoutMs / 1000} s` };
@@ -153,21 +164,47 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
     return { kind: 'client', retryable: false, ...answered };
   }
 
+  async function withRetries(method: VendorHttpMethod, url: string, path: string, request: VendorRequest, download?: { maxBytes: number }): Promise<unknown> {
+    const where = `${method} ${path}`;
+    for (let attemptNumber = 1; ; attemptNumber += 1) {
+      const outcome = await attempt(method, url, where, request, download);
+      if ('value' in outcome) return outcome.value;
+      if (!outcome.retryable || attemptNumber >= maxAttempts) throw vendorError(vendor, outcome, attemptNumber);
+      const waitMs = outcome.retryAfterMs ?? backoffMs(attemptNumber, random);
+      logger?.warn({ vendor, method, path, status: outcome.status, kind: outcome.kind, attempt: attemptNumber, waitMs }, 'vendor request failed; trying again');
+      await sleep(waitMs);
+    }
+  }
+
   return {
-    async request(method, path, request = {}) {
-      const url = requestUrl(options.baseUrl, path, request.query);
-      const pathWithoutQuery = path.split('?')[0]!;
-      const where = `${method} ${pathWithoutQuery}`;
-      for (let attemptNumber = 1; ; attemptNumber += 1) {
-        const outcome = await attempt(method, url, where, request);
-        if ('value' in outcome) return outcome.value;
-        if (!outcome.retryable || attemptNumber >= maxAttempts) throw vendorError(vendor, outcome, attemptNumber);
-        const waitMs = outcome.retryAfterMs ?? backoffMs(attemptNumber, random);
-        logger?.warn({ vendor, method, path: pathWithoutQuery, status: outcome.status, kind: outcome.kind, attempt: attemptNumber, waitMs }, 'vendor request failed; trying again');
-        await sleep(waitMs);
-      }
+    request(method, path, request = {}) {
+      return withRetries(method, requestUrl(options.baseUrl, path, request.query), path.split('?')[0]!, request);
+    },
+
+    async download(url, maxBytes) {
+      // A signed link carries its credential in the query: only the path is ever named.
+      return (await withRetries('GET', url, new URL(url).pathname, {}, { maxBytes })) as Buffer;
     },
   };
+}
+
+/** The whole body, or undefined once it passes `maxBytes` (the rest is not read). */
+async function bodyUpTo(response: Response, maxBytes: number): Promise<Buffer | undefined> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  if (!response.body) return Buffer.alloc(0);
+  // Leaving the loop early cancels the stream: the rest is never downloaded.
+  for await (const chunk of response.body) {
+    total += chunk.byteLength;
+    if (total > maxBytes) return undefined;
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
 }
 
 /** The wait after the `attempt`th failed attempt: 1 s, 2 s, 4 s… plus jitter, at most 32 s. */

@@ -3,8 +3,10 @@
  * reach: a local HTTP server answering the endpoints integration uses as Close documents them.
  * HTTP Basic auth with the API key as the user name and an empty password (401 otherwise);
  * `_skip`/`_limit` paging with `has_more`; the calls' `date_created__gt`/`__lt` filters and
- * `_fields` (a transcript only when asked for); and, when a test arms it, a 429 whose body carries
- * `rate_reset`. It records every request, and the notes and lead status changes it accepted.
+ * `_fields` (a transcript only when asked for); call recordings behind the same API key; and, when
+ * a test arms it, a 429 whose body carries `rate_reset` or a 5xx. It records every request, and
+ * the notes and lead status changes it accepted. Calls can be added while it runs, and the key
+ * revoked, as a Close user would.
  *
  * Where Close's documentation does not give an answer's exact words (the 401's and 404's
  * messages), the wording here is this stand-in's own; their shapes follow Close's.
@@ -47,6 +49,8 @@ export interface CloseStandinSeed {
   /** The leads a status can be set on: lead id → its status id. */
   leads: Record<string, string>;
   calls: CloseCallRecord[];
+  /** Recordings by call id, served at the call's `recording_url` (recordingUrlOf). */
+  recordings: Record<string, Buffer>;
 }
 
 export interface ReceivedRequest {
@@ -67,11 +71,19 @@ export interface CloseStandin {
   leadStatusChanges: { leadId: string; statusId: string }[];
   /** Answers the next `count` authenticated requests with a 429 asking to wait `rateResetSeconds`. */
   rateLimitNext(count: number, rateResetSeconds: number): void;
+  /** Answers the next `count` authenticated requests whose path starts with `pathPrefix` with HTTP `status` (a 5xx). */
+  failNext(count: number, status: number, pathPrefix?: string): void;
+  /** A call made in Close from now on (with its recording, if given). */
+  addCall(call: CloseCallRecord, recording?: Buffer): void;
+  /** The API key deleted in Close: from now on every request with it is refused. */
+  revokeKey(): void;
+  /** Where Close serves the call's recording. */
+  recordingUrlOf(callId: string): string;
   close(): Promise<void>;
 }
 
-/** What the stand-in answers: a status and a JSON body. */
-type Answer = { status: number; body: unknown };
+/** What the stand-in answers: a status and a JSON body, or bytes (a recording). */
+type Answer = { status: number; body: unknown } | { status: number; bytes: Buffer; contentType: string };
 
 const API_PREFIX = '/api/v1';
 const DEFAULT_LIMIT = 100;
@@ -93,14 +105,22 @@ export const STANDIN_SEED: CloseStandinSeed = {
   ],
   leads: { lead_acme: 'stat_potential', lead_globex: 'stat_potential' },
   calls: [],
+  recordings: {},
 };
 
 export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): Promise<CloseStandin> {
-  const world: CloseStandinSeed = { ...STANDIN_SEED, ...seed, leads: { ...(seed.leads ?? STANDIN_SEED.leads) } };
+  const world: CloseStandinSeed = {
+    ...STANDIN_SEED,
+    ...seed,
+    leads: { ...(seed.leads ?? STANDIN_SEED.leads) },
+    calls: [...(seed.calls ?? [])],
+    recordings: { ...(seed.recordings ?? {}) },
+  };
   const requests: ReceivedRequest[] = [];
   const notes: CloseStandin['notes'] = [];
   const leadStatusChanges: CloseStandin['leadStatusChanges'] = [];
   let rateLimit = { remaining: 0, rateResetSeconds: 0 };
+  let failure = { remaining: 0, status: 503, pathPrefix: '' };
 
   async function answer(request: IncomingMessage): Promise<Answer> {
     const url = new URL(request.url ?? '/', 'http://standin');
@@ -115,6 +135,10 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
       rateLimit.remaining -= 1;
       return { status: 429, body: { error: { rate_reset: rateLimit.rateResetSeconds, message: 'Too many requests for this endpoint group; wait rate_reset seconds.' } } };
     }
+    if (failure.remaining > 0 && path.startsWith(failure.pathPrefix)) {
+      failure.remaining -= 1;
+      return { status: failure.status, body: { error: 'The stand-in was told to fail this request.' } };
+    }
 
     const route = `${method} ${path}`;
     if (route === 'GET /me/') return { status: 200, body: world.me };
@@ -123,6 +147,11 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
     if (route === 'GET /user/') return paged(world.users, url.searchParams);
     if (route === 'GET /activity/call/') return listCalls(url.searchParams);
     if (route === 'POST /activity/note/') return createNote(await jsonBody(request));
+    const recording = /^\/activity\/call\/([^/]+)\/recording\/$/.exec(path);
+    if (recording && method === 'GET') {
+      const bytes = world.recordings[decodeURIComponent(recording[1]!)];
+      return bytes ? { status: 200, bytes, contentType: 'audio/mpeg' } : { status: 404, body: { error: 'Recording not found.' } };
+    }
     const lead = /^\/lead\/([^/]+)\/$/.exec(path);
     if (lead && method === 'PUT') return updateLead(decodeURIComponent(lead[1]!), await jsonBody(request));
     return { status: 404, body: { error: `No such endpoint: ${route}` } };
@@ -165,20 +194,35 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     answer(request).then(
-      ({ status, body }) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+      (answered) =>
+        'bytes' in answered
+          ? response.writeHead(answered.status, { 'content-type': answered.contentType, 'content-length': answered.bytes.length }).end(answered.bytes)
+          : response.writeHead(answered.status, { 'content-type': 'application/json' }).end(JSON.stringify(answered.body)),
       (error: unknown) => response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `The stand-in failed: ${String(error)}` })),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${API_PREFIX}`;
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}${API_PREFIX}`,
+    baseUrl,
     requests,
     notes,
     leadStatusChanges,
     rateLimitNext(count, rateResetSeconds) {
       rateLimit = { remaining: count, rateResetSeconds };
     },
+    failNext(count, status, pathPrefix = '') {
+      failure = { remaining: count, status, pathPrefix };
+    },
+    addCall(call, recording) {
+      world.calls.push(call);
+      if (recording) world.recordings[call.id] = recording;
+    },
+    revokeKey() {
+      world.apiKey = `revoked-${world.apiKey}`;
+    },
+    recordingUrlOf: (callId) => `${baseUrl}/activity/call/${encodeURIComponent(callId)}/recording/`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -1,13 +1,26 @@
 import { useId, useState } from 'react';
 import {
   useListCloseLeadStatusesQuery,
+  useListIntegrationsQuery,
+  useSyncCloseMutation,
   useUpdateCloseSettingsMutation,
   type CloseSettings,
   type Integration,
   type UpdateCloseSettingsApiArg,
 } from '../../lib/api/gateway-api.generated';
+import { errorMessage, type CallError } from '../../lib/api/error-message';
 import { IntegrationLogo } from './integration-logo';
-import { badgeOf, formatApproxDuration, formatLastSync, MIN_CALL_DURATION, parseMinCallDuration } from './integration-rules';
+import {
+  badgeOf,
+  formatApproxDuration,
+  formatDateTime,
+  formatLastRun,
+  formatLastSync,
+  MIN_CALL_DURATION,
+  parseMinCallDuration,
+  type Connection,
+} from './integration-rules';
+import type { Notification } from './notification-modal';
 
 type SettingsChange = UpdateCloseSettingsApiArg['body'];
 type Flag = 'syncUsersAndTeams' | 'autoSync' | 'createActivities' | 'updateLeadStatus';
@@ -20,17 +33,25 @@ const FLAGS: Record<Flag, { label: string; description: string }> = {
   updateLeadStatus: { label: 'Update lead status', description: 'Set the lead’s status in Close from the call’s outcome.' },
 };
 
+/** How often the integrations are read again while a sync runs, to show when it ends and what it did. */
+export const SYNC_POLL_MS = 2000;
+/** Shown when Sync now fails and the server said nothing we can show. */
+export const SYNC_NOT_STARTED = 'The sync could not be started. Please try again.';
+
 type CloseSettingsViewProps = {
   integration: Integration;
   onBack: () => void;
+  /** Opens the page's notification modal (Sync now's answer). */
+  notify: (notification: Notification) => void;
 };
 
 /**
  * The full-page settings of the first CRM, Close (spec part 2 §2.12). A change applies at once
  * here, stamping the last sync date with now, and is then sent alone (§4); a failed update is
- * silent (§8).
+ * silent (§8). Sync now starts a sync; while one runs the integrations are read again every
+ * SYNC_POLL_MS, so the last sync date, what the last run did and its error follow it.
  */
-export function CloseSettingsView({ integration, onBack }: CloseSettingsViewProps) {
+export function CloseSettingsView({ integration, onBack, notify }: CloseSettingsViewProps) {
   const badge = badgeOf(integration.connection);
   const settings = integration.connection.settings;
   return (
@@ -50,7 +71,7 @@ export function CloseSettingsView({ integration, onBack }: CloseSettingsViewProp
               Close no longer accepts the API key Parlance holds, so nothing syncs. Reconnect Close from the integrations list; these settings are kept.
             </p>
           ) : null}
-          <CloseSettingsForm initial={settings} />
+          <CloseSettingsForm initial={settings} connection={integration.connection} notify={notify} />
         </>
       ) : (
         <p>Close is not connected. Connect it from the integrations list to choose its settings.</p>
@@ -59,9 +80,22 @@ export function CloseSettingsView({ integration, onBack }: CloseSettingsViewProp
   );
 }
 
-function CloseSettingsForm({ initial }: { initial: CloseSettings }) {
+type CloseSettingsFormProps = {
+  /** The settings as last read from the server. */
+  initial: CloseSettings;
+  connection: Connection;
+  notify: (notification: Notification) => void;
+};
+
+function CloseSettingsForm({ initial, connection, notify }: CloseSettingsFormProps) {
   const id = useId();
   const [settings, setSettings] = useState(initial);
+  // A sync moves the server's last sync date: a reload that brings a new one shows it.
+  const [serverSyncDate, setServerSyncDate] = useState(initial.lastSyncDate);
+  if (initial.lastSyncDate !== serverSyncDate) {
+    setServerSyncDate(initial.lastSyncDate);
+    setSettings((current) => ({ ...current, lastSyncDate: initial.lastSyncDate }));
+  }
   const [durationText, setDurationText] = useState(String(initial.minCallDuration));
   const [update] = useUpdateCloseSettingsMutation();
   const statuses = useListCloseLeadStatusesQuery();
@@ -143,10 +177,7 @@ function CloseSettingsForm({ initial }: { initial: CloseSettings }) {
             Calls shorter than this are not imported. From {MIN_CALL_DURATION.min} to {MIN_CALL_DURATION.max} seconds.
           </span>
         </div>
-        <dl className="facts">
-          <dt>Last sync</dt>
-          <dd>{formatLastSync(settings.lastSyncDate)}</dd>
-        </dl>
+        <CloseSync connection={connection} lastSyncDate={settings.lastSyncDate} notify={notify} />
       </section>
 
       <section className="card integration-settings__section" aria-labelledby={`${id}-write-back`}>
@@ -162,6 +193,72 @@ function CloseSettingsForm({ initial }: { initial: CloseSettings }) {
           </p>
         ) : null}
       </section>
+    </div>
+  );
+}
+
+type CloseSyncProps = {
+  connection: Connection;
+  /** The last sync date on screen (a settings change stamps it too). */
+  lastSyncDate: string | null;
+  notify: (notification: Notification) => void;
+};
+
+/**
+ * Last sync, Sync now, what the last run did and the last sync's error. While a sync runs (the
+ * server says so, or one was just started and no later reading has said it ended), the
+ * integrations are read again every SYNC_POLL_MS; the polling stops when it ends or on unmount.
+ */
+function CloseSync({ connection, lastSyncDate, notify }: CloseSyncProps) {
+  const [syncNow, { isLoading: starting }] = useSyncCloseMutation();
+  // When a sync this view started was asked for; null once a reading after it says none runs.
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const { running, lastRun } = connection.sync;
+  const { fulfilledTimeStamp } = useListIntegrationsQuery(undefined, { pollingInterval: running || startedAt !== null ? SYNC_POLL_MS : 0 });
+  if (startedAt !== null && !running && fulfilledTimeStamp !== undefined && fulfilledTimeStamp > startedAt) setStartedAt(null);
+
+  const syncing = running || starting || startedAt !== null;
+  const lastError = connection.lastError;
+  const errorAt = lastError ? formatDateTime(lastError.at) : null;
+  const summary = formatLastRun(lastRun);
+
+  const start = async () => {
+    const askedAt = Date.now();
+    try {
+      const { message } = await syncNow().unwrap();
+      setStartedAt(askedAt);
+      notify({ kind: 'info', title: 'Sync started', message });
+    } catch (failure) {
+      notify({ kind: 'error', title: 'Sync not started', message: errorMessage(failure as CallError, SYNC_NOT_STARTED) });
+    }
+  };
+
+  return (
+    <div className="integration-settings__sync">
+      <div className="integration-settings__last-sync">
+        <dl className="facts">
+          <dt>Last sync</dt>
+          <dd>{formatLastSync(lastSyncDate)}</dd>
+        </dl>
+        <button type="button" className="button integration-settings__sync-now" disabled={syncing} onClick={() => void start()}>
+          {syncing ? 'Syncing…' : 'Sync now'}
+        </button>
+      </div>
+      <p className="field__hint integration-settings__last-run" role="status">
+        {summary}
+      </p>
+      {lastError ? (
+        <p className="alert integration-settings__sync-error">
+          <span className="visually-hidden">Sync error: </span>
+          {errorAt ? (
+            <>
+              <time dateTime={lastError.at}>{errorAt}</time>
+              {' — '}
+            </>
+          ) : null}
+          {lastError.message}
+        </p>
+      ) : null}
     </div>
   );
 }

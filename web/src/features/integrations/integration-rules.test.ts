@@ -5,6 +5,7 @@ import {
   formatApproxDuration,
   formatConnectionDay,
   formatDateTime,
+  formatLastRun,
   formatLastSync,
   parseMinCallDuration,
   settingsUnavailable,
@@ -69,6 +70,13 @@ describe('who and when', () => {
   it('shows the last sync date, or Never before the first sync', () => {
     expect(formatLastSync(null)).toBe('Never');
     expect(formatLastSync(new Date(2025, 2, 3, 14, 30).toISOString())).toBe('Mar 3, 2025, 2:30 PM');
+  });
+
+  it('writes the last sync run in words, one call in the singular, and nothing before the first run', () => {
+    expect(formatLastRun({ imported: 3, alreadyImported: 1, skipped: 2, refused: 0 })).toBe('Last run: 3 calls imported, 1 already imported, 2 skipped, 0 refused');
+    expect(formatLastRun({ imported: 1, alreadyImported: 0, skipped: 0, refused: 1 })).toBe('Last run: 1 call imported, 0 already imported, 0 skipped, 1 refused');
+    expect(formatLastRun({ imported: 0, alreadyImported: 5, skipped: 1, refused: 0 })).toBe('Last run: 0 calls imported, 5 already imported, 1 skipped, 0 refused');
+    expect(formatLastRun(null)).toBeNull();
   });
 
   it('says which settings are not available yet (spec part 2 §8)', () => {

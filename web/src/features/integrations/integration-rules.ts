@@ -63,6 +63,19 @@ export function formatDateTime(iso: string | null): string | null {
 /** The last sync date as the settings show it: 'Never' before the first sync (§2.12). */
 export const formatLastSync = (iso: string | null): string => formatDateTime(iso) ?? 'Never';
 
+/** What the last sync did, as the gateway reports it; null before the first sync. */
+export type SyncRun = Connection['sync']['lastRun'];
+
+/**
+ * The last sync's counts in words, shown under the last sync date: 'Last run: 3 calls imported,
+ * 1 already imported, 2 skipped, 0 refused'. Null before the first sync, when nothing is shown.
+ */
+export function formatLastRun(run: SyncRun): string | null {
+  if (!run) return null;
+  const imported = `${run.imported} ${run.imported === 1 ? 'call' : 'calls'} imported`;
+  return `Last run: ${imported}, ${run.alreadyImported} already imported, ${run.skipped} skipped, ${run.refused} refused`;
+}
+
 /** The integrations with a settings view in this version; any other says it is not available (§2.12, §8). */
 export const INTEGRATIONS_WITH_SETTINGS: readonly string[] = ['close-crm'];
 

@@ -5,9 +5,17 @@ import { jsonResponse } from '../../testing/json-response';
 import { renderApp } from '../../testing/render-app';
 import { signedInState } from '../../testing/signed-in';
 import { routeTable, stubGateway } from '../../testing/stub-gateway';
-import { formatDateTime } from './integration-rules';
+import { formatDateTime, formatLastSync } from './integration-rules';
 
-const notConnected: Integration['connection'] = { connected: false, status: 'not_connected', by: null, date: null, settings: null, lastError: null };
+const notConnected: Integration['connection'] = {
+  connected: false,
+  status: 'not_connected',
+  by: null,
+  date: null,
+  settings: null,
+  lastError: null,
+  sync: { running: false, lastRun: null },
+};
 
 const settings: CloseSettings = {
   syncUsersAndTeams: false,
@@ -27,6 +35,7 @@ const connected = (overrides: Partial<Integration['connection']> = {}): Integrat
   date: '2025-03-03T12:00:00.000Z',
   settings,
   lastError: null,
+  sync: { running: false, lastRun: null },
   ...overrides,
 });
 
@@ -464,5 +473,169 @@ describe('Close settings view (spec part 2 §2.12, §4, §5)', () => {
 
     await openPage('/integrations?settings=salesforce');
     expect(await screen.findByText('Settings for salesforce are not yet available.')).toBeTruthy();
+  });
+});
+
+describe('Sync now in the Close settings view', () => {
+  const STARTED = 'The sync has started. New Close calls show up as they are imported.';
+  const ALREADY_RUNNING = 'A sync is already running.';
+  const syncButton = () => screen.getByRole('button', { name: /^(Sync now|Syncing…)$/ }) as HTMLButtonElement;
+  const lastSync = () => screen.getByText('Last sync').nextElementSibling!.textContent;
+  const lastRun = () => document.querySelector('.integration-settings__last-run')!.textContent;
+
+  /** The gateway with a connected Close whose connection the test changes through `server.connection`. */
+  function stubServer(initial: Integration['connection'], routes: Handlers = {}) {
+    const server = { connection: initial };
+    const api = stubIntegrations(initial, {
+      'GET /api/integrations': () => jsonResponse([close(server.connection), hubspot, workspace]),
+      ...routes,
+    });
+    return { server, api, reads: () => api.sent('GET', '/api/integrations').length };
+  }
+
+  const openSettingsPage = async () => {
+    const view = await openPage('/integrations?settings=close-crm');
+    await screen.findByRole('heading', { level: 1, name: 'Close Settings' });
+    return view;
+  };
+
+  it('starts a sync with the CSRF token, shows the server’s message, and reads again until the sync ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { server, api, reads } = stubServer(connected(), {
+      'POST /api/integrations/close/sync': () => {
+        server.connection = { ...server.connection, sync: { running: true, lastRun: null } };
+        return jsonResponse({ started: true, message: STARTED }, 202);
+      },
+    });
+    await openSettingsPage();
+
+    expect(syncButton().textContent).toBe('Sync now');
+    expect(syncButton().disabled).toBe(false);
+    expect(lastRun()).toBe('');
+    fireEvent.click(syncButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Sync started' });
+    expect(dialog.textContent).toContain(STARTED);
+    const sent = api.sent('POST', '/api/integrations/close/sync');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers.get('X-CSRF-Token')).toBe('csrf-1');
+    await waitFor(() => expect(syncButton().textContent).toBe('Syncing…'));
+    expect(syncButton().disabled).toBe(true);
+
+    // Still running: read again every 2 seconds.
+    const before = reads();
+    await act(async () => {
+      vi.advanceTimersByTime(2_000);
+    });
+    await waitFor(() => expect(reads()).toBe(before + 1));
+
+    // The sync ends: the date, what it did and the button follow the next reading.
+    const syncedAt = '2025-03-05T10:15:00.000Z';
+    server.connection = {
+      ...server.connection,
+      settings: { ...settings, lastSyncDate: syncedAt },
+      sync: { running: false, lastRun: { imported: 1, alreadyImported: 0, skipped: 4, refused: 0 } },
+    };
+    await act(async () => {
+      vi.advanceTimersByTime(2_000);
+    });
+    await waitFor(() => expect(syncButton().textContent).toBe('Sync now'));
+    expect(syncButton().disabled).toBe(false);
+    expect(lastRun()).toBe('Last run: 1 call imported, 0 already imported, 4 skipped, 0 refused');
+    expect(lastSync()).toBe(formatLastSync(syncedAt));
+
+    // Then it stops reading.
+    const after = reads();
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(reads()).toBe(after);
+  });
+
+  it('shows the server’s sentence as an error when the sync cannot start (409)', async () => {
+    const { api } = stubServer(connected(), {
+      'POST /api/integrations/close/sync': () => jsonResponse({ error: ALREADY_RUNNING, message: ALREADY_RUNNING }, 409),
+    });
+    await openSettingsPage();
+
+    fireEvent.click(syncButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Sync not started' });
+    expect(within(dialog).getByText(ALREADY_RUNNING)).toBeTruthy();
+    expect(dialog.querySelector('.notification--error')).toBeTruthy();
+    expect(api.sent('POST', '/api/integrations/close/sync')).toHaveLength(1);
+    await waitFor(() => expect(syncButton().disabled).toBe(false));
+    expect(syncButton().textContent).toBe('Sync now');
+  });
+
+  it('says what the last run did, and shows the last sync’s error with its time', async () => {
+    const failedAt = '2025-03-04T08:30:00.000Z';
+    const stopped = 'The last sync stopped: Close could not be reached.';
+    stubServer(
+      connected({
+        settings: { ...settings, lastSyncDate: '2025-03-04T08:00:00.000Z' },
+        sync: { running: false, lastRun: { imported: 3, alreadyImported: 1, skipped: 2, refused: 0 } },
+        lastError: { message: stopped, at: failedAt },
+      }),
+    );
+    await openSettingsPage();
+
+    expect(lastRun()).toBe('Last run: 3 calls imported, 1 already imported, 2 skipped, 0 refused');
+    expect(lastSync()).toBe(formatLastSync('2025-03-04T08:00:00.000Z'));
+    const error = document.querySelector('.integration-settings__sync-error')!;
+    expect(error.classList.contains('alert')).toBe(true);
+    expect(error.textContent).toBe(`Sync error: ${formatDateTime(failedAt)} — ${stopped}`);
+    expect(error.querySelector('time')!.getAttribute('dateTime')).toBe(failedAt);
+  });
+
+  it('shows nothing of a last run or error before the first sync', async () => {
+    stubServer(connected());
+    await openSettingsPage();
+
+    expect(lastRun()).toBe('');
+    expect(screen.queryByText(/Last run:/)).toBeNull();
+    expect(document.querySelector('.integration-settings__sync-error')).toBeNull();
+  });
+
+  it('keeps Sync now disabled while the loaded integration says a sync runs, reading again until it ends, then stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { server, api, reads } = stubServer(connected({ sync: { running: true, lastRun: null } }));
+    await openSettingsPage();
+
+    expect(syncButton().textContent).toBe('Syncing…');
+    expect(syncButton().disabled).toBe(true);
+    const first = reads();
+    await act(async () => {
+      vi.advanceTimersByTime(2_000);
+    });
+    await waitFor(() => expect(reads()).toBe(first + 1));
+    expect(syncButton().disabled).toBe(true);
+
+    server.connection = { ...server.connection, sync: { running: false, lastRun: { imported: 0, alreadyImported: 2, skipped: 0, refused: 1 } } };
+    await act(async () => {
+      vi.advanceTimersByTime(2_000);
+    });
+    await waitFor(() => expect(syncButton().disabled).toBe(false));
+    expect(syncButton().textContent).toBe('Sync now');
+    expect(lastRun()).toBe('Last run: 0 calls imported, 2 already imported, 0 skipped, 1 refused');
+
+    const after = reads();
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(reads()).toBe(after);
+    expect(api.sent('POST', '/api/integrations/close/sync')).toEqual([]);
+  });
+
+  it('stops reading again when the view is left while a sync runs', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { reads } = stubServer(connected({ sync: { running: true, lastRun: null } }));
+    const { unmount } = await openSettingsPage();
+
+    unmount();
+    const after = reads();
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(reads()).toBe(after);
   });
 });

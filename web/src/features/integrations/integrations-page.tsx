@@ -55,7 +55,7 @@ export function IntegrationsPage() {
   if (settingsId !== null && data) {
     return (
       <>
-        <SettingsView id={settingsId} integrations={data} onBack={backToList} />
+        <SettingsView id={settingsId} integrations={data} onBack={backToList} notify={setNotification} />
         {notificationModal}
       </>
     );
@@ -82,13 +82,13 @@ export function IntegrationsPage() {
   );
 }
 
-type SettingsViewProps = { id: string; integrations: Integration[]; onBack: () => void };
+type SettingsViewProps = { id: string; integrations: Integration[]; onBack: () => void; notify: (notification: Notification) => void };
 
 /** The settings of integration `id`, or the sentence saying it has none yet (§2.12, §8). */
-function SettingsView({ id, integrations, onBack }: SettingsViewProps) {
+function SettingsView({ id, integrations, onBack, notify }: SettingsViewProps) {
   const integration = integrations.find((candidate) => candidate.id === id);
   if (integration && INTEGRATIONS_WITH_SETTINGS.includes(integration.id)) {
-    return <CloseSettingsView key={integration.id} integration={integration} onBack={onBack} />;
+    return <CloseSettingsView key={integration.id} integration={integration} onBack={onBack} notify={notify} />;
   }
   return (
     <div className="page integration-settings">

@@ -446,6 +446,10 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/integrations/close/lead-statuses` }),
         providesTags: ["integrations"],
       }),
+      syncClose: build.mutation<SyncCloseApiResponse, SyncCloseApiArg>({
+        query: () => ({ url: `/api/integrations/close/sync`, method: "POST" }),
+        invalidatesTags: ["integrations"],
+      }),
       requestIntegration: build.mutation<
         RequestIntegrationApiResponse,
         RequestIntegrationApiArg
@@ -1584,6 +1588,21 @@ export type ConnectCloseApiResponse = /** status 200 Default Response */ {
       message: string;
       at: string;
     } | null;
+    sync: {
+      /** a sync is running now */
+      running: boolean;
+      /** what the last sync did; null before the first */
+      lastRun: {
+        /** calls sent to be transcribed and scored */
+        imported: number;
+        /** calls found already imported, passed over */
+        alreadyImported: number;
+        /** calls shorter than the minimum duration, without recording or transcript, or by someone in no team */
+        skipped: number;
+        /** calls Parlance could not take (a recording it cannot read) */
+        refused: number;
+      } | null;
+    };
   };
 };
 export type ConnectCloseApiArg = {
@@ -1631,6 +1650,11 @@ export type ListCloseLeadStatusesApiResponse =
     }[];
   };
 export type ListCloseLeadStatusesApiArg = void;
+export type SyncCloseApiResponse = /** status 202 Default Response */ {
+  started: true;
+  message: string;
+};
+export type SyncCloseApiArg = void;
 export type RequestIntegrationApiResponse = /** status 200 Default Response */ {
   success: true;
   requestId: string;
@@ -1917,6 +1941,21 @@ export type Integration = {
       message: string;
       at: string;
     } | null;
+    sync: {
+      /** a sync is running now */
+      running: boolean;
+      /** what the last sync did; null before the first */
+      lastRun: {
+        /** calls sent to be transcribed and scored */
+        imported: number;
+        /** calls found already imported, passed over */
+        alreadyImported: number;
+        /** calls shorter than the minimum duration, without recording or transcript, or by someone in no team */
+        skipped: number;
+        /** calls Parlance could not take (a recording it cannot read) */
+        refused: number;
+      } | null;
+    };
   };
 };
 export const {
@@ -1987,6 +2026,7 @@ export const {
   useUpdateCloseSettingsMutation,
   useListCloseLeadStatusesQuery,
   useLazyListCloseLeadStatusesQuery,
+  useSyncCloseMutation,
   useRequestIntegrationMutation,
   useDisconnectCloseMutation,
   useShareCallMutation,

@@ -13,9 +13,12 @@ import {
   IntegrationRequested,
   IntegrationView,
   LeadStatusList,
+  SyncStarted,
 } from '../../../schemas/integrations.schema.js';
 import { SIGNED_IN } from '../../../schemas/security.schema.js';
 import type { ServiceClients } from '../../../service-clients.js';
+
+export const SYNC_STARTED = 'Sync started. New calls appear on the Calls screen once they are scored.';
 
 export const INTEGRATION_REQUEST_RECEIVED = 'Thank you. Your request has been sent to the Parlance team.';
 
@@ -105,6 +108,26 @@ export async function integrationsRoutes(app: FastifyInstance, options: { servic
   );
 
   typed.post(
+    '/api/integrations/close/sync',
+    {
+      schema: {
+        operationId: 'syncClose',
+        summary: 'Sync Close now: import its calls since the last sync',
+        description:
+          'Starts the sync in the background and answers 202 at once; the integration’s `connection.sync` shows it running, then what it did. Calls go through ingest like uploads, so they are transcribed and scored. 409 when Close is not connected, expired, or a sync is already running.',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        response: { 202: SyncStarted, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request, reply) => {
+      await integrations.syncNow({ integrationId: 'close-crm' }, callAs(request));
+      return reply.code(202).send({ started: true as const, message: SYNC_STARTED });
+    },
+  );
+
+  typed.post(
     '/api/integrations/requests',
     {
       schema: {
@@ -164,6 +187,7 @@ function integrationView(integration: Integration) {
       date: connection?.date?.toISOString() ?? null,
       settings,
       lastError: connection?.lastError ? { message: connection.lastError.message, at: connection.lastError.at!.toISOString() } : null,
+      sync: { running: connection?.sync?.running ?? false, lastRun: connection?.sync?.lastRun ?? null },
     },
   };
 }

@@ -101,7 +101,30 @@ export interface Connection {
     | { $case: "workspace"; value: WorkspaceSettings }
     | undefined;
   /** The last sync's failure, until a sync succeeds. */
-  lastError?: SyncError | undefined;
+  lastError?:
+    | SyncError
+    | undefined;
+  /** Whether a sync is running, and what the last one did. */
+  sync: SyncState | undefined;
+}
+
+export interface SyncState {
+  running: boolean;
+  lastRun?: SyncSummary | undefined;
+}
+
+export interface SyncSummary {
+  /** Sent to ingest, to be transcribed and scored. */
+  imported: number;
+  /** Found already imported by an earlier sync, and passed over. */
+  alreadyImported: number;
+  /**
+   * Not worth importing: shorter than the minimum duration, with neither recording nor
+   * transcript, or made by someone who is no representative of any team.
+   */
+  skipped: number;
+  /** Refused by ingest (a recording it cannot read, say). */
+  refused: number;
 }
 
 export interface ConnectedBy {
@@ -188,6 +211,13 @@ export interface ListCloseLeadStatusesResponse {
 export interface LeadStatus {
   id: string;
   label: string;
+}
+
+export interface SyncNowRequest {
+  integrationId: string;
+}
+
+export interface SyncNowResponse {
 }
 
 export interface DisconnectRequest {
@@ -469,7 +499,7 @@ export const Integration: MessageFns<Integration> = {
 };
 
 function createBaseConnection(): Connection {
-  return { status: 0, by: undefined, date: undefined, settings: undefined, lastError: undefined };
+  return { status: 0, by: undefined, date: undefined, settings: undefined, lastError: undefined, sync: undefined };
 }
 
 export const Connection: MessageFns<Connection> = {
@@ -496,6 +526,9 @@ export const Connection: MessageFns<Connection> = {
     }
     if (message.lastError !== undefined) {
       SyncError.encode(message.lastError, writer.uint32(58).fork()).join();
+    }
+    if (message.sync !== undefined) {
+      SyncState.encode(message.sync, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -569,6 +602,14 @@ export const Connection: MessageFns<Connection> = {
             message.lastError = SyncError.decode(reader, reader.uint32());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.sync = SyncState.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -598,6 +639,7 @@ export const Connection: MessageFns<Connection> = {
         : isSet(object.last_error)
         ? SyncError.fromJSON(object.last_error)
         : undefined,
+      sync: isSet(object.sync) ? SyncState.fromJSON(object.sync) : undefined,
     };
   },
 
@@ -621,6 +663,9 @@ export const Connection: MessageFns<Connection> = {
     }
     if (message.lastError !== undefined) {
       obj.lastError = SyncError.toJSON(message.lastError);
+    }
+    if (message.sync !== undefined) {
+      obj.sync = SyncState.toJSON(message.sync);
     }
     return obj;
   },
@@ -656,6 +701,219 @@ export const Connection: MessageFns<Connection> = {
     message.lastError = (object.lastError !== undefined && object.lastError !== null)
       ? SyncError.fromPartial(object.lastError)
       : undefined;
+    message.sync = (object.sync !== undefined && object.sync !== null) ? SyncState.fromPartial(object.sync) : undefined;
+    return message;
+  },
+};
+
+function createBaseSyncState(): SyncState {
+  return { running: false, lastRun: undefined };
+}
+
+export const SyncState: MessageFns<SyncState> = {
+  encode(message: SyncState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.running !== false) {
+      writer.uint32(8).bool(message.running);
+    }
+    if (message.lastRun !== undefined) {
+      SyncSummary.encode(message.lastRun, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncState {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncState();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.running = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.lastRun = SyncSummary.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SyncState {
+    return {
+      running: isSet(object.running) ? globalThis.Boolean(object.running) : false,
+      lastRun: isSet(object.lastRun)
+        ? SyncSummary.fromJSON(object.lastRun)
+        : isSet(object.last_run)
+        ? SyncSummary.fromJSON(object.last_run)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SyncState): unknown {
+    const obj: any = {};
+    if (message.running !== false) {
+      obj.running = message.running;
+    }
+    if (message.lastRun !== undefined) {
+      obj.lastRun = SyncSummary.toJSON(message.lastRun);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SyncState>, I>>(base?: I): SyncState {
+    return SyncState.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SyncState>, I>>(object: I): SyncState {
+    const message = createBaseSyncState();
+    message.running = object.running ?? false;
+    message.lastRun = (object.lastRun !== undefined && object.lastRun !== null)
+      ? SyncSummary.fromPartial(object.lastRun)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSyncSummary(): SyncSummary {
+  return { imported: 0, alreadyImported: 0, skipped: 0, refused: 0 };
+}
+
+export const SyncSummary: MessageFns<SyncSummary> = {
+  encode(message: SyncSummary, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.imported !== 0) {
+      writer.uint32(8).int32(message.imported);
+    }
+    if (message.alreadyImported !== 0) {
+      writer.uint32(16).int32(message.alreadyImported);
+    }
+    if (message.skipped !== 0) {
+      writer.uint32(24).int32(message.skipped);
+    }
+    if (message.refused !== 0) {
+      writer.uint32(32).int32(message.refused);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncSummary {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncSummary();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.imported = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.alreadyImported = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.skipped = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.refused = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SyncSummary {
+    return {
+      imported: isSet(object.imported) ? globalThis.Number(object.imported) : 0,
+      alreadyImported: isSet(object.alreadyImported)
+        ? globalThis.Number(object.alreadyImported)
+        : isSet(object.already_imported)
+        ? globalThis.Number(object.already_imported)
+        : 0,
+      skipped: isSet(object.skipped) ? globalThis.Number(object.skipped) : 0,
+      refused: isSet(object.refused) ? globalThis.Number(object.refused) : 0,
+    };
+  },
+
+  toJSON(message: SyncSummary): unknown {
+    const obj: any = {};
+    if (message.imported !== 0) {
+      obj.imported = Math.round(message.imported);
+    }
+    if (message.alreadyImported !== 0) {
+      obj.alreadyImported = Math.round(message.alreadyImported);
+    }
+    if (message.skipped !== 0) {
+      obj.skipped = Math.round(message.skipped);
+    }
+    if (message.refused !== 0) {
+      obj.refused = Math.round(message.refused);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SyncSummary>, I>>(base?: I): SyncSummary {
+    return SyncSummary.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SyncSummary>, I>>(object: I): SyncSummary {
+    const message = createBaseSyncSummary();
+    message.imported = object.imported ?? 0;
+    message.alreadyImported = object.alreadyImported ?? 0;
+    message.skipped = object.skipped ?? 0;
+    message.refused = object.refused ?? 0;
     return message;
   },
 };
@@ -2133,6 +2391,131 @@ export const LeadStatus: MessageFns<LeadStatus> = {
   },
 };
 
+function createBaseSyncNowRequest(): SyncNowRequest {
+  return { integrationId: "" };
+}
+
+export const SyncNowRequest: MessageFns<SyncNowRequest> = {
+  encode(message: SyncNowRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.integrationId !== "") {
+      writer.uint32(10).string(message.integrationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncNowRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncNowRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.integrationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SyncNowRequest {
+    return {
+      integrationId: isSet(object.integrationId)
+        ? globalThis.String(object.integrationId)
+        : isSet(object.integration_id)
+        ? globalThis.String(object.integration_id)
+        : "",
+    };
+  },
+
+  toJSON(message: SyncNowRequest): unknown {
+    const obj: any = {};
+    if (message.integrationId !== "") {
+      obj.integrationId = message.integrationId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SyncNowRequest>, I>>(base?: I): SyncNowRequest {
+    return SyncNowRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SyncNowRequest>, I>>(object: I): SyncNowRequest {
+    const message = createBaseSyncNowRequest();
+    message.integrationId = object.integrationId ?? "";
+    return message;
+  },
+};
+
+function createBaseSyncNowResponse(): SyncNowResponse {
+  return {};
+}
+
+export const SyncNowResponse: MessageFns<SyncNowResponse> = {
+  encode(_: SyncNowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncNowResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncNowResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): SyncNowResponse {
+    return {};
+  },
+
+  toJSON(_: SyncNowResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SyncNowResponse>, I>>(base?: I): SyncNowResponse {
+    return SyncNowResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SyncNowResponse>, I>>(_: I): SyncNowResponse {
+    const message = createBaseSyncNowResponse();
+    return message;
+  },
+};
+
 function createBaseDisconnectRequest(): DisconnectRequest {
   return { integrationId: "" };
 }
@@ -2497,6 +2880,20 @@ export const IntegrationsServiceService = {
       Buffer.from(ListCloseLeadStatusesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListCloseLeadStatusesResponse => ListCloseLeadStatusesResponse.decode(value),
   },
+  /**
+   * Starts a sync of the integration now, in the background (the screen's "Sync now"): its calls
+   * since the last sync are imported through ingest like uploads. FAILED_PRECONDITION when the
+   * integration is not connected, expired, or already syncing.
+   */
+  syncNow: {
+    path: "/parlance.integration.v1.IntegrationsService/SyncNow" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SyncNowRequest): Buffer => Buffer.from(SyncNowRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SyncNowRequest => SyncNowRequest.decode(value),
+    responseSerialize: (value: SyncNowResponse): Buffer => Buffer.from(SyncNowResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SyncNowResponse => SyncNowResponse.decode(value),
+  },
   /** Forgets the connection and its credentials. Disconnecting what is not connected is not an error. */
   disconnect: {
     path: "/parlance.integration.v1.IntegrationsService/Disconnect" as const,
@@ -2537,6 +2934,12 @@ export interface IntegrationsServiceServer extends UntypedServiceImplementation 
   updateCloseSettings: handleUnaryCall<UpdateCloseSettingsRequest, UpdateCloseSettingsResponse>;
   /** The lead statuses of the connected Close organization, for the settings' status choices. */
   listCloseLeadStatuses: handleUnaryCall<ListCloseLeadStatusesRequest, ListCloseLeadStatusesResponse>;
+  /**
+   * Starts a sync of the integration now, in the background (the screen's "Sync now"): its calls
+   * since the last sync are imported through ingest like uploads. FAILED_PRECONDITION when the
+   * integration is not connected, expired, or already syncing.
+   */
+  syncNow: handleUnaryCall<SyncNowRequest, SyncNowResponse>;
   /** Forgets the connection and its credentials. Disconnecting what is not connected is not an error. */
   disconnect: handleUnaryCall<DisconnectRequest, DisconnectResponse>;
   /**
@@ -2614,6 +3017,26 @@ export interface IntegrationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListCloseLeadStatusesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Starts a sync of the integration now, in the background (the screen's "Sync now"): its calls
+   * since the last sync are imported through ingest like uploads. FAILED_PRECONDITION when the
+   * integration is not connected, expired, or already syncing.
+   */
+  syncNow(
+    request: SyncNowRequest,
+    callback: (error: ServiceError | null, response: SyncNowResponse) => void,
+  ): ClientUnaryCall;
+  syncNow(
+    request: SyncNowRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SyncNowResponse) => void,
+  ): ClientUnaryCall;
+  syncNow(
+    request: SyncNowRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SyncNowResponse) => void,
   ): ClientUnaryCall;
   /** Forgets the connection and its credentials. Disconnecting what is not connected is not an error. */
   disconnect(

@@ -1,0 +1,143 @@
+/**
+ * Which Close calls become Parlance calls, and how (issue 16, spec part 2 §5 and §9): a call is
+ * imported when it has a transcript or a recording, lasts at least the minimum call duration, and
+ * its Close user is a representative of one of the company's teams. A transcript travels as
+ * WebVTT with a voice tag per utterance, so the transcription service keeps who spoke and when;
+ * a call with only a recording travels as its audio. Pure: the sync (close-sync.ts) does the I/O.
+ */
+import type { CloseCall, CloseUser, CloseUtterance } from '../vendors/close-client.js';
+
+/** A sync window covers at most this much of Close's history, so a long catch-up advances its cursor often. */
+export const CLOSE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** A first sync reaches this far back. */
+export const CLOSE_FIRST_SYNC_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A team as the sync sees it: identity's, with each member's Close user id when the team editor has it (crm_id). */
+export interface TeamRoster {
+  id: string;
+  department: string;
+  members: { email: string; firstName: string; crmId: string }[];
+}
+
+export interface Representative {
+  teamId: string;
+  email: string;
+  firstName: string;
+}
+
+/**
+ * Finds the representative a Close user's calls belong to: the member whose crm_id is the Close
+ * user's id, else whose e-mail is the user's. A person in several teams is taken in a sales team
+ * first (Close is a sales CRM), then in the oldest team.
+ */
+export function representativeFinder(teams: readonly TeamRoster[]): (user: Pick<CloseUser, 'id' | 'email'>) => Representative | undefined {
+  const ordered = [...teams.filter((team) => team.department === 'sales'), ...teams.filter((team) => team.department !== 'sales')];
+  const byCrmId = new Map<string, Representative>();
+  const byEmail = new Map<string, Representative>();
+  for (const team of ordered) {
+    for (const member of team.members) {
+      const representative = { teamId: team.id, email: member.email.toLowerCase(), firstName: member.firstName };
+      if (member.crmId !== '' && !byCrmId.has(member.crmId)) byCrmId.set(member.crmId, representative);
+      if (!byEmail.has(representative.email)) byEmail.set(representative.email, representative);
+    }
+  }
+  return (user) => byCrmId.get(user.id) ?? (user.email === '' ? undefined : byEmail.get(user.email.toLowerCase()));
+}
+
+export type CloseSkipReason = 'too-short' | 'no-conversation' | 'no-representative';
+
+export interface CloseCallImport {
+  /** Close's call id: the idempotency key of the import. */
+  externalId: string;
+  /** Where a note or status goes back to after scoring. */
+  leadId: string;
+  representative: Representative;
+  occurredAt: Date;
+  fileName: string;
+  notes: string;
+  contactId: string;
+  media: { kind: 'text'; text: string } | { kind: 'audio'; recordingUrl: string };
+}
+
+export type CloseCallDecision = { import: CloseCallImport } | { skip: CloseSkipReason };
+
+/** What becomes of one Close call. `user` is the call's Close user, when Close named one that exists. */
+export function closeCallDecision(
+  call: CloseCall,
+  minCallDurationSeconds: number,
+  user: CloseUser | undefined,
+  findRepresentative: (user: Pick<CloseUser, 'id' | 'email'>) => Representative | undefined,
+): CloseCallDecision {
+  const utterances = call.transcript?.utterances.filter((utterance) => utterance.text.trim() !== '') ?? [];
+  if (utterances.length === 0 && !call.recordingUrl) return { skip: 'no-conversation' };
+  // Close leaves duration at 0 on some calls it transcribed; the transcript then tells how long it was.
+  const lastWord = utterances.reduce((latest, utterance) => Math.max(latest, utterance.endSeconds), 0);
+  if (Math.max(call.durationSeconds, lastWord) < minCallDurationSeconds) return { skip: 'too-short' };
+  const representative = user ? findRepresentative(user) : undefined;
+  if (!representative) return { skip: 'no-representative' };
+  const transcribed = utterances.length > 0;
+  return {
+    import: {
+      externalId: call.id,
+      leadId: call.leadId ?? '',
+      representative,
+      occurredAt: call.createdAt,
+      fileName: `close-call-${call.id}.${transcribed ? 'vtt' : 'audio'}`,
+      notes: call.note,
+      contactId: call.contactId ?? '',
+      media: transcribed ? { kind: 'text', text: webVttOf(utterances, representative.firstName) } : { kind: 'audio', recordingUrl: call.recordingUrl! },
+    },
+  };
+}
+
+/**
+ * Close's utterances as WebVTT, one cue each, the speaker in a voice tag. Close names the
+ * speaker in `speaker_label`; when it does not, its side does: the Close user is the
+ * representative, anyone else the contact.
+ */
+export function webVttOf(utterances: readonly CloseUtterance[], representativeName: string): string {
+  const cues = utterances.map((utterance) => {
+    const speaker = voiceName(utterance.speakerLabel) || (utterance.speakerSide === 'close-user' ? voiceName(representativeName) || 'Representative' : 'Contact');
+    const start = Math.max(0, utterance.startSeconds);
+    const end = Math.max(start, utterance.endSeconds);
+    return `${cueTime(start)} --> ${cueTime(end)}\n<v ${speaker}>${cueText(utterance.text)}`;
+  });
+  return `WEBVTT\n\n${cues.join('\n\n')}\n`;
+}
+
+/** A voice tag's name ends at '>' and may not break the line. */
+function voiceName(name: string): string {
+  return name.replace(/[<>&\s]+/gu, ' ').trim();
+}
+
+/** Cue text: no blank line (it would end the cue), no '-->', markup characters escaped. */
+function cueText(text: string): string {
+  return text
+    .replace(/&/gu, '&amp;')
+    .replace(/</gu, '&lt;')
+    .replace(/>/gu, '&gt;')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+function cueTime(seconds: number): string {
+  const totalMs = Math.round(seconds * 1000);
+  const hours = Math.floor(totalMs / 3_600_000);
+  const minutes = Math.floor(totalMs / 60_000) % 60;
+  const wholeSeconds = Math.floor(totalMs / 1000) % 60;
+  const ms = totalMs % 1000;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:${String(wholeSeconds).padStart(2, '0')}.${String(ms).padStart(3, '0')}`;
+}
+
+/**
+ * The next window of Close's history to read after `cursor` (the end of the last window read
+ * whole), or undefined when the cursor has caught up with `now`. Close filters with strict
+ * bounds (`date_created__gt`/`__lt`): the window opens one millisecond before the cursor so a
+ * call made exactly at the cursor is not lost between two windows; one read twice is already
+ * imported and passed over.
+ */
+export function nextCloseWindow(cursor: Date | null, now: Date): { createdAfter: Date; createdBefore: Date } | undefined {
+  const from = cursor ?? new Date(now.getTime() - CLOSE_FIRST_SYNC_HISTORY_MS);
+  if (from.getTime() >= now.getTime()) return undefined;
+  return { createdAfter: new Date(from.getTime() - 1), createdBefore: new Date(Math.min(from.getTime() + CLOSE_WINDOW_MS, now.getTime())) };
+}

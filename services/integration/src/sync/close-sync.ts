@@ -1,0 +1,145 @@
+/**
+ * One sync of a company's Close calls into Parlance (issue 16, point 3). It reads Close's history
+ * window by window from the connection's cursor (close-import.ts), sends every call worth scoring
+ * to ingest exactly as an upload is sent (so it is transcribed, scored and listed like one), and
+ * moves the cursor past a window only once the whole window is in. A sync stopped anywhere (a
+ * crash, Close failing, ingest out of reach) leaves the cursor where the last whole window ended;
+ * the next one reads from there, passing over what it finds already imported. Imports are keyed
+ * by Close's call id twice over: here (`imports`) and in ingest (the upload's external id), so a
+ * crash between ingest's answer and the row here cannot import a call twice either.
+ */
+import type { Database } from '@parlance/platform/db/database';
+import type { Logger } from '@parlance/platform/logger';
+import { importedExternalIds, recordImport, saveSyncCursor, type ClaimedSync } from '../db/sync.repository.js';
+import { openCredential, type Keyring } from '../domain/credential-cipher.js';
+import { closeCallDecision, nextCloseWindow, representativeFinder, type CloseCallImport, type CloseSkipReason, type TeamRoster } from '../domain/close-import.js';
+import { storedCloseSettings } from '../domain/integrations.js';
+import type { CloseClient } from '../vendors/close-client.js';
+
+/** Close's calls are read up to this long before now, so a call Close is still saving falls in the next sync, not between two. */
+export const CLOSE_SYNC_LAG_MS = 60_000;
+
+/** What a call is sent to ingest with; ingest answers once it is stored. */
+export interface ImportedActivity {
+  activityId: string;
+  jobId: string;
+}
+
+export interface ActivityImport {
+  source: 'close-crm';
+  externalId: string;
+  teamId: string;
+  representativeEmail: string;
+  representativeName: string;
+  occurredAt: Date;
+  fileName: string;
+  notes: string;
+  contactId: string;
+  media: { kind: 'text'; text: string } | { kind: 'audio'; bytes: Buffer };
+}
+
+/** Ingest, as the sync uses it. An upload ingest refuses for good is an ImportRefused. */
+export interface ActivityImporter {
+  importCall(companyId: string, activity: ActivityImport): Promise<ImportedActivity>;
+}
+
+export class ImportRefused extends Error {}
+
+export interface CloseSyncDependencies {
+  db: Database<Record<string, unknown>>;
+  keyring: Keyring;
+  close: (apiKey: string) => Pick<CloseClient, 'users' | 'calls' | 'recording'>;
+  /** The company's teams with their members, from identity. */
+  teams: (companyId: string) => Promise<TeamRoster[]>;
+  ingest: ActivityImporter;
+  logger: Pick<Logger, 'info' | 'warn'>;
+  now?: () => Date;
+  signal?: AbortSignal;
+}
+
+export interface SyncCounts {
+  imported: number;
+  /** Already imported by an earlier sync (read again after a stop, or in the overlap of two windows). */
+  alreadyImported: number;
+  skipped: Record<CloseSkipReason, number>;
+  /** Calls ingest refused (a recording it cannot read, say): left out, with the reason logged. */
+  refused: number;
+}
+
+export function emptyCounts(): SyncCounts {
+  return { imported: 0, alreadyImported: 0, skipped: { 'too-short': 0, 'no-conversation': 0, 'no-representative': 0 }, refused: 0 };
+}
+
+/**
+ * Runs the claimed sync to the end of Close's history (less the lag), or throws where it stopped;
+ * the counts so far are in `counts` either way. Renewing the claim after each window is the
+ * caller's (`onWindowDone`); a claim lost to another replica stops the sync there.
+ */
+export async function syncCloseCalls(
+  deps: CloseSyncDependencies,
+  claim: ClaimedSync,
+  counts: SyncCounts,
+  onWindowDone: () => Promise<boolean> = async () => true,
+): Promise<void> {
+  const now = deps.now ?? (() => new Date());
+  const settings = storedCloseSettings(claim.settings);
+  const close = deps.close(openCredential(deps.keyring, claim.credentials));
+  const findRepresentative = representativeFinder(await deps.teams(claim.companyId));
+  const users = new Map((await close.users()).map((user) => [user.id, user]));
+
+  // Fixed when the sync starts: calls made while it runs are the next sync's, so it always ends.
+  const until = new Date(now().getTime() - CLOSE_SYNC_LAG_MS);
+  let cursor = claim.syncCursor ? new Date(claim.syncCursor) : null;
+  for (let window = nextCloseWindow(cursor, until); window; window = nextCloseWindow(cursor, until)) {
+    for await (const page of close.calls(window)) {
+      deps.signal?.throwIfAborted();
+      const already = await importedExternalIds(deps.db, claim.companyId, 'close-crm', page.map((call) => call.id));
+      for (const call of page) {
+        if (already.has(call.id)) {
+          counts.alreadyImported += 1;
+          continue;
+        }
+        const decision = closeCallDecision(call, settings.minCallDuration, call.userId ? users.get(call.userId) : undefined, findRepresentative);
+        if ('skip' in decision) {
+          counts.skipped[decision.skip] += 1;
+          continue;
+        }
+        await importCall(deps, close, claim.companyId, decision.import, counts);
+      }
+    }
+    cursor = window.createdBefore;
+    await saveSyncCursor(deps.db, claim, cursor.toISOString());
+    if (!(await onWindowDone())) return;
+  }
+}
+
+async function importCall(
+  deps: CloseSyncDependencies,
+  close: Pick<CloseClient, 'recording'>,
+  companyId: string,
+  plan: CloseCallImport,
+  counts: SyncCounts,
+): Promise<void> {
+  try {
+    const media = plan.media.kind === 'text' ? plan.media : { kind: 'audio' as const, bytes: await close.recording(plan.media.recordingUrl) };
+    const imported = await deps.ingest.importCall(companyId, {
+      source: 'close-crm',
+      externalId: plan.externalId,
+      teamId: plan.representative.teamId,
+      representativeEmail: plan.representative.email,
+      representativeName: plan.representative.firstName,
+      occurredAt: plan.occurredAt,
+      fileName: plan.fileName,
+      notes: plan.notes,
+      contactId: plan.contactId,
+      media,
+    });
+    await recordImport(deps.db, { companyId, integrationId: 'close-crm', externalId: plan.externalId, activityId: imported.activityId, jobId: imported.jobId, leadId: plan.leadId });
+    counts.imported += 1;
+  } catch (error) {
+    if (!(error instanceof ImportRefused)) throw error;
+    // Refused for good (ingest's rules): asking again would be refused again, so the call is left out and the sync goes on.
+    counts.refused += 1;
+    deps.logger.warn({ companyId, closeCallId: plan.externalId, reason: error.message }, 'a Close call was refused by ingest; left out');
+  }
+}
