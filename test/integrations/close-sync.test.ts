@@ -63,7 +63,7 @@ const closeCall = (id: string, minutesAgo: number, userId: string): CloseCallRec
 
 beforeAll(async () => {
   close = await startCloseStandin({ calls: [closeCall('acti_anna_1', 90, 'user_anna'), closeCall('acti_cleo_1', 80, 'user_cleo')] });
-  stack = await startIdentityStack({ withIngest: true, withIntegration: true, env: { CLOSE_API_URL: close.baseUrl, INTEGRATION_SYNC_TICK_SECONDS: '1' } });
+  stack = await startIdentityStack({ withIngest: true, withIntegration: true, env: { CLOSE_API_URL: close.baseUrl, INTEGRATION_SYNC_TICK_SECONDS: '1', INTEGRATION_SYNC_WORKERS: '1' } });
   acme = await uploadingCompany(stack, { first_name: 'Anna', last_name: 'Lee', email: 'anna.lee@example.com' });
 }, 120_000);
 

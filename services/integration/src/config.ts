@@ -21,6 +21,7 @@ export const IntegrationConfigSchema = Type.Object({
   ),
   INTEGRATION_SYNC_INTERVAL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 300, description: 'between the end of one automatic sync of a connection (Close’s autoSync) and the next' }),
   INTEGRATION_SYNC_TICK_SECONDS: Type.Integer({ minimum: 1, maximum: 600, default: 30, description: 'how often each replica looks for a connection whose automatic sync is due' }),
+  INTEGRATION_SYNC_WORKERS: Type.Integer({ minimum: 0, maximum: 8, default: 1, description: 'syncs this process runs at once; 0 runs none (a replica that only answers, while others sync)' }),
   CLOSE_API_URL: Type.String({ default: CLOSE_API_URL, pattern: '^https?://', description: 'Close’s REST API (tests point it at a local stand-in)' }),
 });
 
@@ -31,7 +32,8 @@ export interface IntegrationConfig {
   /** Where requests for other integrations are e-mailed; undefined: stored only. */
   requestsTo: string | undefined;
   syncIntervalMs: number;
-  syncTickMs: number;
+  syncPollMs: number;
+  syncWorkers: number;
   /** Whose teams a sync reads, and where it sends the calls it imports. */
   identityAddress: string;
   ingestAddress: string;
@@ -49,7 +51,8 @@ export function loadIntegrationConfig(hostConfig: HostConfig, env: NodeJS.Proces
     closeApiUrl: raw.CLOSE_API_URL.replace(/\/+$/, ''),
     requestsTo: raw.INTEGRATION_REQUESTS_TO,
     syncIntervalMs: raw.INTEGRATION_SYNC_INTERVAL_SECONDS * 1000,
-    syncTickMs: raw.INTEGRATION_SYNC_TICK_SECONDS * 1000,
+    syncPollMs: raw.INTEGRATION_SYNC_TICK_SECONDS * 1000,
+    syncWorkers: raw.INTEGRATION_SYNC_WORKERS,
     identityAddress: serviceAddress('identity', hostConfig, env),
     ingestAddress: serviceAddress('ingest', hostConfig, env),
   };

@@ -53,17 +53,17 @@ export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv
       const syncs = syncRunner({
         db,
         logger: syncLogger,
+        workers: config.syncWorkers,
         intervalMs: config.syncIntervalMs,
-        tickMs: config.syncTickMs,
-        syncClose: (claim, counts, renew, signal) => syncCloseCalls({ db, keyring, close, teams: rosters.teams, ingest, logger: syncLogger, signal }, claim, counts, renew),
+        pollMs: config.syncPollMs,
+        syncClose: (connection, counts, signal) => syncCloseCalls({ db, keyring, close, teams: rosters.teams, ingest, logger: syncLogger, signal }, connection, counts),
       });
       runtime.serve(IntegrationsServiceService, integrationsService({ db, keyring, close, syncNow: syncs.syncNow, sendIntegrationRequests }));
-      syncs.start();
       // Requests whose e-mail failed go out on a later round.
       const resend = setInterval(() => void sendIntegrationRequests(), RESEND_EVERY_MS);
       resend.unref();
       return {
-        // Before the gRPC server and the database close: the sync in hand stops after its current call and releases its claim.
+        // Before the gRPC server and the database close: the sync in hand stops after its current call and is handed back.
         quiesce: () => syncs.stop(),
         stop: async () => {
           await syncs.stop();

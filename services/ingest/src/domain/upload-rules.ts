@@ -5,8 +5,6 @@
  */
 import { describeAcceptedAudio, detectAudioFormat, type AudioFormat } from './audio-format.js';
 
-/** 25 MB. */
-export const AUDIO_MAX_BYTES = 26_214_400;
 /** 100 KB. */
 export const MEETING_MAX_BYTES = 102_400;
 /** A call transcript sent as text; the spec sets no limit, so this keeps one upload to 1 MB. */

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
+import { AUDIO_MAX_BYTES } from '@parlance/platform/activity/upload-activity';
 import { isUniqueViolation, type Database } from '@parlance/platform/db/database';
 import { invalidArgument } from '@parlance/platform/errors';
 import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
@@ -16,7 +17,6 @@ import { findReceived, insertActivityWithJob } from '../db/activities.repository
 import { outbox, type MediaKindName } from '../db/schema.js';
 import { AUDIO_HEAD_BYTES } from '../domain/audio-format.js';
 import {
-  AUDIO_MAX_BYTES,
   CALL_TEXT_MAX_BYTES,
   checkAudioContent,
   checkUploadRequest,

@@ -40,16 +40,10 @@ export async function saveConnection(
   return row!;
 }
 
-export async function saveSettings(
-  db: Executor,
-  companyId: string,
-  integrationId: IntegrationId,
-  settings: Record<string, unknown>,
-  options: { dueNow?: boolean } = {},
-): Promise<ConnectionRow | undefined> {
+export async function saveSettings(db: Executor, companyId: string, integrationId: IntegrationId, settings: Record<string, unknown>): Promise<ConnectionRow | undefined> {
   const [row] = await db
     .update(connections)
-    .set({ settings, ...(options.dueNow ? { syncDueAt: null } : {}) })
+    .set({ settings })
     .where(and(eq(connections.companyId, companyId), eq(connections.integrationId, integrationId)))
     .returning();
   return row;

@@ -1,4 +1,5 @@
 import { index, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { leasedWorkQueue, leasedWorkTable } from '@parlance/platform/work/leased-work';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
 
@@ -8,6 +9,14 @@ export const integrationSchema = pgSchema('integration');
 export const outbox = outboxTable(integrationSchema);
 export const inbox = inboxTable(integrationSchema);
 export const probes = probeTable(integrationSchema);
+
+/** What a sync did: calls sent to ingest, found already imported, not worth importing, refused by ingest. */
+export interface SyncSummary {
+  imported: number;
+  alreadyImported: number;
+  skipped: number;
+  refused: number;
+}
 
 /**
  * A company's connection to one integration (its id from the catalogue, domain/integrations.ts).
@@ -33,16 +42,28 @@ export const connections = integrationSchema.table(
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     /** Where the next sync reads from, in the integration's own terms (Close: the end of the last window read whole). */
     syncCursor: text('sync_cursor'),
-    /** When the next automatic sync is due; null: at once. */
-    syncDueAt: timestamp('sync_due_at', { withTimezone: true }),
-    /** The claim of the replica running a sync (db/sync.repository.ts), and until when it holds. */
-    syncClaimToken: uuid('sync_claim_token'),
-    syncClaimedUntil: timestamp('sync_claimed_until', { withTimezone: true }),
     /** What the last sync did, for the settings view. */
-    lastSyncSummary: jsonb('last_sync_summary').$type<{ imported: number; alreadyImported: number; skipped: number; refused: number }>(),
+    lastSyncSummary: jsonb('last_sync_summary').$type<SyncSummary>(),
+    /** The connection's own id, for what hangs on it (its sync_work); kept when it is connected again. */
+    id: uuid('id').notNull().defaultRandom().unique(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.integrationId] })],
 );
+
+/**
+ * The connection's next sync, at most one, due at `due_at`: queued when asked for (Sync now), when
+ * autoSync is turned on, and after each sync while autoSync stays on. Taken by one replica under
+ * the platform's lease (platform/work/leased-work.ts), which runs it again when its replica dies;
+ * gone with its connection.
+ */
+export const syncWork = leasedWorkTable(integrationSchema, 'sync_work', {
+  connectionId: uuid('connection_id')
+    .primaryKey()
+    .references(() => connections.id, { onDelete: 'cascade' }),
+  integrationId: text('integration_id').notNull(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+});
+export const syncQueue = leasedWorkQueue(syncWork, syncWork.connectionId);
 
 /**
  * Every call or meeting a sync sent to ingest, by the vendor's id: a sync passes over what is

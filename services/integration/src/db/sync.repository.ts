@@ -1,134 +1,78 @@
 /**
- * The sync's state, kept on the connection: its cursor, when it is next due, and the claim a
- * replica holds while it runs one. A claim is a token with a time limit: a replica that dies
- * mid-sync lets it run out, and the next claim resumes from the cursor. Every write a sync makes
- * names its token, so a replica whose claim ran out and was taken over changes nothing after.
+ * The sync's state: its cursor and what the last one did, on the connection; the next sync to
+ * run, as the connection's row of `sync_work` (the platform's leased work queue, so that one
+ * replica runs it, renews its lease while it runs, and another runs it again if that replica
+ * dies); and what each sync imported.
  */
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
-import type { IntegrationId } from '../domain/integrations.js';
-import { connections, imports } from './schema.js';
+import { storedCloseSettings, type IntegrationId } from '../domain/integrations.js';
+import { connections, imports, syncWork, type SyncSummary } from './schema.js';
+import type { ConnectionRow } from './connections.repository.js';
 
-/** A sync claimed by this replica, with what it needs to run. */
-export interface ClaimedSync {
-  companyId: string;
-  integrationId: IntegrationId;
-  token: string;
-  /** Who the sync acts as: the user who connected the integration. */
-  actingUserId: string | null;
-  credentials: string;
-  settings: Record<string, unknown>;
-  syncCursor: string | null;
-}
+type SyncedConnection = Pick<ConnectionRow, 'id' | 'companyId' | 'integrationId'>;
 
-export interface SyncSummary {
-  imported: number;
-  alreadyImported: number;
-  skipped: number;
-  refused: number;
-}
-
-const claimed = {
-  companyId: connections.companyId,
-  integrationId: connections.integrationId,
-  token: connections.syncClaimToken,
-  actingUserId: connections.connectedByUserId,
-  credentials: connections.credentials,
-  settings: connections.settings,
-  syncCursor: connections.syncCursor,
-};
+const leaseHeld = sql`${syncWork.leaseExpiresAt} > now()`;
 
 /**
- * Claims one connection whose automatic sync is due, if any: connected, with `settingFlag` on in
- * its settings, due, and claimed by nobody (or by a replica whose claim ran out). Rows another
- * replica is claiming at this moment are passed over (SKIP LOCKED), so two replicas never claim
- * the same one.
+ * Makes the connection's sync due now (Sync now, autoSync turned on, connected again): queued, or
+ * brought forward when it waits for its time. False while a sync of it runs.
  */
-export async function claimDueSync(db: Executor, integrationId: IntegrationId, settingFlag: string, claimMs: number): Promise<ClaimedSync | undefined> {
-  const due = db
-    .select({ companyId: connections.companyId, integrationId: connections.integrationId })
-    .from(connections)
-    .where(
-      and(
-        eq(connections.integrationId, integrationId),
-        eq(connections.status, 'connected'),
-        sql`(${connections.settings} ->> ${settingFlag}) = 'true'`,
-        sql`coalesce(${connections.syncDueAt}, '-infinity') <= now()`,
-        sql`coalesce(${connections.syncClaimedUntil}, '-infinity') < now()`,
-      ),
-    )
-    .orderBy(sql`${connections.syncDueAt} nulls first`)
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [row] = await db
-    .update(connections)
-    .set({ syncClaimToken: randomUUID(), syncClaimedUntil: sql`now() + make_interval(secs => ${claimMs / 1000})` })
-    .where(sql`(${connections.companyId}, ${connections.integrationId}) = (${due})`)
-    .returning(claimed);
-  return row && asClaimed(row);
+export async function syncDueNow(db: Executor, connection: SyncedConnection): Promise<boolean> {
+  const queued = await db
+    .insert(syncWork)
+    .values({ connectionId: connection.id, companyId: connection.companyId, integrationId: connection.integrationId, dueAt: sql`now()` })
+    .onConflictDoUpdate({ target: syncWork.connectionId, set: { dueAt: sql`now()` }, setWhere: sql`not coalesce(${leaseHeld}, false)` })
+    .returning({ connectionId: syncWork.connectionId });
+  return queued.length > 0;
 }
 
-/** Claims the company's connection for a sync asked for now, unless one is running; undefined when not connected or already syncing. */
-export async function claimSyncNow(db: Executor, companyId: string, integrationId: IntegrationId, claimMs: number): Promise<ClaimedSync | undefined> {
-  const [row] = await db
-    .update(connections)
-    .set({ syncClaimToken: randomUUID(), syncClaimedUntil: sql`now() + make_interval(secs => ${claimMs / 1000})` })
-    .where(
-      and(
-        eq(connections.companyId, companyId),
-        eq(connections.integrationId, integrationId),
-        eq(connections.status, 'connected'),
-        sql`coalesce(${connections.syncClaimedUntil}, '-infinity') < now()`,
-      ),
-    )
-    .returning(claimed);
-  return row && asClaimed(row);
+/** autoSync turned off: the automatic sync waiting for its time is dropped; one asked for or running goes on. */
+export async function dropScheduledSync(db: Executor, connectionId: string): Promise<void> {
+  await db.delete(syncWork).where(and(eq(syncWork.connectionId, connectionId), gt(syncWork.dueAt, sql`now()`), or(sql`${syncWork.leaseExpiresAt} is null`, lte(syncWork.leaseExpiresAt, sql`now()`))));
 }
 
-/** Extends the claim; false when it is no longer this sync's (taken over, or the connection is gone). */
-export async function renewSyncClaim(db: Executor, sync: ClaimedSync, claimMs: number): Promise<boolean> {
+/** The ids of the company's connections with a sync running now. */
+export async function runningSyncs(db: Executor, companyId: string): Promise<Set<string>> {
   const rows = await db
-    .update(connections)
-    .set({ syncClaimedUntil: sql`now() + make_interval(secs => ${claimMs / 1000})` })
-    .where(claimedBy(sync))
-    .returning({ companyId: connections.companyId });
-  return rows.length > 0;
+    .select({ connectionId: syncWork.connectionId })
+    .from(syncWork)
+    .where(and(eq(syncWork.companyId, companyId), leaseHeld));
+  return new Set(rows.map((row) => row.connectionId));
 }
 
-export async function saveSyncCursor(db: Executor, sync: ClaimedSync, cursor: string): Promise<void> {
-  await db.update(connections).set({ syncCursor: cursor }).where(claimedBy(sync));
+export async function saveSyncCursor(db: Executor, connection: SyncedConnection, cursor: string): Promise<void> {
+  await db.update(connections).set({ syncCursor: cursor }).where(eq(connections.id, connection.id));
 }
 
 /**
- * Ends the sync and releases the claim: on success the last sync date is stamped and the last
- * error cleared; on failure the error is recorded with its time, the cursor staying where the
- * sync stopped. Either way the next automatic sync is due `nextInMs` from now.
+ * Records the end of a sync, in the transaction that finishes its work: on success the last sync
+ * date is stamped and the last error cleared; on failure the error is recorded with its time (the
+ * cursor stays where the sync stopped), and the connection is marked expired when the vendor
+ * refused its credentials. While it stays connected with autoSync on, the next sync is queued
+ * `nextInMs` from now.
  */
-export async function finishSync(db: Executor, sync: ClaimedSync, outcome: { summary: SyncSummary; error?: string; nextInMs: number }): Promise<void> {
-  await db
+export async function recordSyncEnd(
+  tx: Executor,
+  connection: SyncedConnection,
+  outcome: { summary: SyncSummary | undefined; error?: string; expired?: boolean; nextInMs: number },
+): Promise<void> {
+  const [ended] = await tx
     .update(connections)
     .set({
-      syncClaimToken: null,
-      syncClaimedUntil: null,
-      syncDueAt: sql`now() + make_interval(secs => ${outcome.nextInMs / 1000})`,
-      lastSyncSummary: outcome.summary,
+      ...(outcome.summary ? { lastSyncSummary: outcome.summary } : {}),
       ...(outcome.error === undefined ? { lastSyncAt: sql`now()`, lastError: null, lastErrorAt: null } : { lastError: outcome.error, lastErrorAt: sql`now()` }),
+      ...(outcome.expired ? { status: 'expired' } : {}),
     })
-    .where(claimedBy(sync));
-}
-
-/** Lets go of a sync stopped with its replica: due again at once, so whichever replica runs next resumes it from the cursor. */
-export async function releaseSync(db: Executor, sync: ClaimedSync): Promise<void> {
-  await db.update(connections).set({ syncClaimToken: null, syncClaimedUntil: null, syncDueAt: sql`now()` }).where(claimedBy(sync));
-}
-
-function asClaimed(row: { companyId: string; integrationId: string; token: string | null; actingUserId: string | null; credentials: string; settings: Record<string, unknown>; syncCursor: string | null }): ClaimedSync {
-  return { ...row, integrationId: row.integrationId as IntegrationId, token: row.token! };
-}
-
-function claimedBy(sync: ClaimedSync) {
-  return and(eq(connections.companyId, sync.companyId), eq(connections.integrationId, sync.integrationId), eq(connections.syncClaimToken, sync.token));
+    .where(eq(connections.id, connection.id))
+    .returning({ status: connections.status, settings: connections.settings });
+  if (ended?.status !== 'connected' || !storedCloseSettings(ended.settings).autoSync) return;
+  await tx.insert(syncWork).values({
+    connectionId: connection.id,
+    companyId: connection.companyId,
+    integrationId: connection.integrationId,
+    dueAt: sql`now() + make_interval(secs => ${outcome.nextInMs / 1000})`,
+  });
 }
 
 /** Of `externalIds`, those the company already imported from the integration. */

@@ -26,7 +26,6 @@ import {
   type RequestIntegrationResponse,
   type SyncNowRequest,
   type SyncNowResponse,
-  type SyncState,
   type UpdateCloseSettingsRequest,
   type UpdateCloseSettingsResponse,
 } from '@parlance/proto/parlance/integration/v1/integrations';
@@ -40,6 +39,7 @@ import {
   saveSettings,
   type ConnectionRow,
 } from '../db/connections.repository.js';
+import { dropScheduledSync, runningSyncs, syncDueNow } from '../db/sync.repository.js';
 import { openCredential, sealCredential, type Keyring } from '../domain/credential-cipher.js';
 import {
   changedCloseSettings,
@@ -52,24 +52,21 @@ import {
   storedCloseSettings,
   type CloseSettings,
   type IntegrationEntry,
-  type IntegrationId,
   type IntegrationRequest,
 } from '../domain/integrations.js';
-import { VendorHttpError } from '../vendors/vendor-http.js';
+import type { CloseClient } from '../vendors/close-client.js';
+import { refusesCredentials, VendorHttpError } from '../vendors/vendor-http.js';
 
 /** What the service needs of Close: to check a key, and to read its lead statuses. */
-export interface CloseAccess {
-  me(): Promise<unknown>;
-  leadStatuses(): Promise<{ id: string; label: string }[]>;
-}
+export type CloseAccess = Pick<CloseClient, 'me' | 'leadStatuses'>;
 
 export interface IntegrationsServiceDependencies {
   db: Executor;
   keyring: Keyring;
   /** A Close client acting with `apiKey`. */
   close: (apiKey: string) => CloseAccess;
-  /** Starts the company's sync in the background (sync/sync-runner.ts); false when one is running. */
-  syncNow: (companyId: string, integrationId: IntegrationId) => Promise<boolean>;
+  /** Queues the connection's sync to run now (sync/sync-runner.ts); false when one is running. */
+  syncNow: (connection: ConnectionRow) => Promise<boolean>;
   /** E-mails the requests for other integrations not yet e-mailed (integration-requests.ts). */
   sendIntegrationRequests: () => Promise<void>;
   now?: () => Date;
@@ -95,14 +92,19 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
     async listIntegrations(_request: ListIntegrationsRequest): Promise<ListIntegrationsResponse> {
       const companyId = requireCompanyId();
       const held = await companyConnections(db, companyId);
-      return { integrations: INTEGRATIONS.map((entry) => integrationView(entry, held.get(entry.id), now())) };
+      const running = await runningSyncs(db, companyId);
+      return { integrations: INTEGRATIONS.map((entry) => integrationView(entry, held.get(entry.id), running)) };
     },
 
     async connectClose({ apiKey, by }: ConnectCloseRequest): Promise<ConnectCloseResponse> {
       const companyId = requireCompanyId();
       const key = apiKey.trim();
       if (key === '' || key.length > API_KEY_MAX) throw invalidArgument(INTEGRATION_MESSAGES.apiKeyMissing, { field: 'apiKey' });
-      await closeCall(() => close(key).me());
+      await close(key)
+        .me()
+        .catch((error: unknown) => {
+          throw closeFailure(error);
+        });
       const row = await saveConnection(db, {
         companyId,
         integrationId: 'close-crm',
@@ -112,7 +114,9 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
         credentials: sealCredential(keyring, key),
         settings: { ...CLOSE_DEFAULTS },
       });
-      return { integration: integrationView(INTEGRATIONS[0]!, row, now()) };
+      // Connected again with autoSync on: its syncing, stopped while it was expired, starts again now.
+      if (storedCloseSettings(row.settings).autoSync) await syncDueNow(db, row);
+      return { integration: integrationView(INTEGRATIONS[0]!, row, await runningSyncs(db, companyId)) };
     },
 
     async updateCloseSettings(change: UpdateCloseSettingsRequest): Promise<UpdateCloseSettingsResponse> {
@@ -125,9 +129,12 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
         if (error instanceof SettingsError) throw invalidArgument(error.message);
         throw error;
       }
-      // Turning autoSync on makes a sync due at once, rather than after the interval.
-      const saved = await saveSettings(db, companyId, 'close-crm', { ...next }, { dueNow: next.autoSync && !storedCloseSettings(row.settings).autoSync });
+      const saved = await saveSettings(db, companyId, 'close-crm', { ...next });
       if (!saved) throw failedPrecondition(INTEGRATION_MESSAGES.closeNotConnected);
+      // autoSync turned on syncs at once, then on its schedule; turned off, the next automatic sync is dropped.
+      const wasOn = storedCloseSettings(row.settings).autoSync;
+      if (next.autoSync && !wasOn && saved.status === 'connected') await syncDueNow(db, saved);
+      if (!next.autoSync && wasOn) await dropScheduledSync(db, saved.id);
       return { settings: closeSettingsView(next, saved.lastSyncAt) };
     },
 
@@ -135,14 +142,14 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
       const companyId = requireCompanyId();
       const row = await connectedClose(companyId);
       try {
-        return { statuses: await closeCall(() => close(openCredential(keyring, row.credentials)).leadStatuses()) };
+        return { statuses: await close(openCredential(keyring, row.credentials)).leadStatuses() };
       } catch (error) {
         // The stored key refused (deleted in Close): the connection is expired until reconnected, settings kept.
-        if (error instanceof DomainError && error.kind === 'invalid-argument') {
+        if (refusesCredentials(error)) {
           await markExpired(db, companyId, 'close-crm');
           throw failedPrecondition(INTEGRATION_MESSAGES.closeKeyRevoked);
         }
-        throw error;
+        throw closeFailure(error);
       }
     },
 
@@ -175,7 +182,7 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
       const row = integrationId === 'close-crm' ? await findConnection(db, companyId, integrationId) : undefined;
       if (!row) throw failedPrecondition(INTEGRATION_MESSAGES.closeNotConnected);
       if (row.status === 'expired') throw failedPrecondition(INTEGRATION_MESSAGES.closeKeyRevoked);
-      if (!(await syncNow(companyId, integrationId))) throw failedPrecondition(INTEGRATION_MESSAGES.syncAlreadyRunning);
+      if (!(await syncNow(row))) throw failedPrecondition(INTEGRATION_MESSAGES.syncAlreadyRunning);
       return {};
     },
 
@@ -188,28 +195,23 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
   };
 }
 
-/** A call to Close, its refusals said in the user's terms: a refused key, or Close out of reach. */
-async function closeCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof VendorHttpError) {
-      if (error.kind === 'unauthorized') throw invalidArgument(INTEGRATION_MESSAGES.apiKeyRefused, { field: 'apiKey' });
-      throw new DomainError('unavailable', INTEGRATION_MESSAGES.closeUnreachable);
-    }
-    throw error;
-  }
+/** A failed call to Close, said in the user's terms: a refused key, or Close out of reach. */
+function closeFailure(error: unknown): unknown {
+  if (refusesCredentials(error)) return invalidArgument(INTEGRATION_MESSAGES.apiKeyRefused, { field: 'apiKey' });
+  if (error instanceof VendorHttpError) return new DomainError('unavailable', INTEGRATION_MESSAGES.closeUnreachable);
+  return error;
 }
 
 function definedFields(change: UpdateCloseSettingsRequest): Partial<CloseSettings> {
   return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<CloseSettings>;
 }
 
-function integrationView(entry: IntegrationEntry, row: ConnectionRow | undefined, now: Date): Integration {
-  return { id: entry.id, name: entry.name, description: entry.description, icon: entry.icon, connection: connectionView(entry, row, now) };
+/** The integration with the company's connection; `running`: the ids of the connections syncing now. */
+function integrationView(entry: IntegrationEntry, row: ConnectionRow | undefined, running: ReadonlySet<string>): Integration {
+  return { id: entry.id, name: entry.name, description: entry.description, icon: entry.icon, connection: connectionView(entry, row, running) };
 }
 
-function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined, now: Date): Connection {
+function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined, running: ReadonlySet<string>): Connection {
   if (!row) return { status: ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED, settings: undefined, sync: { running: false, lastRun: undefined } };
   return {
     status: row.status === 'expired' ? ConnectionStatus.CONNECTION_STATUS_EXPIRED : ConnectionStatus.CONNECTION_STATUS_CONNECTED,
@@ -217,14 +219,8 @@ function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined,
     date: row.connectedAt,
     settings: entry.id === 'close-crm' ? { $case: 'close', value: closeSettingsView(storedCloseSettings(row.settings), row.lastSyncAt) } : undefined,
     lastError: row.lastError && row.lastErrorAt ? { message: row.lastError, at: row.lastErrorAt } : undefined,
-    sync: syncState(row, now),
+    sync: { running: running.has(row.id), lastRun: row.lastSyncSummary ?? undefined },
   };
-}
-
-function syncState(row: ConnectionRow, now: Date): SyncState {
-  // A claim past its time is a sync whose replica died: not running; the next tick takes it up.
-  const running = row.syncClaimToken !== null && row.syncClaimedUntil !== null && row.syncClaimedUntil.getTime() > now.getTime();
-  return { running, lastRun: row.lastSyncSummary ?? undefined };
 }
 
 function closeSettingsView(settings: CloseSettings, lastSyncAt: Date | null): CloseSettingsMessage {

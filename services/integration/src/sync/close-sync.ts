@@ -10,7 +10,8 @@
  */
 import type { Database } from '@parlance/platform/db/database';
 import type { Logger } from '@parlance/platform/logger';
-import { importedExternalIds, recordImport, saveSyncCursor, type ClaimedSync } from '../db/sync.repository.js';
+import type { ConnectionRow } from '../db/connections.repository.js';
+import { importedExternalIds, recordImport, saveSyncCursor } from '../db/sync.repository.js';
 import { openCredential, type Keyring } from '../domain/credential-cipher.js';
 import { closeCallDecision, nextCloseWindow, representativeFinder, type CloseCallImport, type CloseSkipReason, type TeamRoster } from '../domain/close-import.js';
 import { storedCloseSettings } from '../domain/integrations.js';
@@ -71,29 +72,23 @@ export function emptyCounts(): SyncCounts {
 }
 
 /**
- * Runs the claimed sync to the end of Close's history (less the lag), or throws where it stopped;
- * the counts so far are in `counts` either way. Renewing the claim after each window is the
- * caller's (`onWindowDone`); a claim lost to another replica stops the sync there.
+ * Syncs the connection to the end of Close's history (less the lag), or throws where it stopped;
+ * the counts so far are in `counts` either way. The signal (deps.signal) stops it between pages.
  */
-export async function syncCloseCalls(
-  deps: CloseSyncDependencies,
-  claim: ClaimedSync,
-  counts: SyncCounts,
-  onWindowDone: () => Promise<boolean> = async () => true,
-): Promise<void> {
+export async function syncCloseCalls(deps: CloseSyncDependencies, connection: ConnectionRow, counts: SyncCounts): Promise<void> {
   const now = deps.now ?? (() => new Date());
-  const settings = storedCloseSettings(claim.settings);
-  const close = deps.close(openCredential(deps.keyring, claim.credentials));
-  const findRepresentative = representativeFinder(await deps.teams(claim.companyId));
+  const settings = storedCloseSettings(connection.settings);
+  const close = deps.close(openCredential(deps.keyring, connection.credentials));
+  const findRepresentative = representativeFinder(await deps.teams(connection.companyId));
   const users = new Map((await close.users()).map((user) => [user.id, user]));
 
   // Fixed when the sync starts: calls made while it runs are the next sync's, so it always ends.
   const until = new Date(now().getTime() - CLOSE_SYNC_LAG_MS);
-  let cursor = claim.syncCursor ? new Date(claim.syncCursor) : null;
+  let cursor = connection.syncCursor ? new Date(connection.syncCursor) : null;
   for (let window = nextCloseWindow(cursor, until); window; window = nextCloseWindow(cursor, until)) {
     for await (const page of close.calls(window)) {
       deps.signal?.throwIfAborted();
-      const already = await importedExternalIds(deps.db, claim.companyId, 'close-crm', page.map((call) => call.id));
+      const already = await importedExternalIds(deps.db, connection.companyId, 'close-crm', page.map((call) => call.id));
       for (const call of page) {
         if (already.has(call.id)) {
           counts.alreadyImported += 1;
@@ -104,12 +99,11 @@ export async function syncCloseCalls(
           counts.skipped[decision.skip] += 1;
           continue;
         }
-        await importCall(deps, close, claim.companyId, decision.import, counts);
+        await importCall(deps, close, connection.companyId, decision.import, counts);
       }
     }
     cursor = window.createdBefore;
-    await saveSyncCursor(deps.db, claim, cursor.toISOString());
-    if (!(await onWindowDone())) return;
+    await saveSyncCursor(deps.db, connection, cursor.toISOString());
   }
 }
 

@@ -1,134 +1,119 @@
 /**
- * Runs the syncs: the automatic ones on a schedule kept in the database (so it survives
- * restarts), and the ones a manager asks for with "Sync now". Every replica ticks; a sync runs on
- * the one replica that claims it (sync.repository.ts), and a replica runs one sync at a time, so
- * a long catch-up never piles up work. A failed sync records its reason with the time, for the
- * integrations screen, and the next one resumes from the cursor; a refused credential marks the
- * connection expired, which stops its syncing until it is connected again.
+ * Runs the syncs queued in `sync_work` (db/sync.repository.ts): automatic ones on the schedule
+ * autoSync keeps there, so it survives restarts, and the ones a manager asks for with "Sync
+ * now". They run on the platform's leased workers (platform/work/leased-workers.ts): one replica
+ * takes each, keeps its lease while it runs, hands it back when stopping, and another takes it up
+ * if that replica dies; disconnecting removes the work and stops a sync in hand. A failed sync
+ * records its reason with the time, for the integrations screen, and the next one resumes from
+ * the cursor; a refused credential marks the connection expired, which stops its syncing until it
+ * is connected again.
  */
+import { sql } from 'drizzle-orm';
 import type { Database } from '@parlance/platform/db/database';
 import { runWithRequestContext } from '@parlance/platform/grpc/request-context';
 import { GrpcCallError } from '@parlance/platform/grpc/status-mapping';
 import type { Logger } from '@parlance/platform/logger';
-import { markExpired } from '../db/connections.repository.js';
-import { claimDueSync, claimSyncNow, finishSync, releaseSync, renewSyncClaim, type ClaimedSync } from '../db/sync.repository.js';
+import { recordLeasedOutcome, type LeasedWork } from '@parlance/platform/work/leased-work';
+import { startLeasedWorkers } from '@parlance/platform/work/leased-workers';
+import { findConnection, type ConnectionRow } from '../db/connections.repository.js';
+import { syncQueue, syncWork, type SyncSummary } from '../db/schema.js';
+import { recordSyncEnd, syncDueNow } from '../db/sync.repository.js';
 import { INTEGRATION_MESSAGES, type IntegrationId } from '../domain/integrations.js';
-import { VendorHttpError } from '../vendors/vendor-http.js';
+import { refusesCredentials, VendorHttpError } from '../vendors/vendor-http.js';
 import { emptyCounts, type SyncCounts } from './close-sync.js';
 
-/** How long a claim lasts unless renewed; a window's work is far shorter. */
-export const SYNC_CLAIM_MS = 10 * 60_000;
+/** A sync's lease, renewed every third of it while the sync runs: a dead replica's sync is taken up again within a minute. */
+export const SYNC_LEASE_MS = 60_000;
+/** A sync that kept its replica from finishing this many times is given up, and says so. */
+const SYNC_MAX_ATTEMPTS = 3;
 
 export interface SyncRunnerOptions {
   db: Database<Record<string, unknown>>;
-  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  logger: Logger;
+  /** Syncs run at once by this process; 0 runs none (a replica that only answers). */
+  workers: number;
   /** Between the end of one automatic sync and the next. */
   intervalMs: number;
-  /** How often a replica looks for a due sync. */
-  tickMs: number;
-  /** Runs the claimed Close sync; calls `renew` after each window and stops when it answers false. */
-  syncClose: (claim: ClaimedSync, counts: SyncCounts, renew: () => Promise<boolean>, signal: AbortSignal) => Promise<void>;
+  /** How often an idle replica looks for a due sync. */
+  pollMs: number;
+  /** Runs a Close sync of the connection; stops soon after `signal` aborts. */
+  syncClose: (connection: ConnectionRow, counts: SyncCounts, signal: AbortSignal) => Promise<void>;
 }
 
 export interface SyncRunner {
-  /** Starts the automatic syncs. */
-  start(): void;
-  /** Starts the company's sync now, in the background; false when one is already running (or it is not connected). */
-  syncNow(companyId: string, integrationId: IntegrationId): Promise<boolean>;
-  /** Resolves when no sync is running (tests wait for a "Sync now" with it). */
-  idle(): Promise<void>;
-  /** Stops ticking, stops the running sync after the call in hand, and releases its claim. */
+  /** Queues the connection's sync to run now; false when one is already running. */
+  syncNow(connection: Pick<ConnectionRow, 'id' | 'companyId' | 'integrationId'>): Promise<boolean>;
+  /** Hands the sync in hand back (it resumes from its cursor elsewhere or at the next start) and stops. */
   stop(): Promise<void>;
 }
 
+type SyncWork = LeasedWork<typeof syncWork>;
+
 export function syncRunner(options: SyncRunnerOptions): SyncRunner {
   const { db, logger } = options;
-  const stopping = new AbortController();
-  const running = new Set<Promise<void>>();
-  let ticker: NodeJS.Timeout | undefined;
-  let ticking = false;
+  const connectionOf = (work: SyncWork) => ({ id: work.connectionId, companyId: work.companyId, integrationId: work.integrationId });
 
-  async function run(claim: ClaimedSync): Promise<void> {
+  async function run(work: SyncWork, signal: AbortSignal): Promise<void> {
+    const connection = await findConnection(db, work.companyId, work.integrationId as IntegrationId);
+    if (connection?.status !== 'connected') {
+      await recordLeasedOutcome(db, syncQueue, work);
+      return;
+    }
     const counts = emptyCounts();
-    const renew = () => renewSyncClaim(db, claim, SYNC_CLAIM_MS);
     const started = performance.now();
+    // A sync acts as the person who connected the integration: identity answers a company's members only.
+    const context = { companyId: connection.companyId, ...(connection.connectedByUserId ? { userId: connection.connectedByUserId } : {}) };
+    let failure: { message: string; expired: boolean } | undefined;
     try {
-      await options.syncClose(claim, counts, renew, stopping.signal);
-      await finishSync(db, claim, { summary: summaryOf(counts), nextInMs: options.intervalMs });
-      logger.info({ companyId: claim.companyId, integrationId: claim.integrationId, ...summaryOf(counts), ms: Math.round(performance.now() - started) }, 'sync finished');
+      await runWithRequestContext(context, () => options.syncClose(connection, counts, signal));
     } catch (error) {
-      if (stopping.signal.aborted) {
-        await releaseSync(db, claim);
-        return;
-      }
-      const failure = syncFailure(error);
-      if (failure.expired) await markExpired(db, claim.companyId, claim.integrationId);
-      await finishSync(db, claim, { summary: summaryOf(counts), error: failure.message, nextInMs: options.intervalMs });
-      logger.warn({ err: error, companyId: claim.companyId, integrationId: claim.integrationId, ...summaryOf(counts) }, 'sync stopped; the next one resumes from its cursor');
+      if (signal.aborted) throw error;
+      failure = syncFailure(error);
+      logger.warn({ err: error, companyId: connection.companyId, integrationId: connection.integrationId, ...summaryOf(counts) }, 'sync stopped; the next one resumes from its cursor');
     }
+    await recordLeasedOutcome(db, syncQueue, work, (tx) =>
+      recordSyncEnd(tx, connection, { summary: summaryOf(counts), error: failure?.message, expired: failure?.expired, nextInMs: options.intervalMs }),
+    );
+    if (!failure) logger.info({ companyId: connection.companyId, integrationId: connection.integrationId, ...summaryOf(counts), ms: Math.round(performance.now() - started) }, 'sync finished');
   }
 
-  function track(claim: ClaimedSync): Promise<void> {
-    // Scheduled or asked for, a sync runs as the person who connected the integration, in a
-    // context of its own: not the asking request's, whose deadline is seconds away.
-    const context = { companyId: claim.companyId, ...(claim.actingUserId ? { userId: claim.actingUserId } : {}) };
-    const done = runWithRequestContext(context, () => run(claim))
-      .catch((error: unknown) => logger.error({ err: error, companyId: claim.companyId, integrationId: claim.integrationId }, 'could not record the end of a sync; its claim runs out and it is taken up again'))
-      .finally(() => running.delete(done));
-    running.add(done);
-    return done;
-  }
-
-  async function tick(): Promise<void> {
-    if (ticking || running.size > 0 || stopping.signal.aborted) return;
-    ticking = true;
-    try {
-      const claim = await claimDueSync(db, 'close-crm', 'autoSync', SYNC_CLAIM_MS);
-      if (claim) await track(claim);
-    } catch (error) {
-      logger.warn({ err: error }, 'could not look for due syncs; trying again at the next tick');
-    } finally {
-      ticking = false;
-    }
-  }
+  const workers =
+    options.workers > 0
+      ? startLeasedWorkers({
+          name: 'sync',
+          db,
+          queue: syncQueue,
+          logger,
+          settings: { workers: options.workers, leaseMs: SYNC_LEASE_MS, pollMs: options.pollMs, maxAttempts: SYNC_MAX_ATTEMPTS },
+          claimable: sql`${syncWork.dueAt} <= now()`,
+          removedMessage: 'The integration was disconnected.',
+          process: run,
+          giveUp: (work, interruptions) =>
+            recordLeasedOutcome(db, syncQueue, work, (tx) =>
+              recordSyncEnd(tx, connectionOf(work), { summary: undefined, error: INTEGRATION_MESSAGES.syncStopped(`it was interrupted ${interruptions} times`), nextInMs: options.intervalMs }),
+            ).then(() => undefined),
+        })
+      : undefined;
 
   return {
-    start() {
-      ticker = setInterval(() => void tick(), options.tickMs);
-      ticker.unref();
-      void tick();
+    async syncNow(connection) {
+      const queued = await syncDueNow(db, connection);
+      if (queued) workers?.wake();
+      return queued;
     },
-
-    async syncNow(companyId, integrationId) {
-      const claim = await claimSyncNow(db, companyId, integrationId, SYNC_CLAIM_MS);
-      if (!claim) return false;
-      void track(claim);
-      return true;
-    },
-
-    async idle() {
-      while (running.size > 0) await Promise.all(running);
-    },
-
-    async stop() {
-      clearInterval(ticker);
-      stopping.abort();
-      await Promise.all(running);
-    },
+    stop: async () => workers?.stop(),
   };
 }
 
-function summaryOf(counts: SyncCounts) {
+function summaryOf(counts: SyncCounts): SyncSummary {
   const skipped = Object.values(counts.skipped).reduce((sum, count) => sum + count, 0);
   return { imported: counts.imported, alreadyImported: counts.alreadyImported, skipped, refused: counts.refused };
 }
 
-/** Why a sync stopped, in words for the integrations screen; `expired` when the vendor refused the credentials. */
+/** Why a sync stopped, in words for the integrations screen; `expired` when the credentials are no longer good. */
 export function syncFailure(error: unknown): { message: string; expired: boolean } {
-  if (error instanceof VendorHttpError) {
-    if (error.kind === 'unauthorized' || error.kind === 'invalid_grant') return { message: INTEGRATION_MESSAGES.closeKeyRevoked, expired: true };
-    return { message: INTEGRATION_MESSAGES.syncStopped(error.message), expired: false };
-  }
+  if (refusesCredentials(error)) return { message: INTEGRATION_MESSAGES.closeKeyRevoked, expired: true };
+  if (error instanceof VendorHttpError) return { message: INTEGRATION_MESSAGES.syncStopped(error.message), expired: false };
   // Identity answers members only: the person who connected it has left the company.
   if (error instanceof GrpcCallError && error.kind === 'permission-denied') return { message: INTEGRATION_MESSAGES.connectorLeft, expired: true };
   if (error instanceof GrpcCallError) return { message: INTEGRATION_MESSAGES.syncStopped(`Parlance could not take the calls in (${error.message})`), expired: false };

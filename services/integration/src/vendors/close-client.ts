@@ -8,13 +8,11 @@
  * Answers are mapped to the few camelCase fields integration needs; an answer missing them is a
  * VendorHttpError of kind 'server', so nothing half-read travels further.
  */
+import { AUDIO_MAX_BYTES } from '@parlance/platform/activity/upload-activity';
 import type { Logger } from '@parlance/platform/logger';
 import { createVendorHttp, VendorHttpError, type VendorHttp, type VendorHttpMethod, type VendorHttpOptions } from './vendor-http.js';
 
 export const CLOSE_API_URL = 'https://api.close.com/api/v1';
-
-/** The largest recording Parlance takes (spec part 2 §5: 25 MB); a longer one is refused unread. */
-export const RECORDING_MAX_BYTES = 26_214_400;
 
 /** Close's default page size, and the one its examples use. */
 const DEFAULT_PAGE_SIZE = 100;
@@ -118,7 +116,7 @@ export interface CloseClient {
    * stable: calls made while it is read fall after it, so they cannot shift the pages.
    */
   calls(window: CloseCallWindow): AsyncIterable<CloseCall[]>;
-  /** A call's recording (its `recording_url`), at most RECORDING_MAX_BYTES. */
+  /** A call's recording (its `recording_url`), at most AUDIO_MAX_BYTES (a larger one is refused unread). */
   recording(url: string): Promise<Buffer>;
   createNote(note: { leadId: string; note: string }): Promise<CloseNote>;
   setLeadStatus(leadId: string, statusId: string): Promise<void>;
@@ -192,7 +190,7 @@ export function createCloseClient(options: CloseClientOptions): CloseClient {
     },
 
     // Close serves a recording from its API, behind the same API key; a link elsewhere gets no key.
-    recording: (url) => http.download(url, RECORDING_MAX_BYTES),
+    recording: (url) => http.download(url, AUDIO_MAX_BYTES),
 
     async createNote({ leadId, note }) {
       // `note` takes plain text, so nothing needs escaping (`note_html` is the rich-text one).

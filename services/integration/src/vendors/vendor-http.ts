@@ -47,6 +47,11 @@ export class VendorHttpError extends Error {
   }
 }
 
+/** The vendor no longer accepts the credentials held (a deleted API key, a revoked refresh token): the connection must be made again. */
+export function refusesCredentials(error: unknown): boolean {
+  return error instanceof VendorHttpError && (error.kind === 'unauthorized' || error.kind === 'invalid_grant');
+}
+
 export interface VendorHttpOptions {
   /** The vendor's name, for messages: "Close", "HubSpot", "Google". */
   vendor: string;

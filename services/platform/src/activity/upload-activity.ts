@@ -7,6 +7,9 @@ import type { CallSettings } from '../grpc/grpc-client.js';
 import { callClientStreaming } from '../grpc/streaming.js';
 import { IngestServiceService, type IngestServiceClient, type UploadActivityResponse, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
 
+/** The largest audio file Parlance takes (spec part 2 §5: 25 MB), however it arrives: uploaded, or a recording an integration fetched. */
+export const AUDIO_MAX_BYTES = 26_214_400;
+
 /** Bytes per message to ingest. */
 export const UPLOAD_CHUNK_BYTES = 64 * 1024;
 

@@ -90,18 +90,16 @@ type CloseSettingsFormProps = {
 function CloseSettingsForm({ initial, connection, notify }: CloseSettingsFormProps) {
   const id = useId();
   const [settings, setSettings] = useState(initial);
-  // A sync moves the server's last sync date: a reload that brings a new one shows it.
-  const [serverSyncDate, setServerSyncDate] = useState(initial.lastSyncDate);
-  if (initial.lastSyncDate !== serverSyncDate) {
-    setServerSyncDate(initial.lastSyncDate);
-    setSettings((current) => ({ ...current, lastSyncDate: initial.lastSyncDate }));
-  }
+  // §4: a change stamps the last sync date with now; a sync ending later (a reload) shows its own.
+  const [changedAt, setChangedAt] = useState<string | null>(null);
+  const lastSyncDate = laterOf(initial.lastSyncDate, changedAt);
   const [durationText, setDurationText] = useState(String(initial.minCallDuration));
   const [update] = useUpdateCloseSettingsMutation();
   const statuses = useListCloseLeadStatusesQuery();
 
   const apply = (change: SettingsChange) => {
-    setSettings((current) => ({ ...current, ...change, lastSyncDate: new Date().toISOString() }));
+    setSettings((current) => ({ ...current, ...change }));
+    setChangedAt(new Date().toISOString());
     // §8: a failed settings update is silent; the change stays on screen.
     void update({ body: change });
   };
@@ -177,7 +175,7 @@ function CloseSettingsForm({ initial, connection, notify }: CloseSettingsFormPro
             Calls shorter than this are not imported. From {MIN_CALL_DURATION.min} to {MIN_CALL_DURATION.max} seconds.
           </span>
         </div>
-        <CloseSync connection={connection} lastSyncDate={settings.lastSyncDate} notify={notify} />
+        <CloseSync connection={connection} lastSyncDate={lastSyncDate} notify={notify} />
       </section>
 
       <section className="card integration-settings__section" aria-labelledby={`${id}-write-back`}>
@@ -195,6 +193,12 @@ function CloseSettingsForm({ initial, connection, notify }: CloseSettingsFormPro
       </section>
     </div>
   );
+}
+
+/** The later of two times (ISO), either of which may be missing. */
+function laterOf(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return a ?? b;
+  return Date.parse(b) > Date.parse(a) ? b : a;
 }
 
 type CloseSyncProps = {

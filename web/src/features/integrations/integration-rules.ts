@@ -1,6 +1,7 @@
 // The integrations screen's rules, without React: the minimum call duration (spec part 2 §5, §9),
 // the badge a connection shows (§2.12, §4), and how its people and times are written.
 import type { Integration } from '../../lib/api/gateway-api.generated';
+import { formatDay } from '../../lib/format';
 
 export type Connection = Integration['connection'];
 
@@ -45,13 +46,12 @@ export function connectedByName(by: NonNullable<Connection['by']>): string {
   return name || by.email;
 }
 
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const dayAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 'Mar 3, 2025', in local time; null for a missing or unreadable date. */
 export function formatConnectionDay(iso: string | null): string | null {
   const date = iso ? new Date(iso) : null;
-  return date && !Number.isNaN(date.getTime()) ? day.format(date) : null;
+  return date && !Number.isNaN(date.getTime()) ? formatDay(date) : null;
 }
 
 /** 'Mar 3, 2025, 9:05 AM', in local time; null for a missing or unreadable date. */

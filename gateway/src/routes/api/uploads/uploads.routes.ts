@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { invalidArgument, notFound } from '@parlance/platform/errors';
-import { chunksOf, UPLOAD_CHUNK_BYTES, uploadActivity } from '@parlance/platform/activity/upload-activity';
+import { AUDIO_MAX_BYTES, chunksOf, UPLOAD_CHUNK_BYTES, uploadActivity } from '@parlance/platform/activity/upload-activity';
 import { ActivityKind, MediaKind, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
 import { ErrorResponse } from '../../../schemas/error.schema.js';
@@ -32,7 +32,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
  * How much of one audio file the gateway reads: a byte past the 25 MB limit, so ingest sees the
  * file is too large and answers with the spec's sentence naming it.
  */
-const AUDIO_READ_LIMIT_BYTES = 26_214_400 + 1;
+const AUDIO_READ_LIMIT_BYTES = AUDIO_MAX_BYTES + 1;
 /** An upload of 25 MB over a slow link to ingest still finishes. */
 const UPLOAD_DEADLINE_MS = 5 * 60_000;
 
