@@ -4,8 +4,9 @@
  * and a local stand-in for Close (a third-party SaaS tests cannot reach; it speaks Close's
  * documented API). Close is connected with a key; turning autoSync on makes the schedule import
  * a transcribed call made by a team's representative, acting as the person who connected Close,
- * and the call is listed scored like an upload; "Sync now" then imports nothing twice. Ingest
- * itself takes an import once per source and external id.
+ * and the call is listed scored like an upload; its score is written back to Close as a note on
+ * its lead, with the lead's status set from its success; "Sync now" then imports nothing twice.
+ * Ingest itself takes an import once per source and external id.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ interface IntegrationJson {
     settings: { lastSyncDate: string | null } | null;
     lastError: { message: string; at: string } | null;
     sync: { running: boolean; lastRun: { imported: number; alreadyImported: number; skipped: number; refused: number } | null };
+    writeback: { pending: number; lastWrittenAt: string | null; lastError: { message: string; at: string } | null };
   };
 }
 
@@ -32,6 +34,7 @@ interface CallRow {
   representative: string;
   contact_id: string;
   score: number | null;
+  is_successful: boolean | null;
   status: string;
 }
 
@@ -63,7 +66,11 @@ const closeCall = (id: string, minutesAgo: number, userId: string): CloseCallRec
 
 beforeAll(async () => {
   close = await startCloseStandin({ calls: [closeCall('acti_anna_1', 90, 'user_anna'), closeCall('acti_cleo_1', 80, 'user_cleo')] });
-  stack = await startIdentityStack({ withIngest: true, withIntegration: true, env: { CLOSE_API_URL: close.baseUrl, INTEGRATION_SYNC_TICK_SECONDS: '1', INTEGRATION_SYNC_WORKERS: '1' } });
+  stack = await startIdentityStack({
+    withIngest: true,
+    withIntegration: true,
+    env: { CLOSE_API_URL: close.baseUrl, INTEGRATION_SYNC_TICK_SECONDS: '1', INTEGRATION_SYNC_WORKERS: '1', INTEGRATION_WRITEBACK_WORKERS: '1' },
+  });
   acme = await uploadingCompany(stack, { first_name: 'Anna', last_name: 'Lee', email: 'anna.lee@example.com' });
 }, 120_000);
 
@@ -90,9 +97,11 @@ const syncEndedAfter = (since: number) =>
     60_000,
   );
 
-it('imports a representative’s Close call on the schedule, scored like an upload, and never twice', async () => {
+it('imports a representative’s Close call on the schedule, scored like an upload, writes the score back, and never imports twice', async () => {
   expect((await acme.browser.post('/api/integrations/close/sync', {})).status).toBe(409);
   expect((await acme.browser.post('/api/integrations/close/connect', { apiKey: STANDIN_SEED.apiKey })).status).toBe(200);
+  const writeBack = { createActivities: true, updateLeadStatus: true, successfulCallStatus: 'stat_qualified', unsuccessfulCallStatus: 'stat_bad_fit' };
+  expect((await acme.browser.put('/api/integrations/close/settings', writeBack)).status).toBe(200);
 
   // The database's clock stamps the sync; a second of slack covers the two clocks' rounding.
   const autoSyncOn = Date.now() - 1_000;
@@ -114,6 +123,22 @@ it('imports a representative’s Close call on the schedule, scored like an uplo
   );
   expect(scored).toMatchObject({ representative: 'anna.lee@example.com', contact_id: 'cont_acti_anna_1' });
   expect(scored!.score).toEqual(expect.any(Number));
+
+  // The score goes back to Close: a note on the call's lead naming the activity, and the lead's status from the call's success.
+  const [note] = await waitFor('the score written back to Close', async () => (close.notes.length > 0 ? close.notes : undefined), 30_000);
+  expect(note!.lead_id).toBe('lead_acme');
+  expect(note!.note.startsWith(`Parlance score: ${Math.round(scored!.score! * 10) / 10}/10`)).toBe(true);
+  expect(note!.note).toContain(`Parlance activity ${scored!.id}, scored `);
+  if (scored!.is_successful !== null) {
+    await waitFor('the lead’s status set', async () => (close.leadStatusChanges.length > 0 ? true : undefined), 30_000);
+    expect(close.leadStatusChanges).toEqual([{ leadId: 'lead_acme', statusId: scored!.is_successful ? 'stat_qualified' : 'stat_bad_fit' }]);
+  }
+  const written = await waitFor('the connection to show the write-back', async () => {
+    const integration = await closeIntegration();
+    return integration.connection.writeback.pending === 0 && integration.connection.writeback.lastWrittenAt ? integration : undefined;
+  }, 30_000);
+  expect(written.connection.writeback.lastError).toBeNull();
+  expect(close.notes).toHaveLength(1);
 
   // "Sync now" reads on from the schedule's cursor: nothing new, nothing twice.
   const syncNow = Date.now() - 1_000;

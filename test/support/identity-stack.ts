@@ -123,8 +123,9 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
     MAIL_FROM: 'Parlance <no-reply@parlance.test>',
     INTEGRATION_CREDENTIAL_KEYS: `test:${Buffer.alloc(32, 1).toString('base64')}`,
     // Stacks on the shared PostgreSQL each talk to a Close stand-in of their own, so they are not
-    // replicas as far as syncing goes: only a stack that syncs runs sync workers.
+    // replicas as far as syncing and writing back go: only a stack that syncs runs their workers.
     INTEGRATION_SYNC_WORKERS: '0',
+    INTEGRATION_WRITEBACK_WORKERS: '0',
     // Every service address names this process; only the services asked for run in it.
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_GRPC_ADDR`, `127.0.0.1:${grpcPort}`])),
     ...options.env,

@@ -24,6 +24,8 @@ export const CloseSettingsView = Type.Object(
   { $id: 'CloseSettings' },
 );
 
+const TimedError = Type.Object({ message: Type.String(), at: Type.String({ format: 'date-time' }) });
+
 export const IntegrationView = Type.Object(
   {
     id: Type.Union([Type.Literal('close-crm'), Type.Literal('hubspot-crm'), Type.Literal('google-workspace')]),
@@ -38,7 +40,7 @@ export const IntegrationView = Type.Object(
       by: nullable(Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String() }), 'who connected it'),
       date: nullable(Type.String({ format: 'date-time' }), 'when it was connected'),
       settings: nullable(Type.Union([CloseSettingsView]), 'the integration’s settings; null when not connected'),
-      lastError: nullable(Type.Object({ message: Type.String(), at: Type.String({ format: 'date-time' }) }), 'the last sync’s failure, until a sync succeeds'),
+      lastError: nullable(TimedError, 'the last sync’s failure, until a sync succeeds'),
       sync: Type.Object({
         running: Type.Boolean({ description: 'a sync is running now' }),
         lastRun: nullable(
@@ -51,6 +53,14 @@ export const IntegrationView = Type.Object(
           'what the last sync did; null before the first',
         ),
       }),
+      writeback: Type.Object(
+        {
+          pending: Type.Integer({ description: 'scores waiting to be written back, or to be tried again after a failure' }),
+          lastWrittenAt: nullable(Type.String({ format: 'date-time' }), 'when a score was last written back'),
+          lastError: nullable(TimedError, 'the last write given up (refused by the vendor, or failing again and again), until one succeeds'),
+        },
+        { description: 'scores written back to the CRM after scoring: notes and lead statuses (Close)' },
+      ),
     }),
   },
   { $id: 'Integration' },

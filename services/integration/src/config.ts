@@ -22,6 +22,12 @@ export const IntegrationConfigSchema = Type.Object({
   INTEGRATION_SYNC_INTERVAL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 300, description: 'between the end of one automatic sync of a connection (Close’s autoSync) and the next' }),
   INTEGRATION_SYNC_TICK_SECONDS: Type.Integer({ minimum: 1, maximum: 600, default: 30, description: 'how often each replica looks for a connection whose automatic sync is due' }),
   INTEGRATION_SYNC_WORKERS: Type.Integer({ minimum: 0, maximum: 8, default: 1, description: 'syncs this process runs at once; 0 runs none (a replica that only answers, while others sync)' }),
+  INTEGRATION_WRITEBACK_WORKERS: Type.Integer({
+    minimum: 0,
+    maximum: 8,
+    default: 1,
+    description: 'scores this process writes back to CRMs at once; 0 writes none (they wait for a replica that does). Idle writers look for work every INTEGRATION_SYNC_TICK_SECONDS',
+  }),
   CLOSE_API_URL: Type.String({ default: CLOSE_API_URL, pattern: '^https?://', description: 'Close’s REST API (tests point it at a local stand-in)' }),
 });
 
@@ -34,6 +40,7 @@ export interface IntegrationConfig {
   syncIntervalMs: number;
   syncPollMs: number;
   syncWorkers: number;
+  writebackWorkers: number;
   /** Whose teams a sync reads, and where it sends the calls it imports. */
   identityAddress: string;
   ingestAddress: string;
@@ -53,6 +60,7 @@ export function loadIntegrationConfig(hostConfig: HostConfig, env: NodeJS.Proces
     syncIntervalMs: raw.INTEGRATION_SYNC_INTERVAL_SECONDS * 1000,
     syncPollMs: raw.INTEGRATION_SYNC_TICK_SECONDS * 1000,
     syncWorkers: raw.INTEGRATION_SYNC_WORKERS,
+    writebackWorkers: raw.INTEGRATION_WRITEBACK_WORKERS,
     identityAddress: serviceAddress('identity', hostConfig, env),
     ingestAddress: serviceAddress('ingest', hostConfig, env),
   };

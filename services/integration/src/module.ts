@@ -10,12 +10,14 @@ import { loadIntegrationConfig } from './config.js';
 import { resealCredentials } from './db/connections.repository.js';
 import { inbox, outbox, probes } from './db/schema.js';
 import { CredentialCipherError, parseKeyring, type Keyring } from './domain/credential-cipher.js';
+import { writebackConsumer } from './events/writeback.consumer.js';
 import { integrationsService } from './grpc/integrations.server.js';
 import { integrationRequestSender } from './integration-requests.js';
 import { syncCloseCalls } from './sync/close-sync.js';
 import { identityRosters, ingestImporter } from './sync/pipeline-clients.js';
 import { syncRunner } from './sync/sync-runner.js';
 import { createCloseClient } from './vendors/close-client.js';
+import { writebackRunner } from './writeback/writeback-runner.js';
 
 const RESEND_EVERY_MS = 5 * 60_000;
 
@@ -58,15 +60,20 @@ export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv
         pollMs: config.syncPollMs,
         syncClose: (connection, counts, signal) => syncCloseCalls({ db, keyring, close, teams: rosters.teams, ingest, logger: syncLogger, signal }, connection, counts),
       });
-      runtime.serve(IntegrationsServiceService, integrationsService({ db, keyring, close, syncNow: syncs.syncNow, sendIntegrationRequests }));
+      const writebacks = writebackRunner({ db, keyring, close, logger: runtime.logger.child({ part: 'write-back' }), workers: config.writebackWorkers, pollMs: config.syncPollMs });
+      await runtime.consume(writebackConsumer(writebacks.wake));
+      runtime.serve(IntegrationsServiceService, integrationsService({ db, keyring, close, syncNow: syncs.syncNow, resumeWrites: writebacks.resume, sendIntegrationRequests }));
       // Requests whose e-mail failed go out on a later round.
       const resend = setInterval(() => void sendIntegrationRequests(), RESEND_EVERY_MS);
       resend.unref();
       return {
-        // Before the gRPC server and the database close: the sync in hand stops after its current call and is handed back.
-        quiesce: () => syncs.stop(),
+        // Before the gRPC server and the database close: the sync in hand stops after its current call and is handed back;
+        // a write in hand is finished.
+        quiesce: async () => {
+          await Promise.all([syncs.stop(), writebacks.stop()]);
+        },
         stop: async () => {
-          await syncs.stop();
+          await Promise.all([syncs.stop(), writebacks.stop()]);
           rosters.close();
           ingest.close();
           clearInterval(resend);

@@ -209,7 +209,23 @@ describe('Close client', () => {
     const note = await close.createNote({ leadId: 'lead_acme', note: 'Parlance score 8.5/10: strong discovery, no next step agreed.' });
 
     expect(note).toEqual({ id: 'acti_note_1', leadId: 'lead_acme' });
-    expect(standin.notes).toEqual([{ lead_id: 'lead_acme', note: 'Parlance score 8.5/10: strong discovery, no next step agreed.' }]);
+    expect(standin.notes).toEqual([{ id: 'acti_note_1', lead_id: 'lead_acme', note: 'Parlance score 8.5/10: strong discovery, no next step agreed.' }]);
+  });
+
+  it('sends a note once: an answer lost after Close made it is thrown, not sent again, and the note is found by its marker', async () => {
+    const close = await closeWith({}, { pageSize: 1 });
+    await close.createNote({ leadId: 'lead_acme', note: 'Earlier note.\nParlance activity a-0, scored 2026-11-01T00:00:00.000Z' });
+    standin.loseAnswerOfNext(1, 502, '/activity/note/');
+
+    const error = await close.createNote({ leadId: 'lead_acme', note: 'Score 8.5/10\nParlance activity a-1, scored 2026-11-24T10:00:00.000Z' }).catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ kind: 'server', status: 502, retryable: true, attempts: 1 });
+    expect(standin.notes).toHaveLength(2);
+    expect(waits).toEqual([]);
+    await expect(close.findNote('lead_acme', 'Parlance activity a-1, scored 2026-11-24T10:00:00.000Z')).resolves.toEqual({ id: 'acti_note_2', leadId: 'lead_acme' });
+    await expect(close.findNote('lead_acme', 'Parlance activity a-0, scored 2026-11-01T00:00:00.000Z')).resolves.toEqual({ id: 'acti_note_1', leadId: 'lead_acme' });
+    await expect(close.findNote('lead_globex', 'Parlance activity a-1, scored 2026-11-24T10:00:00.000Z')).resolves.toBeUndefined();
+    expect(standin.requests.filter((request) => request.method === 'GET' && request.path === '/activity/note/').at(-2)?.query.get('lead_id')).toBe('lead_acme');
   });
 
   it('sets a lead’s status, which arrives at Close', async () => {

@@ -12,21 +12,20 @@
  * not yet due, which no worker takes.
  */
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@parlance/platform/db/database';
-import { migrate } from '@parlance/platform/db/migrate';
 import { createLogger } from '@parlance/platform/logger';
 import { testDatabaseUrl } from '@parlance/platform/testing/infra';
 import { claimLeasedWork } from '@parlance/platform/work/leased-work';
-import { connections, imports, syncQueue, syncWork } from '../src/db/schema.js';
-import { parseKeyring, sealCredential } from '../src/domain/credential-cipher.js';
-import { CLOSE_DEFAULTS, INTEGRATION_MESSAGES } from '../src/domain/integrations.js';
+import { imports, syncQueue, syncWork } from '../src/db/schema.js';
+import { parseKeyring } from '../src/domain/credential-cipher.js';
+import { INTEGRATION_MESSAGES } from '../src/domain/integrations.js';
 import { emptyCounts, ImportRefused, syncCloseCalls, type ActivityImport, type CloseSyncDependencies } from '../src/sync/close-sync.js';
 import { syncRunner, type SyncRunner } from '../src/sync/sync-runner.js';
 import { createCloseClient } from '../src/vendors/close-client.js';
-import { startCloseStandin, STANDIN_SEED, type CloseCallRecord, type CloseStandin } from './support/close-standin.js';
+import { closeTestDatabase } from './support/close-database.js';
+import { startCloseStandin, type CloseCallRecord, type CloseStandin } from './support/close-standin.js';
 
 const DRIVERS = [
   { driver: 'postgres', open: () => openDatabase({ driver: 'postgres', url: testDatabaseUrl(), schema: 'integration', poolSize: 4 }) },
@@ -101,47 +100,15 @@ function recordingIngest() {
 }
 
 
-/** A database for the tests of one describe block, with the companies they made removed after. */
+/** The Close test database, and the syncs queued in it. */
 function databaseFor(open: () => Promise<DatabaseHandle<Record<string, unknown>>>) {
-  let database: DatabaseHandle<Record<string, unknown>>;
-  const companies: string[] = [];
-
-  beforeAll(async () => {
-    database = await open();
-    await migrate(database, { migrationsFolder: fileURLToPath(new URL('../src/db/migrations', import.meta.url)) });
-  });
-
-  afterAll(async () => {
-    for (const companyId of companies) {
-      await database.db.delete(connections).where(eq(connections.companyId, companyId));
-      await database.db.delete(imports).where(eq(imports.companyId, companyId));
-    }
-    await database.close();
-  });
-
+  const database = closeTestDatabase(open, keyring);
   return {
     get db() {
       return database.db;
     },
-
-    async connectedCompany(settings: Partial<typeof CLOSE_DEFAULTS> = {}): Promise<string> {
-      const companyId = randomUUID();
-      companies.push(companyId);
-      await database.db.insert(connections).values({
-        companyId,
-        integrationId: 'close-crm',
-        status: 'connected',
-        connectedBy: { firstName: 'Anna', lastName: 'Lee', email: 'anna.lee@example.com' },
-        connectedAt: new Date(),
-        credentials: sealCredential(keyring, STANDIN_SEED.apiKey),
-        settings: { ...CLOSE_DEFAULTS, ...settings },
-      });
-      return companyId;
-    },
-
-    async connection(companyId: string) {
-      return (await database.db.select().from(connections).where(and(eq(connections.companyId, companyId), eq(connections.integrationId, 'close-crm'))))[0]!;
-    },
+    connectedCompany: database.connectedCompany,
+    connection: database.connection,
 
     /** The company's queued or running syncs. */
     syncWorkOf(companyId: string) {

@@ -56,6 +56,7 @@ describe.each(DRIVERS)('integrations on $driver', ({ open }) => {
       keyring,
       close: (apiKey) => createCloseClient({ apiKey, baseUrl: close.baseUrl, http: noWait }),
       syncNow: async () => true,
+      resumeWrites: async () => undefined,
       sendIntegrationRequests: async () => {},
       now: () => new Date((clock += 60_000)),
     });
@@ -90,6 +91,7 @@ describe.each(DRIVERS)('integrations on $driver', ({ open }) => {
       keyring,
       close: (apiKey) => createCloseClient({ apiKey, baseUrl: 'http://127.0.0.1:9/api/v1', http: { ...noWait, maxAttempts: 2 } }),
       syncNow: async () => true,
+      resumeWrites: async () => undefined,
       sendIntegrationRequests: async () => {},
     });
     await expect(as(acme, () => unreachable.connectClose({ apiKey: STANDIN_SEED.apiKey, by: ANNA }))).rejects.toMatchObject({ kind: 'unavailable', message: INTEGRATION_MESSAGES.closeUnreachable });
@@ -139,6 +141,7 @@ describe.each(DRIVERS)('integrations on $driver', ({ open }) => {
         keyring,
         close: (apiKey) => createCloseClient({ apiKey, baseUrl: revoked.baseUrl, http: noWait }),
         syncNow: async () => true,
+      resumeWrites: async () => undefined,
         sendIntegrationRequests: async () => {},
       });
       await expect(as(acme, () => afterRevocation.listCloseLeadStatuses({}))).rejects.toMatchObject({ kind: 'failed-precondition', message: INTEGRATION_MESSAGES.closeKeyRevoked });
@@ -168,7 +171,8 @@ describe.each(DRIVERS)('integrations on $driver', ({ open }) => {
     // The operators' SMTP server down (nothing listens on port 9): the request is kept, unsent.
     const down = createSmtpMailer({ url: 'smtp://127.0.0.1:9', from: 'Parlance <no-reply@parlance.test>' });
     const failing = integrationRequestSender({ db: database.db, mailer: down, to: 'ops@parlance.test', logger: silent });
-    const asking = integrationAnswers({ db: database.db, keyring, close: () => createCloseClient({ apiKey: 'unused' }), syncNow: async () => true, sendIntegrationRequests: failing });
+    const asking = integrationAnswers({ db: database.db, keyring, close: () => createCloseClient({ apiKey: 'unused' }), syncNow: async () => true,
+      resumeWrites: async () => undefined, sendIntegrationRequests: failing });
     await expect(as(acme, () => asking.requestIntegration({ integrationName: ' ', details: '', by: ANNA }))).rejects.toMatchObject({ kind: 'invalid-argument', message: INTEGRATION_MESSAGES.requestNameMissing });
     const { requestId } = await as(acme, () => asking.requestIntegration({ integrationName: ' Salesforce ', details: 'Calls and tasks.', by: ANNA }));
     const stored = async () => (await database.db.select().from(integrationRequests).where(eq(integrationRequests.id, requestId)))[0];

@@ -251,6 +251,43 @@ describe('server and network failures: exponential backoff with jitter', () => {
   });
 });
 
+describe('requests that must not be done twice, and waits too long to make', () => {
+  it('gives a 5xx or a lost answer to a non-idempotent request back at once: the vendor may have done it', async () => {
+    script({ status: 503, body: { message: 'Service Unavailable' } }, 'drop');
+    const http = vendorHttp({ vendor: 'Close' });
+    const afterServerError = await failure(http.request('POST', '/activity/note/', { body: { note: 'Score 7.5' }, idempotent: false }));
+    expect(afterServerError).toMatchObject({ kind: 'server', status: 503, retryable: true, attempts: 1 });
+    const afterDrop = await failure(http.request('POST', '/activity/note/', { body: { note: 'Score 7.5' }, idempotent: false }));
+    expect(afterDrop).toMatchObject({ kind: 'network', retryable: true, attempts: 1 });
+    expect(waits).toEqual([]);
+    expect(received).toHaveLength(2);
+  });
+
+  it('tries a non-idempotent request again after a rate limit, which the vendor refused without doing it', async () => {
+    script({ status: 429, body: { error: { rate_reset: 2 } } }, OK);
+    await expect(vendorHttp({ vendor: 'Close' }).request('POST', '/activity/note/', { body: { note: 'Score 7.5' }, idempotent: false })).resolves.toEqual({ ok: true });
+    expect(waits).toEqual([2000]);
+  });
+
+  it('tries a non-idempotent request again when the connection was never made', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    const error = await failure(vendorHttp({ baseUrl: `http://127.0.0.1:${port}`, maxAttempts: 3 }).request('POST', '/activity/note/', { idempotent: false }));
+    expect(error).toMatchObject({ kind: 'network', attempts: 3 });
+    expect(waits).toEqual([1500, 2500]);
+  });
+
+  it('gives a rate limit back with its wait when the wait is longer than maxWaitMs', async () => {
+    script({ status: 429, headers: { 'retry-after': '600' } });
+    const error = await failure(vendorHttp({ maxWaitMs: 60_000 }).request('GET', '/me/'));
+    expect(error).toMatchObject({ kind: 'rate_limited', retryable: true, retryAfterMs: 600_000, attempts: 1 });
+    expect(waits).toEqual([]);
+  });
+});
+
 describe('final refusals', () => {
   it.each([
     [400, { errors: [], 'field-errors': { lead_id: 'This field is required.' } }, 'client', 'lead_id: This field is required.'],

@@ -20,6 +20,15 @@ export async function findConnection(db: Executor, companyId: string, integratio
   return row;
 }
 
+/** The connection by its own id (what queued work names), within the company. */
+export async function findConnectionById(db: Executor, companyId: string, id: string): Promise<ConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.companyId, companyId), eq(connections.id, id)));
+  return row;
+}
+
 /**
  * Connects (or connects again): new credentials, who connected and when, status connected and the
  * last error cleared. A connection made again keeps its settings and last sync; a new one starts
@@ -50,10 +59,11 @@ export async function saveSettings(db: Executor, companyId: string, integrationI
 }
 
 /** The vendor refused the stored credentials: shown as expired, settings kept, until connected again. */
-export async function markExpired(db: Executor, companyId: string, integrationId: IntegrationId): Promise<void> {
+/** The vendor refused the credentials: expired until connected again; `why`, when given, is shown as the last error. */
+export async function markExpired(db: Executor, companyId: string, integrationId: IntegrationId, why?: string): Promise<void> {
   await db
     .update(connections)
-    .set({ status: 'expired' })
+    .set({ status: 'expired', ...(why ? { lastError: why, lastErrorAt: sql`now()` } : {}) })
     .where(and(eq(connections.companyId, companyId), eq(connections.integrationId, integrationId)));
 }
 

@@ -1,4 +1,5 @@
-import { index, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { WriteRequest } from '../domain/writeback.js';
 import { leasedWorkQueue, leasedWorkTable } from '@parlance/platform/work/leased-work';
 import { inboxTable, outboxTable } from '@parlance/platform/outbox/tables';
 import { probeTable } from '@parlance/platform/probe/probe-tables';
@@ -46,6 +47,11 @@ export const connections = integrationSchema.table(
     lastSyncSummary: jsonb('last_sync_summary').$type<SyncSummary>(),
     /** The connection's own id, for what hangs on it (its sync_work); kept when it is connected again. */
     id: uuid('id').notNull().defaultRandom().unique(),
+    /** When a score was last written back to the vendor. */
+    lastWritebackAt: timestamp('last_writeback_at', { withTimezone: true }),
+    /** The last write-back given up, for the screen, until a write succeeds. */
+    writebackError: text('writeback_error'),
+    writebackErrorAt: timestamp('writeback_error_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.integrationId] })],
 );
@@ -64,6 +70,27 @@ export const syncWork = leasedWorkTable(integrationSchema, 'sync_work', {
   dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
 });
 export const syncQueue = leasedWorkQueue(syncWork, syncWork.connectionId);
+
+/**
+ * A score to write back to the vendor (domain/writeback.ts): queued when `scoring.activity-scored`
+ * arrives, in the transaction that takes the event in, so it is neither lost nor queued twice;
+ * keyed by the activity, the write's kind and the scoring time (a re-score is written again).
+ * Taken by one replica under the platform's lease; a failed write is handed back to be tried again
+ * later (`failures`, `last_error`), and given up after WRITE_MAX_FAILURES with its error kept on
+ * the connection. Gone with its connection.
+ */
+export const writebackWork = leasedWorkTable(integrationSchema, 'writeback_work', {
+  writeKey: text('write_key').primaryKey(),
+  connectionId: uuid('connection_id')
+    .notNull()
+    .references(() => connections.id, { onDelete: 'cascade' }),
+  activityId: uuid('activity_id').notNull(),
+  request: jsonb('request').$type<WriteRequest>().notNull(),
+  /** Failed tries so far; a retry after one first looks for what the failed try may have written. */
+  failures: integer('failures').notNull().default(0),
+  lastError: text('last_error'),
+});
+export const writebackQueue = leasedWorkQueue(writebackWork, writebackWork.writeKey);
 
 /**
  * Every call or meeting a sync sent to ingest, by the vendor's id: a sync passes over what is

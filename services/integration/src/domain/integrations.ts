@@ -78,6 +78,7 @@ export const INTEGRATION_MESSAGES = {
   syncStopped: (reason: string) => `The last sync stopped: ${reason}. The next sync resumes where it stopped.`,
   connectorLeft: 'The person who connected this integration is no longer a member of the company. Reconnect it; the settings are kept.',
   syncAlreadyRunning: 'A sync is already running.',
+  writebackFailed: (reason: string) => `A call’s score could not be written back: ${reason.replace(/\.$/, '')}.`,
   closeKeyRevoked: 'Close no longer accepts the API key Parlance holds. Reconnect Close with a new key; your settings are kept.',
   minCallDuration: `minCallDuration must be a whole number of seconds from ${MIN_CALL_DURATION.min} to ${MIN_CALL_DURATION.max}.`,
   statusTooLong: (field: string) => `${field} must be a Close lead status id of at most ${STATUS_ID_MAX} characters.`,

@@ -40,6 +40,7 @@ import {
   type ConnectionRow,
 } from '../db/connections.repository.js';
 import { dropScheduledSync, runningSyncs, syncDueNow } from '../db/sync.repository.js';
+import { pendingWrites } from '../db/writeback.repository.js';
 import { openCredential, sealCredential, type Keyring } from '../domain/credential-cipher.js';
 import {
   changedCloseSettings,
@@ -67,6 +68,8 @@ export interface IntegrationsServiceDependencies {
   close: (apiKey: string) => CloseAccess;
   /** Queues the connection's sync to run now (sync/sync-runner.ts); false when one is running. */
   syncNow: (connection: ConnectionRow) => Promise<boolean>;
+  /** The connection works again: its writes waiting for it are made now (writeback/writeback-runner.ts). */
+  resumeWrites: (connection: ConnectionRow) => Promise<void>;
   /** E-mails the requests for other integrations not yet e-mailed (integration-requests.ts). */
   sendIntegrationRequests: () => Promise<void>;
   now?: () => Date;
@@ -80,7 +83,7 @@ export function integrationsService(dependencies: IntegrationsServiceDependencie
 
 /** The service's methods as plain functions of their request (what tests call, in a request context). */
 export function integrationAnswers(dependencies: IntegrationsServiceDependencies) {
-  const { db, keyring, close, syncNow, sendIntegrationRequests, now = () => new Date() } = dependencies;
+  const { db, keyring, close, syncNow, resumeWrites, sendIntegrationRequests, now = () => new Date() } = dependencies;
 
   const connectedClose = async (companyId: string): Promise<ConnectionRow> => {
     const row = await findConnection(db, companyId, 'close-crm');
@@ -92,8 +95,8 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
     async listIntegrations(_request: ListIntegrationsRequest): Promise<ListIntegrationsResponse> {
       const companyId = requireCompanyId();
       const held = await companyConnections(db, companyId);
-      const running = await runningSyncs(db, companyId);
-      return { integrations: INTEGRATIONS.map((entry) => integrationView(entry, held.get(entry.id), running)) };
+      const work = await workInHand(db, companyId);
+      return { integrations: INTEGRATIONS.map((entry) => integrationView(entry, held.get(entry.id), work)) };
     },
 
     async connectClose({ apiKey, by }: ConnectCloseRequest): Promise<ConnectCloseResponse> {
@@ -114,9 +117,10 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
         credentials: sealCredential(keyring, key),
         settings: { ...CLOSE_DEFAULTS },
       });
-      // Connected again with autoSync on: its syncing, stopped while it was expired, starts again now.
+      // Connected again with autoSync on: its syncing, stopped while it was expired, starts again now; so do its writes.
       if (storedCloseSettings(row.settings).autoSync) await syncDueNow(db, row);
-      return { integration: integrationView(INTEGRATIONS[0]!, row, await runningSyncs(db, companyId)) };
+      await resumeWrites(row);
+      return { integration: integrationView(INTEGRATIONS[0]!, row, await workInHand(db, companyId)) };
     },
 
     async updateCloseSettings(change: UpdateCloseSettingsRequest): Promise<UpdateCloseSettingsResponse> {
@@ -206,20 +210,36 @@ function definedFields(change: UpdateCloseSettingsRequest): Partial<CloseSetting
   return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<CloseSettings>;
 }
 
-/** The integration with the company's connection; `running`: the ids of the connections syncing now. */
-function integrationView(entry: IntegrationEntry, row: ConnectionRow | undefined, running: ReadonlySet<string>): Integration {
-  return { id: entry.id, name: entry.name, description: entry.description, icon: entry.icon, connection: connectionView(entry, row, running) };
+/** What the company's connections have in hand: the ids of those syncing now, and the writes waiting per connection. */
+interface WorkInHand {
+  running: ReadonlySet<string>;
+  pendingWrites: ReadonlyMap<string, number>;
 }
 
-function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined, running: ReadonlySet<string>): Connection {
-  if (!row) return { status: ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED, settings: undefined, sync: { running: false, lastRun: undefined } };
+async function workInHand(db: Executor, companyId: string): Promise<WorkInHand> {
+  const [running, pending] = await Promise.all([runningSyncs(db, companyId), pendingWrites(db, companyId)]);
+  return { running, pendingWrites: pending };
+}
+
+/** The integration with the company's connection. */
+function integrationView(entry: IntegrationEntry, row: ConnectionRow | undefined, work: WorkInHand): Integration {
+  return { id: entry.id, name: entry.name, description: entry.description, icon: entry.icon, connection: connectionView(entry, row, work) };
+}
+
+function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined, work: WorkInHand): Connection {
+  if (!row) return { status: ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED, settings: undefined, sync: { running: false, lastRun: undefined }, writeback: { pending: 0 } };
   return {
     status: row.status === 'expired' ? ConnectionStatus.CONNECTION_STATUS_EXPIRED : ConnectionStatus.CONNECTION_STATUS_CONNECTED,
     by: row.connectedBy,
     date: row.connectedAt,
     settings: entry.id === 'close-crm' ? { $case: 'close', value: closeSettingsView(storedCloseSettings(row.settings), row.lastSyncAt) } : undefined,
     lastError: row.lastError && row.lastErrorAt ? { message: row.lastError, at: row.lastErrorAt } : undefined,
-    sync: { running: running.has(row.id), lastRun: row.lastSyncSummary ?? undefined },
+    sync: { running: work.running.has(row.id), lastRun: row.lastSyncSummary ?? undefined },
+    writeback: {
+      pending: work.pendingWrites.get(row.id) ?? 0,
+      lastWrittenAt: row.lastWritebackAt ?? undefined,
+      lastError: row.writebackError && row.writebackErrorAt ? { message: row.writebackError, at: row.writebackErrorAt } : undefined,
+    },
   };
 }
 

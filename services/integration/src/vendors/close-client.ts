@@ -118,7 +118,13 @@ export interface CloseClient {
   calls(window: CloseCallWindow): AsyncIterable<CloseCall[]>;
   /** A call's recording (its `recording_url`), at most AUDIO_MAX_BYTES (a larger one is refused unread). */
   recording(url: string): Promise<Buffer>;
+  /**
+   * Creates a note on the lead. Sent once: a failure after which Close may have made it (a 5xx, a
+   * lost answer) is thrown rather than sent again, for the caller to look first (findNote).
+   */
   createNote(note: { leadId: string; note: string }): Promise<CloseNote>;
+  /** The lead's note whose text contains `marker`, if there is one. */
+  findNote(leadId: string, marker: string): Promise<CloseNote | undefined>;
   setLeadStatus(leadId: string, statusId: string): Promise<void>;
 }
 
@@ -152,8 +158,8 @@ export function createCloseClient(options: CloseClientOptions): CloseClient {
     return found;
   }
 
-  async function write(method: VendorHttpMethod, path: string, body: object): Promise<Record<string, unknown>> {
-    return objectIn(await http.request(method, path, { body }), `${method} ${path}`);
+  async function write(method: VendorHttpMethod, path: string, body: object, idempotent = true): Promise<Record<string, unknown>> {
+    return objectIn(await http.request(method, path, { body, idempotent }), `${method} ${path}`);
   }
 
   return {
@@ -194,8 +200,17 @@ export function createCloseClient(options: CloseClientOptions): CloseClient {
 
     async createNote({ leadId, note }) {
       // `note` takes plain text, so nothing needs escaping (`note_html` is the rich-text one).
-      const created = await write('POST', '/activity/note/', { lead_id: leadId, note });
+      const created = await write('POST', '/activity/note/', { lead_id: leadId, note }, false);
       return { id: textIn(created, 'id', 'POST /activity/note/'), leadId: optionalText(created.lead_id) ?? leadId };
+    },
+
+    async findNote(leadId, marker) {
+      const where = 'GET /activity/note/';
+      for await (const page of pages('/activity/note/', { lead_id: leadId, _fields: 'id,lead_id,note' })) {
+        const found = page.find((note) => (optionalText(note.note) ?? '').includes(marker));
+        if (found) return { id: textIn(found, 'id', where), leadId: optionalText(found.lead_id) ?? leadId };
+      }
+      return undefined;
     },
 
     async setLeadStatus(leadId, statusId) {

@@ -12,6 +12,12 @@
  * - any other 4xx is final: asking again changes nothing. OAuth's `invalid_grant` (and HubSpot's
  *   `BAD_REFRESH_TOKEN`) is told apart from other refusals: the user must connect again.
  *
+ * A request that is not idempotent (a POST creating a note) is tried again only when the vendor
+ * surely did nothing with it: a rate limit, or a connection never made. After a 5xx or a lost
+ * answer it may have been done, so the failure goes back to the caller, who can look before
+ * sending it again. A wait longer than `maxWaitMs` is not waited here either: the failure goes
+ * back with the wait asked for (`retryAfterMs`), for the caller to come back later.
+ *
  * After maxAttempts the last failure is thrown, as a VendorHttpError. Its message names the
  * vendor, the method and the path; never the query, the request's headers (credentials) or body,
  * whose values are also scrubbed from anything the vendor says back. A retry is logged with the
@@ -62,6 +68,8 @@ export interface VendorHttpOptions {
   maxAttempts?: number;
   /** Each attempt's time limit; 30 s unless said. */
   timeoutMs?: number;
+  /** The longest wait between attempts; a vendor asking for more gets the failure back instead. 60 s unless said. */
+  maxWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** Draws the backoff's jitter, in [0, 1). */
   random?: () => number;
@@ -78,6 +86,8 @@ export interface VendorRequest {
   body?: unknown;
   /** Extra headers; they win over the defaults and authorize's. */
   headers?: Record<string, string>;
+  /** False for a request that must not be done twice: it is tried again only when the vendor surely did nothing with it. */
+  idempotent?: boolean;
 }
 
 export interface VendorHttp {
@@ -96,6 +106,9 @@ export interface VendorHttp {
 
 const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_WAIT_MS = 60_000;
+/** Network failures in which the request never reached the vendor. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 const FIRST_BACKOFF_MS = 1_000;
 const MAX_JITTER_MS = 1_000;
 const MAX_BACKOFF_MS = 32_000;
@@ -114,12 +127,15 @@ interface Failure {
   detail?: string;
   status?: number;
   retryAfterMs?: number;
+  /** The vendor surely did nothing with the request: it refused it for the rate, or never got it. */
+  notDone?: boolean;
 }
 
 export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
   const { vendor, authorize } = options;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
@@ -146,7 +162,8 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
       text = await response.text();
     } catch (error) {
       if (timeout.aborted) return { kind: 'network', retryable: true, what: `did not answer ${where} within ${timeoutMs / 1000} s` };
-      return { kind: 'network', retryable: true, what: `could not be reached for ${where} (${scrub(networkReason(error))})` };
+      const reason = networkReason(error);
+      return { kind: 'network', retryable: true, notDone: NOT_SENT_CODES.has(reason), what: `could not be reached for ${where} (${scrub(reason)})` };
     }
 
     const { status } = response;
@@ -160,9 +177,9 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
     const answered = { status, what: `answered HTTP ${status} to ${where}`, detail: vendorWords(json, text, scrub) };
     if (status === 429) {
       const retryAfterMs = retryAfterHeaderMs(response.headers.get('retry-after'), now()) ?? rateResetMs(json) ?? hubSpotWindowMs(response.headers);
-      return { kind: 'rate_limited', retryable: true, ...answered, retryAfterMs };
+      return { kind: 'rate_limited', retryable: true, notDone: true, ...answered, retryAfterMs };
     }
-    if (status === 403 && isGoogleRateLimit(json)) return { kind: 'rate_limited', retryable: true, ...answered };
+    if (status === 403 && isGoogleRateLimit(json)) return { kind: 'rate_limited', retryable: true, notDone: true, ...answered };
     if ((status === 400 || status === 401) && isInvalidGrant(json)) return { kind: 'invalid_grant', retryable: false, ...answered };
     if (status === 401) return { kind: 'unauthorized', retryable: false, ...answered };
     if (status >= 500) return { kind: 'server', retryable: true, ...answered };
@@ -174,8 +191,9 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
     for (let attemptNumber = 1; ; attemptNumber += 1) {
       const outcome = await attempt(method, url, where, request, download);
       if ('value' in outcome) return outcome.value;
-      if (!outcome.retryable || attemptNumber >= maxAttempts) throw vendorError(vendor, outcome, attemptNumber);
       const waitMs = outcome.retryAfterMs ?? backoffMs(attemptNumber, random);
+      const mayRepeat = request.idempotent !== false || outcome.notDone === true;
+      if (!outcome.retryable || !mayRepeat || attemptNumber >= maxAttempts || waitMs > maxWaitMs) throw vendorError(vendor, outcome, attemptNumber);
       logger?.warn({ vendor, method, path, status: outcome.status, kind: outcome.kind, attempt: attemptNumber, waitMs }, 'vendor request failed; trying again');
       await sleep(waitMs);
     }

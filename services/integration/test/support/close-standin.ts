@@ -4,8 +4,9 @@
  * HTTP Basic auth with the API key as the user name and an empty password (401 otherwise);
  * `_skip`/`_limit` paging with `has_more`; the calls' `date_created__gt`/`__lt` filters and
  * `_fields` (a transcript only when asked for); call recordings behind the same API key; and, when
- * a test arms it, a 429 whose body carries `rate_reset` or a 5xx. It records every request, and
- * the notes and lead status changes it accepted. Calls can be added while it runs, and the key
+ * a test arms it, a 429 whose body carries `rate_reset`, a 5xx, or a 5xx sent after the request
+ * was carried out (an answer lost on the way back). Notes are listed by lead (`lead_id`). It
+ * records every request, and the notes and lead status changes it accepted. Calls can be added while it runs, and the key
  * revoked, as a Close user would.
  *
  * Where Close's documentation does not give an answer's exact words (the 401's and 404's
@@ -65,14 +66,16 @@ export interface CloseStandin {
   baseUrl: string;
   /** Every request, in the order received, refused ones included. */
   requests: ReceivedRequest[];
-  /** The notes created: the bodies accepted by POST /activity/note/. */
-  notes: { lead_id: string; note: string }[];
+  /** The notes created: the bodies accepted by POST /activity/note/, with the id given. */
+  notes: { id: string; lead_id: string; note: string }[];
   /** The lead status changes accepted by PUT /lead/{id}/. */
   leadStatusChanges: { leadId: string; statusId: string }[];
   /** Answers the next `count` authenticated requests with a 429 asking to wait `rateResetSeconds`. */
   rateLimitNext(count: number, rateResetSeconds: number): void;
   /** Answers the next `count` authenticated requests whose path starts with `pathPrefix` with HTTP `status` (a 5xx). */
   failNext(count: number, status: number, pathPrefix?: string): void;
+  /** Carries out the next `count` authenticated requests whose path starts with `pathPrefix`, then answers them with HTTP `status` as if the answer was lost. */
+  loseAnswerOfNext(count: number, status: number, pathPrefix?: string): void;
   /** A call made in Close from now on (with its recording, if given). */
   addCall(call: CloseCallRecord, recording?: Buffer): void;
   /** The API key deleted in Close: from now on every request with it is refused. */
@@ -121,6 +124,7 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
   const leadStatusChanges: CloseStandin['leadStatusChanges'] = [];
   let rateLimit = { remaining: 0, rateResetSeconds: 0 };
   let failure = { remaining: 0, status: 503, pathPrefix: '' };
+  let lostAnswer = { remaining: 0, status: 502, pathPrefix: '' };
 
   async function answer(request: IncomingMessage): Promise<Answer> {
     const url = new URL(request.url ?? '/', 'http://standin');
@@ -140,12 +144,22 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
       return { status: failure.status, body: { error: 'The stand-in was told to fail this request.' } };
     }
 
+    const answered = await carriedOut(request, method, path, url.searchParams);
+    if (lostAnswer.remaining > 0 && path.startsWith(lostAnswer.pathPrefix)) {
+      lostAnswer.remaining -= 1;
+      return { status: lostAnswer.status, body: { error: 'The stand-in carried this request out and was told to lose its answer.' } };
+    }
+    return answered;
+  }
+
+  async function carriedOut(request: IncomingMessage, method: string, path: string, query: URLSearchParams): Promise<Answer> {
     const route = `${method} ${path}`;
     if (route === 'GET /me/') return { status: 200, body: world.me };
     // Close documents no paging for lead statuses but answers with has_more; they are paged like the rest.
-    if (route === 'GET /status/lead/') return paged(world.leadStatuses.map((status) => ({ ...status, organization_id: ORGANIZATION_ID })), url.searchParams);
-    if (route === 'GET /user/') return paged(world.users, url.searchParams);
-    if (route === 'GET /activity/call/') return listCalls(url.searchParams);
+    if (route === 'GET /status/lead/') return paged(world.leadStatuses.map((status) => ({ ...status, organization_id: ORGANIZATION_ID })), query);
+    if (route === 'GET /user/') return paged(world.users, query);
+    if (route === 'GET /activity/call/') return listCalls(query);
+    if (route === 'GET /activity/note/') return listNotes(query);
     if (route === 'POST /activity/note/') return createNote(await jsonBody(request));
     const recording = /^\/activity\/call\/([^/]+)\/recording\/$/.exec(path);
     if (recording && method === 'GET') {
@@ -168,6 +182,20 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
     return paged(calls, query);
   }
 
+  /** Notes newest first, as Close lists activities; of one lead when `lead_id` is given. */
+  function listNotes(query: URLSearchParams): Answer {
+    const leadId = query.get('lead_id');
+    const fields = query.get('_fields')?.split(',');
+    const listed = notes
+      .filter((note) => leadId === null || note.lead_id === leadId)
+      .reverse()
+      .map((note) => {
+        const full: Record<string, unknown> = { _type: 'Note', organization_id: ORGANIZATION_ID, ...note };
+        return fields ? Object.fromEntries(Object.entries(full).filter(([field]) => fields.includes(field))) : full;
+      });
+    return paged(listed, query);
+  }
+
   function createNote(body: unknown): Answer {
     const fields = record(body);
     if (!fields) return NOT_AN_OBJECT;
@@ -176,8 +204,9 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
     const leadId = fields.lead_id;
     if (typeof leadId !== 'string' || !(leadId in world.leads)) return validationError({ lead_id: 'Lead does not exist.' });
     const note = typeof fields.note === 'string' ? fields.note : '';
-    notes.push({ lead_id: leadId, note });
-    return { status: 200, body: { _type: 'Note', id: `acti_note_${notes.length}`, lead_id: leadId, note, organization_id: ORGANIZATION_ID, date_created: new Date().toISOString() } };
+    const id = `acti_note_${notes.length + 1}`;
+    notes.push({ id, lead_id: leadId, note });
+    return { status: 200, body: { _type: 'Note', id, lead_id: leadId, note, organization_id: ORGANIZATION_ID, date_created: new Date().toISOString() } };
   }
 
   function updateLead(leadId: string, body: unknown): Answer {
@@ -214,6 +243,9 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
     },
     failNext(count, status, pathPrefix = '') {
       failure = { remaining: count, status, pathPrefix };
+    },
+    loseAnswerOfNext(count, status, pathPrefix = '') {
+      lostAnswer = { remaining: count, status, pathPrefix };
     },
     addCall(call, recording) {
       world.calls.push(call);

@@ -16,6 +16,7 @@ import {
   formatDateTime,
   formatLastRun,
   formatLastSync,
+  formatWriteback,
   MIN_CALL_DURATION,
   parseMinCallDuration,
   type Connection,
@@ -190,6 +191,7 @@ function CloseSettingsForm({ initial, connection, notify }: CloseSettingsFormPro
             Close’s lead statuses could not be loaded, so only the chosen ones are shown.
           </p>
         ) : null}
+        <WritebackState writeback={connection.writeback} />
       </section>
     </div>
   );
@@ -223,7 +225,6 @@ function CloseSync({ connection, lastSyncDate, notify }: CloseSyncProps) {
 
   const syncing = running || starting || startedAt !== null;
   const lastError = connection.lastError;
-  const errorAt = lastError ? formatDateTime(lastError.at) : null;
   const summary = formatLastRun(lastRun);
 
   const start = async () => {
@@ -251,19 +252,38 @@ function CloseSync({ connection, lastSyncDate, notify }: CloseSyncProps) {
       <p className="field__hint integration-settings__last-run" role="status">
         {summary}
       </p>
-      {lastError ? (
-        <p className="alert integration-settings__sync-error">
-          <span className="visually-hidden">Sync error: </span>
-          {errorAt ? (
-            <>
-              <time dateTime={lastError.at}>{errorAt}</time>
-              {' — '}
-            </>
-          ) : null}
-          {lastError.message}
-        </p>
-      ) : null}
+      {lastError ? <TimedAlert label="Sync error" error={lastError} /> : null}
     </div>
+  );
+}
+
+/** When scores were last written back, how many wait, and the last write given up with its time. */
+function WritebackState({ writeback }: { writeback: Connection['writeback'] }) {
+  const lastError = writeback.lastError;
+  return (
+    <div className="integration-settings__writeback">
+      <p className="field__hint" role="status">
+        {formatWriteback(writeback)}
+      </p>
+      {lastError ? <TimedAlert label="Write-back error" error={lastError} /> : null}
+    </div>
+  );
+}
+
+/** A failure with its time: the last sync's, or the last write-back's. */
+function TimedAlert({ label, error }: { label: string; error: { message: string; at: string } }) {
+  const at = formatDateTime(error.at);
+  return (
+    <p className="alert integration-settings__error">
+      <span className="visually-hidden">{`${label}: `}</span>
+      {at ? (
+        <>
+          <time dateTime={error.at}>{at}</time>
+          {' — '}
+        </>
+      ) : null}
+      {error.message}
+    </p>
   );
 }
 

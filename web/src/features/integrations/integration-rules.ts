@@ -76,6 +76,17 @@ export function formatLastRun(run: SyncRun): string | null {
   return `Last run: ${imported}, ${run.alreadyImported} already imported, ${run.skipped} skipped, ${run.refused} refused`;
 }
 
+/**
+ * The write-back's state in words, under the write-back settings: 'Last written back: Nov 24,
+ * 5:31 PM · 2 scores waiting'. 'Nothing written back yet' before the first write.
+ */
+export function formatWriteback(writeback: Connection['writeback']): string {
+  const last = formatDateTime(writeback.lastWrittenAt);
+  const written = last ? `Last written back: ${last}` : 'Nothing written back yet';
+  if (writeback.pending === 0) return written;
+  return `${written} · ${writeback.pending} ${writeback.pending === 1 ? 'score' : 'scores'} waiting`;
+}
+
 /** The integrations with a settings view in this version; any other says it is not available (§2.12, §8). */
 export const INTEGRATIONS_WITH_SETTINGS: readonly string[] = ['close-crm'];
 

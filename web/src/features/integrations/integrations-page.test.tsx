@@ -15,6 +15,7 @@ const notConnected: Integration['connection'] = {
   settings: null,
   lastError: null,
   sync: { running: false, lastRun: null },
+  writeback: { pending: 0, lastWrittenAt: null, lastError: null },
 };
 
 const settings: CloseSettings = {
@@ -36,6 +37,7 @@ const connected = (overrides: Partial<Integration['connection']> = {}): Integrat
   settings,
   lastError: null,
   sync: { running: false, lastRun: null },
+  writeback: { pending: 0, lastWrittenAt: null, lastError: null },
   ...overrides,
 });
 
@@ -581,7 +583,7 @@ describe('Sync now in the Close settings view', () => {
 
     expect(lastRun()).toBe('Last run: 3 calls imported, 1 already imported, 2 skipped, 0 refused');
     expect(lastSync()).toBe(formatLastSync('2025-03-04T08:00:00.000Z'));
-    const error = document.querySelector('.integration-settings__sync-error')!;
+    const error = document.querySelector('.integration-settings__error')!;
     expect(error.classList.contains('alert')).toBe(true);
     expect(error.textContent).toBe(`Sync error: ${formatDateTime(failedAt)} — ${stopped}`);
     expect(error.querySelector('time')!.getAttribute('dateTime')).toBe(failedAt);
@@ -593,7 +595,7 @@ describe('Sync now in the Close settings view', () => {
 
     expect(lastRun()).toBe('');
     expect(screen.queryByText(/Last run:/)).toBeNull();
-    expect(document.querySelector('.integration-settings__sync-error')).toBeNull();
+    expect(document.querySelector('.integration-settings__error')).toBeNull();
   });
 
   it('keeps Sync now disabled while the loaded integration says a sync runs, reading again until it ends, then stops', async () => {
@@ -637,5 +639,38 @@ describe('Sync now in the Close settings view', () => {
       vi.advanceTimersByTime(10_000);
     });
     expect(reads()).toBe(after);
+  });
+});
+
+describe('Write-back state in the Close settings view', () => {
+  const writebackState = () => document.querySelector('.integration-settings__writeback')!;
+
+  const openWith = async (writeback: Integration['connection']['writeback']) => {
+    stubIntegrations(connected({ writeback }));
+    await openPage('/integrations?settings=close-crm');
+    await screen.findByRole('heading', { level: 1, name: 'Close Settings' });
+  };
+
+  it('says nothing was written back before the first write', async () => {
+    await openWith({ pending: 0, lastWrittenAt: null, lastError: null });
+    expect(within(writebackState() as HTMLElement).getByRole('status').textContent).toBe('Nothing written back yet');
+    expect(writebackState().querySelector('.alert')).toBeNull();
+  });
+
+  it('shows when a score was last written back and how many wait', async () => {
+    const writtenAt = '2025-03-04T09:15:00.000Z';
+    await openWith({ pending: 2, lastWrittenAt: writtenAt, lastError: null });
+    expect(within(writebackState() as HTMLElement).getByRole('status').textContent).toBe(`Last written back: ${formatDateTime(writtenAt)} · 2 scores waiting`);
+  });
+
+  it('shows the last write given up with its time, in the write-back section', async () => {
+    const failedAt = '2025-03-04T10:00:00.000Z';
+    const refused = 'A call’s score could not be written back: Close answered HTTP 404 to PUT /lead/lead_x/: Lead not found.';
+    await openWith({ pending: 1, lastWrittenAt: null, lastError: { message: refused, at: failedAt } });
+
+    const section = screen.getByRole('region', { name: 'Write back to Close' });
+    const error = section.querySelector('.integration-settings__error')!;
+    expect(error.textContent).toBe(`Write-back error: ${formatDateTime(failedAt)} — ${refused}`);
+    expect(within(section).getByRole('status').textContent).toBe('Nothing written back yet · 1 score waiting');
   });
 });

@@ -1603,6 +1603,18 @@ export type ConnectCloseApiResponse = /** status 200 Default Response */ {
         refused: number;
       } | null;
     };
+    /** scores written back to the CRM after scoring: notes and lead statuses (Close) */
+    writeback: {
+      /** scores waiting to be written back, or to be tried again after a failure */
+      pending: number;
+      /** when a score was last written back */
+      lastWrittenAt: string | null;
+      /** the last write given up (refused by the vendor, or failing again and again), until one succeeds */
+      lastError: {
+        message: string;
+        at: string;
+      } | null;
+    };
   };
 };
 export type ConnectCloseApiArg = {
@@ -1954,6 +1966,18 @@ export type Integration = {
         skipped: number;
         /** calls Parlance could not take (a recording it cannot read) */
         refused: number;
+      } | null;
+    };
+    /** scores written back to the CRM after scoring: notes and lead statuses (Close) */
+    writeback: {
+      /** scores waiting to be written back, or to be tried again after a failure */
+      pending: number;
+      /** when a score was last written back */
+      lastWrittenAt: string | null;
+      /** the last write given up (refused by the vendor, or failing again and again), until one succeeds */
+      lastError: {
+        message: string;
+        at: string;
       } | null;
     };
   };

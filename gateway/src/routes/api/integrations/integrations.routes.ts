@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ConnectionStatus, type CloseSettings, type Integration } from '@parlance/proto/parlance/integration/v1/integrations';
+import { ConnectionStatus, type CloseSettings, type Integration, type SyncError } from '@parlance/proto/parlance/integration/v1/integrations';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
 import { ErrorResponse } from '../../../schemas/error.schema.js';
 import {
@@ -186,10 +186,19 @@ function integrationView(integration: Integration) {
       by: connection?.by ? { first_name: connection.by.firstName, last_name: connection.by.lastName, email: connection.by.email } : null,
       date: connection?.date?.toISOString() ?? null,
       settings,
-      lastError: connection?.lastError ? { message: connection.lastError.message, at: connection.lastError.at!.toISOString() } : null,
+      lastError: timedError(connection?.lastError),
       sync: { running: connection?.sync?.running ?? false, lastRun: connection?.sync?.lastRun ?? null },
+      writeback: {
+        pending: connection?.writeback?.pending ?? 0,
+        lastWrittenAt: connection?.writeback?.lastWrittenAt?.toISOString() ?? null,
+        lastError: timedError(connection?.writeback?.lastError),
+      },
     },
   };
+}
+
+function timedError(error: SyncError | undefined) {
+  return error ? { message: error.message, at: error.at!.toISOString() } : null;
 }
 
 function closeSettingsView(settings: CloseSettings) {

@@ -105,7 +105,22 @@ export interface Connection {
     | SyncError
     | undefined;
   /** Whether a sync is running, and what the last one did. */
-  sync: SyncState | undefined;
+  sync:
+    | SyncState
+    | undefined;
+  /** Scores written back to the vendor after scoring (a CRM's notes and statuses). */
+  writeback: WritebackState | undefined;
+}
+
+export interface WritebackState {
+  /** Writes waiting to be made, or being tried again after a failure. */
+  pending: number;
+  /** When a write last succeeded. */
+  lastWrittenAt?:
+    | Date
+    | undefined;
+  /** The last write given up (the vendor refused it, or it kept failing), until one succeeds. */
+  lastError?: SyncError | undefined;
 }
 
 export interface SyncState {
@@ -499,7 +514,15 @@ export const Integration: MessageFns<Integration> = {
 };
 
 function createBaseConnection(): Connection {
-  return { status: 0, by: undefined, date: undefined, settings: undefined, lastError: undefined, sync: undefined };
+  return {
+    status: 0,
+    by: undefined,
+    date: undefined,
+    settings: undefined,
+    lastError: undefined,
+    sync: undefined,
+    writeback: undefined,
+  };
 }
 
 export const Connection: MessageFns<Connection> = {
@@ -529,6 +552,9 @@ export const Connection: MessageFns<Connection> = {
     }
     if (message.sync !== undefined) {
       SyncState.encode(message.sync, writer.uint32(66).fork()).join();
+    }
+    if (message.writeback !== undefined) {
+      WritebackState.encode(message.writeback, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -610,6 +636,14 @@ export const Connection: MessageFns<Connection> = {
             message.sync = SyncState.decode(reader, reader.uint32());
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.writeback = WritebackState.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -640,6 +674,7 @@ export const Connection: MessageFns<Connection> = {
         ? SyncError.fromJSON(object.last_error)
         : undefined,
       sync: isSet(object.sync) ? SyncState.fromJSON(object.sync) : undefined,
+      writeback: isSet(object.writeback) ? WritebackState.fromJSON(object.writeback) : undefined,
     };
   },
 
@@ -666,6 +701,9 @@ export const Connection: MessageFns<Connection> = {
     }
     if (message.sync !== undefined) {
       obj.sync = SyncState.toJSON(message.sync);
+    }
+    if (message.writeback !== undefined) {
+      obj.writeback = WritebackState.toJSON(message.writeback);
     }
     return obj;
   },
@@ -702,6 +740,120 @@ export const Connection: MessageFns<Connection> = {
       ? SyncError.fromPartial(object.lastError)
       : undefined;
     message.sync = (object.sync !== undefined && object.sync !== null) ? SyncState.fromPartial(object.sync) : undefined;
+    message.writeback = (object.writeback !== undefined && object.writeback !== null)
+      ? WritebackState.fromPartial(object.writeback)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseWritebackState(): WritebackState {
+  return { pending: 0, lastWrittenAt: undefined, lastError: undefined };
+}
+
+export const WritebackState: MessageFns<WritebackState> = {
+  encode(message: WritebackState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pending !== 0) {
+      writer.uint32(8).int32(message.pending);
+    }
+    if (message.lastWrittenAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.lastWrittenAt), writer.uint32(18).fork()).join();
+    }
+    if (message.lastError !== undefined) {
+      SyncError.encode(message.lastError, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WritebackState {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWritebackState();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.pending = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.lastWrittenAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lastError = SyncError.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WritebackState {
+    return {
+      pending: isSet(object.pending) ? globalThis.Number(object.pending) : 0,
+      lastWrittenAt: isSet(object.lastWrittenAt)
+        ? fromJsonTimestamp(object.lastWrittenAt)
+        : isSet(object.last_written_at)
+        ? fromJsonTimestamp(object.last_written_at)
+        : undefined,
+      lastError: isSet(object.lastError)
+        ? SyncError.fromJSON(object.lastError)
+        : isSet(object.last_error)
+        ? SyncError.fromJSON(object.last_error)
+        : undefined,
+    };
+  },
+
+  toJSON(message: WritebackState): unknown {
+    const obj: any = {};
+    if (message.pending !== 0) {
+      obj.pending = Math.round(message.pending);
+    }
+    if (message.lastWrittenAt !== undefined) {
+      obj.lastWrittenAt = message.lastWrittenAt.toISOString();
+    }
+    if (message.lastError !== undefined) {
+      obj.lastError = SyncError.toJSON(message.lastError);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WritebackState>, I>>(base?: I): WritebackState {
+    return WritebackState.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WritebackState>, I>>(object: I): WritebackState {
+    const message = createBaseWritebackState();
+    message.pending = object.pending ?? 0;
+    message.lastWrittenAt = object.lastWrittenAt ?? undefined;
+    message.lastError = (object.lastError !== undefined && object.lastError !== null)
+      ? SyncError.fromPartial(object.lastError)
+      : undefined;
     return message;
   },
 };

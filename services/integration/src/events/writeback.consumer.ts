@@ -1,0 +1,37 @@
+/**
+ * A scored call that a CRM sync imported queues its write-back (issue 16, point 4): the writes the
+ * connection's settings ask for as the score arrives (domain/writeback.ts), queued in the
+ * transaction that takes the event in, so a redelivered event queues nothing more and a crash
+ * loses nothing. Uploads, and calls of a connection since disconnected, write nothing. An
+ * expired connection's writes are queued and wait for it to be connected again.
+ */
+import type { EventConsumer } from '@parlance/platform/service/service-runtime';
+import { ActivityScored } from '@parlance/proto/parlance/scoring/v1/events';
+import { findConnection } from '../db/connections.repository.js';
+import { findImportOfActivity, queueWrites } from '../db/writeback.repository.js';
+import { storedCloseSettings } from '../domain/integrations.js';
+import { closeWrites } from '../domain/writeback.js';
+
+export const ACTIVITY_SCORED = 'scoring.activity-scored.v1';
+
+/** `onQueued` runs after the handler, before its transaction commits: a wake-up, not a promise. */
+export function writebackConsumer(onQueued: () => void): EventConsumer {
+  return {
+    consumer: 'writeback',
+    eventTypes: [ACTIVITY_SCORED],
+    async handle(event, tx) {
+      const { activityId, evaluation } = ActivityScored.decode(event.payload);
+      if (!evaluation) throw new Error(`event ${event.id} carries no evaluation`);
+      const imported = await findImportOfActivity(tx, event.companyId, activityId);
+      if (imported?.integrationId !== 'close-crm') return;
+      const connection = await findConnection(tx, event.companyId, imported.integrationId);
+      if (!connection) return;
+      const scoredAt = evaluation.evaluatedAt ?? event.occurredAt;
+      if (!scoredAt) throw new Error(`event ${event.id} carries no scoring time`);
+      const writes = closeWrites(storedCloseSettings(connection.settings), imported.leadId, { ...evaluation, activityId, evaluatedAt: scoredAt });
+      const queued = await queueWrites(tx, { companyId: event.companyId, connectionId: connection.id, activityId, scoredAt }, writes);
+      // Wakes the writers once the transaction has likely committed; they poll anyway.
+      if (queued > 0) setTimeout(onQueued, 20).unref();
+    },
+  };
+}
