@@ -689,6 +689,21 @@ describe('helm/parlance', () => {
     expect(Object.keys(annotations(requests, 'integration')).sort()).toEqual(['checksum/database', 'checksum/integration-credentials', 'checksum/mail']);
   });
 
+  it('gives the integration service a HubSpot app only when its client id is given, the secret from a Secret, with its restart', async () => {
+    expect(env(defaults, 'integration', 'HUBSPOT_CLIENT_ID')).toBeUndefined();
+    expect(env(defaults, 'integration', 'HUBSPOT_CLIENT_SECRET')).toBeUndefined();
+    const hubspot = await render(...REQUIRED, '--set', 'integration.hubspot.clientId=hubspot-app-id', '--set', 'integration.hubspot.clientSecret=hubspot-app-secret-value');
+    expect(env(hubspot, 'integration', 'HUBSPOT_CLIENT_ID')?.value).toBe('hubspot-app-id');
+    expect(entries(hubspot, 'integration', 'HUBSPOT_CLIENT_SECRET')).toEqual(fromSecret('HUBSPOT_CLIENT_SECRET', `${RELEASE}-hubspot`));
+    expect(find(hubspot, 'Secret', `${RELEASE}-hubspot`)?.stringData).toEqual({ HUBSPOT_CLIENT_SECRET: 'hubspot-app-secret-value' });
+    expect(Object.keys(annotations(hubspot, 'integration')).sort()).toEqual(['checksum/database', 'checksum/hubspot', 'checksum/integration-credentials']);
+    for (const service of SERVICES.filter((name) => name !== 'integration')) expect(env(hubspot, service, 'HUBSPOT_CLIENT_SECRET'), service).toBeUndefined();
+    const existing = await render(...REQUIRED, '--set', 'integration.hubspot.clientId=hubspot-app-id', '--set', 'integration.hubspot.existingSecret=ops-hubspot');
+    expect(entries(existing, 'integration', 'HUBSPOT_CLIENT_SECRET')).toEqual(fromSecret('HUBSPOT_CLIENT_SECRET', 'ops-hubspot'));
+    const template = (...args: string[]) => run(helm, ['template', RELEASE, 'helm/parlance', ...args], { cwd: repoRoot });
+    await expect(template(...REQUIRED, '--set', 'integration.hubspot.clientId=hubspot-app-id')).rejects.toThrow(/integration\.hubspot\.clientSecret or integration\.hubspot\.existingSecret is required/);
+  });
+
   it('refuses to render without the public URL, or with SMTP mail and no SMTP server, naming the setting', async () => {
     const template = (...args: string[]) => run(helm, ['template', RELEASE, 'helm/parlance', ...args], { cwd: repoRoot });
     await expect(template(...requiredBut('global.publicUrl'))).rejects.toThrow(/global\.publicUrl is required/);

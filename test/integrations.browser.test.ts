@@ -119,8 +119,8 @@ describe('the integrations screen', () => {
     await expect.poll(() => closeCard(page).getByRole('button', { name: 'Connect' }).count()).toBe(1);
     expect(await horizontalOverflow(page), 'the integrations list is wider than the window').toBeLessThanOrEqual(0);
     await product.screenshot(page, `integrations-${name}`);
-    await page.goto(`${product.base}/integrations?settings=hubspot-crm`);
-    await expect.poll(() => page.getByText('Settings for HubSpot are not yet available.').count()).toBe(1);
+    await page.goto(`${product.base}/integrations?settings=google-workspace`);
+    await expect.poll(() => page.getByText('Settings for Google Workspace are not yet available.').count()).toBe(1);
     expect(await horizontalOverflow(page), 'the unavailable settings are wider than the window').toBeLessThanOrEqual(0);
 
     // Close connected through the API (the first test connects it through the screen), then its settings view.

@@ -38,6 +38,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Secure, __Host- cookies (Parlance is reached over HTTPS). */
   secureCookies?: boolean;
+  /** The address people open Parlance at (PUBLIC_URL), for the OAuth callbacks; unset: the request's own. */
+  publicUrl?: string;
   /** Proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy). */
   trustProxy?: boolean | string[];
   /** Single sign-on: bearer tokens from this issuer are accepted. */
@@ -111,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<GatewayApp> {
   await app.register(summariesRoutes, { services: options.services, sessions });
   await app.register(activitiesRoutes, { services: options.services, sessions });
   await app.register(dashboardRoutes, { services: options.services, sessions });
-  await app.register(integrationsRoutes, { services: options.services, sessions });
+  await app.register(integrationsRoutes, { services: options.services, sessions, publicUrl: options.publicUrl });
   await app.register(shareFeedbackRoutes, { services: options.services, sessions, limiter });
   await app.register(webConfigRoutes, { web });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -38,6 +38,7 @@ export function gatewayModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv = p
         mode: hostConfig.PARLANCE_MODE,
         bodyLimit: config.GATEWAY_BODY_LIMIT,
         secureCookies: config.secureCookies,
+        ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
         trustProxy: config.trustProxy,
         ...(config.oidc ? { oidc: config.oidc } : {}),
         ...(config.DIAGNOSTICS_TOKEN ? { diagnosticsToken: config.DIAGNOSTICS_TOKEN } : {}),

@@ -26,6 +26,34 @@ export const CloseSettingsView = Type.Object(
 
 const TimedError = Type.Object({ message: Type.String(), at: Type.String({ format: 'date-time' }) });
 
+export const HubSpotSettingsView = Type.Object(
+  {
+    syncCalls: Type.Boolean({ description: 'import new calls on a schedule' }),
+    createTasks: Type.Boolean({ description: 'write a follow-up task with the top improvement after each scored call (a note is always written)' }),
+    minCallDuration: MinCallDuration,
+    lastSyncDate: LastSyncDate,
+    account: Type.String({ description: 'the HubSpot account connected, e.g. acme.hubspot.com; empty when HubSpot did not say' }),
+  },
+  { $id: 'HubSpotSettings' },
+);
+
+export const HubSpotSettingsChange = Type.Partial(
+  Type.Object({
+    syncCalls: Type.Boolean(),
+    createTasks: Type.Boolean(),
+    minCallDuration: Type.Number({ description: 'a whole number of seconds from 0 to 3600' }),
+  }),
+);
+
+export const OAuthUrl = Type.Object({ url: Type.String({ format: 'uri', description: 'HubSpot’s consent page; the browser opens it' }) });
+
+export const OAuthCallbackQuery = Type.Object({
+  code: Type.Optional(Type.String()),
+  state: Type.Optional(Type.String()),
+  error: Type.Optional(Type.String()),
+  error_description: Type.Optional(Type.String()),
+});
+
 export const IntegrationView = Type.Object(
   {
     id: Type.Union([Type.Literal('close-crm'), Type.Literal('hubspot-crm'), Type.Literal('google-workspace')]),
@@ -39,7 +67,7 @@ export const IntegrationView = Type.Object(
       }),
       by: nullable(Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String() }), 'who connected it'),
       date: nullable(Type.String({ format: 'date-time' }), 'when it was connected'),
-      settings: nullable(Type.Union([CloseSettingsView]), 'the integration’s settings; null when not connected'),
+      settings: nullable(Type.Union([CloseSettingsView, HubSpotSettingsView]), 'the integration’s settings; null when not connected'),
       lastError: nullable(TimedError, 'the last sync’s failure, until a sync succeeds'),
       sync: Type.Object({
         running: Type.Boolean({ description: 'a sync is running now' }),
@@ -59,7 +87,7 @@ export const IntegrationView = Type.Object(
           lastWrittenAt: nullable(Type.String({ format: 'date-time' }), 'when a score was last written back'),
           lastError: nullable(TimedError, 'the last write given up (refused by the vendor, or failing again and again), until one succeeds'),
         },
-        { description: 'scores written back to the CRM after scoring: notes and lead statuses (Close)' },
+        { description: 'scores written back to the CRM after scoring: notes and lead statuses (Close), notes and tasks (HubSpot)' },
       ),
     }),
   },

@@ -56,6 +56,15 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 - { name: INTEGRATION_REQUESTS_TO, value: {{ . | quote }} }
 {{- include "parlance.mailEnv" $ | nindent 0 }}
 {{- end }}
+{{- with .Values.integration.hubspot }}
+{{- if .clientId }}
+{{- $_ := required "integration.hubspot.clientSecret or integration.hubspot.existingSecret is required with integration.hubspot.clientId" (or .clientSecret .existingSecret) }}
+- { name: HUBSPOT_CLIENT_ID, value: {{ .clientId | quote }} }
+- name: HUBSPOT_CLIENT_SECRET
+  valueFrom:
+    secretKeyRef: { name: {{ default (printf "%s-hubspot" $.Release.Name) .existingSecret }}, key: HUBSPOT_CLIENT_SECRET }
+{{- end }}
+{{- end }}
 {{- end -}}
 
 {{/* The Secret holding DIAGNOSTICS_TOKEN (takes the root context). */}}
@@ -87,7 +96,8 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 The secret values this chart puts in Secrets of its own, each the Secret's suffix to its value
 (takes the root context): database unless an existing Secret is named, mail when the transport is
 smtp and no existing Secret is named, diagnostics when a token is given and no existing Secret is
-named, integration-credentials when keys are given and no existing Secret is named,
+named, integration-credentials when keys are given and no existing Secret is named, hubspot when
+a HubSpot app's id and secret are given and no existing Secret is named,
 language-model when a model URL and key are given and no existing Secret is named,
 speech-server likewise for the speech server. Returned as JSON (include can only return text).
 */}}
@@ -104,6 +114,9 @@ speech-server likewise for the speech server. Returned as JSON (include can only
 {{- end -}}
 {{- if and .Values.integration.credentialKeys (not .Values.integration.existingSecret) -}}
 {{- $_ := set $secrets "integration-credentials" .Values.integration.credentialKeys -}}
+{{- end -}}
+{{- if and .Values.integration.hubspot.clientId .Values.integration.hubspot.clientSecret (not .Values.integration.hubspot.existingSecret) -}}
+{{- $_ := set $secrets "hubspot" .Values.integration.hubspot.clientSecret -}}
 {{- end -}}
 {{- if and .Values.languageModel.url .Values.languageModel.apiKey (not .Values.languageModel.existingSecret) -}}
 {{- $_ := set $secrets "language-model" .Values.languageModel.apiKey -}}

@@ -5,6 +5,7 @@ import Type from 'typebox';
 import { ConfigError, loadConfig } from '@parlance/platform/config';
 import { serviceAddress, type HostConfig } from '@parlance/platform/host/host-config';
 import { CLOSE_API_URL } from './vendors/close-client.js';
+import { HUBSPOT_API_URL, HUBSPOT_AUTHORIZE_URL } from './vendors/hubspot-client.js';
 
 /** The integration service's settings, read from the environment. */
 export const IntegrationConfigSchema = Type.Object({
@@ -29,12 +30,18 @@ export const IntegrationConfigSchema = Type.Object({
     description: 'scores this process writes back to CRMs at once; 0 writes none (they wait for a replica that does). Idle writers look for work every INTEGRATION_SYNC_TICK_SECONDS',
   }),
   CLOSE_API_URL: Type.String({ default: CLOSE_API_URL, pattern: '^https?://', description: 'Close’s REST API (tests point it at a local stand-in)' }),
+  HUBSPOT_CLIENT_ID: Type.Optional(Type.String({ minLength: 1, description: 'the client id of Parlance’s HubSpot public app; unset: HubSpot cannot be connected' })),
+  HUBSPOT_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1, secret: () => '(hidden)', description: 'the HubSpot app’s client secret; required with HUBSPOT_CLIENT_ID; never logged' })),
+  HUBSPOT_AUTHORIZE_URL: Type.String({ default: HUBSPOT_AUTHORIZE_URL, pattern: '^https?://', description: 'HubSpot’s consent page (tests point it at a local stand-in)' }),
+  HUBSPOT_API_URL: Type.String({ default: HUBSPOT_API_URL, pattern: '^https?://', description: 'HubSpot’s REST API and token endpoint (tests point it at a local stand-in)' }),
 });
 
 export interface IntegrationConfig {
   /** The keyring's text, for parseKeyring (domain/credential-cipher.ts). */
   credentialKeys: string;
   closeApiUrl: string;
+  /** Parlance's HubSpot app; undefined when HubSpot cannot be connected here. */
+  hubspot: { clientId: string; clientSecret: string; authorizeUrl: string; apiUrl: string } | undefined;
   /** Where requests for other integrations are e-mailed; undefined: stored only. */
   requestsTo: string | undefined;
   syncIntervalMs: number;
@@ -56,6 +63,7 @@ export function loadIntegrationConfig(hostConfig: HostConfig, env: NodeJS.Proces
   return {
     credentialKeys,
     closeApiUrl: raw.CLOSE_API_URL.replace(/\/+$/, ''),
+    hubspot: hubspotApp(raw),
     requestsTo: raw.INTEGRATION_REQUESTS_TO,
     syncIntervalMs: raw.INTEGRATION_SYNC_INTERVAL_SECONDS * 1000,
     syncPollMs: raw.INTEGRATION_SYNC_TICK_SECONDS * 1000,
@@ -64,6 +72,12 @@ export function loadIntegrationConfig(hostConfig: HostConfig, env: NodeJS.Proces
     identityAddress: serviceAddress('identity', hostConfig, env),
     ingestAddress: serviceAddress('ingest', hostConfig, env),
   };
+}
+
+function hubspotApp(raw: { HUBSPOT_CLIENT_ID?: string; HUBSPOT_CLIENT_SECRET?: string; HUBSPOT_AUTHORIZE_URL: string; HUBSPOT_API_URL: string }): IntegrationConfig['hubspot'] {
+  if (!raw.HUBSPOT_CLIENT_ID && !raw.HUBSPOT_CLIENT_SECRET) return undefined;
+  if (!raw.HUBSPOT_CLIENT_ID || !raw.HUBSPOT_CLIENT_SECRET) throw new ConfigError(['HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET go together: set both, or neither']);
+  return { clientId: raw.HUBSPOT_CLIENT_ID, clientSecret: raw.HUBSPOT_CLIENT_SECRET, authorizeUrl: raw.HUBSPOT_AUTHORIZE_URL, apiUrl: raw.HUBSPOT_API_URL.replace(/\/+$/, '') };
 }
 
 /** A standalone install's key, made on first start and kept beside its data (readable by its owner only). */

@@ -7,16 +7,20 @@ import { loadMailConfig } from '@parlance/platform/mail/mail-config';
 import { defineServiceModule, type ServiceRuntime } from '@parlance/platform/service/service-runtime';
 import { IntegrationsServiceService } from '@parlance/proto/parlance/integration/v1/integrations';
 import { loadIntegrationConfig } from './config.js';
-import { resealCredentials } from './db/connections.repository.js';
+import { resealCredentials, type ConnectionRow } from './db/connections.repository.js';
 import { inbox, outbox, probes } from './db/schema.js';
 import { CredentialCipherError, parseKeyring, type Keyring } from './domain/credential-cipher.js';
+import { INTEGRATION_MESSAGES } from './domain/integrations.js';
 import { writebackConsumer } from './events/writeback.consumer.js';
 import { integrationsService } from './grpc/integrations.server.js';
 import { integrationRequestSender } from './integration-requests.js';
 import { syncCloseCalls } from './sync/close-sync.js';
+import { syncHubSpotCalls } from './sync/hubspot-sync.js';
 import { identityRosters, ingestImporter } from './sync/pipeline-clients.js';
 import { syncRunner } from './sync/sync-runner.js';
 import { createCloseClient } from './vendors/close-client.js';
+import { hubspotAccessToken } from './vendors/hubspot-access.js';
+import { createHubSpotClient, createHubSpotOAuth } from './vendors/hubspot-client.js';
 import { writebackRunner } from './writeback/writeback-runner.js';
 
 const RESEND_EVERY_MS = 5 * 60_000;
@@ -52,17 +56,36 @@ export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv
       const rosters = identityRosters(config.identityAddress);
       const ingest = ingestImporter(config.ingestAddress);
       const syncLogger = runtime.logger.child({ part: 'sync' });
+      const app = config.hubspot;
+      const hubspotLogger = runtime.logger.child({ part: 'hubspot' });
+      const hubspotOAuth = app
+        ? createHubSpotOAuth({ clientId: app.clientId, clientSecret: app.clientSecret, authorizeUrl: app.authorizeUrl, baseUrl: app.apiUrl, logger: hubspotLogger })
+        : undefined;
+      // A client for a connection, its access token refreshed (and stored sealed again) as it nears expiry.
+      const hubspot = hubspotOAuth
+        ? (connection: ConnectionRow) => createHubSpotClient({ baseUrl: app!.apiUrl, accessToken: hubspotAccessToken({ db, keyring, oauth: hubspotOAuth }, connection), logger: hubspotLogger })
+        : undefined;
       const syncs = syncRunner({
         db,
         logger: syncLogger,
         workers: config.syncWorkers,
         intervalMs: config.syncIntervalMs,
         pollMs: config.syncPollMs,
-        syncClose: (connection, counts, signal) => syncCloseCalls({ db, keyring, close, teams: rosters.teams, ingest, logger: syncLogger, signal }, connection, counts),
+        sync: (connection, counts, signal) => {
+          const deps = { db, keyring, teams: rosters.teams, ingest, logger: syncLogger, signal };
+          if (connection.integrationId === 'hubspot-crm') {
+            if (!hubspot) throw new Error(INTEGRATION_MESSAGES.hubspotNotConfigured);
+            return syncHubSpotCalls({ ...deps, hubspot }, connection, counts);
+          }
+          return syncCloseCalls({ ...deps, close }, connection, counts);
+        },
       });
-      const writebacks = writebackRunner({ db, keyring, close, logger: runtime.logger.child({ part: 'write-back' }), workers: config.writebackWorkers, pollMs: config.syncPollMs });
+      const writebacks = writebackRunner({ db, keyring, close, hubspot, logger: runtime.logger.child({ part: 'write-back' }), workers: config.writebackWorkers, pollMs: config.syncPollMs });
       await runtime.consume(writebackConsumer(writebacks.wake));
-      runtime.serve(IntegrationsServiceService, integrationsService({ db, keyring, close, syncNow: syncs.syncNow, resumeWrites: writebacks.resume, sendIntegrationRequests }));
+      runtime.serve(
+        IntegrationsServiceService,
+        integrationsService({ db, keyring, close, hubspot: hubspotOAuth, syncNow: syncs.syncNow, resumeWrites: writebacks.resume, sendIntegrationRequests }),
+      );
       // Requests whose e-mail failed go out on a later round.
       const resend = setInterval(() => void sendIntegrationRequests(), RESEND_EVERY_MS);
       resend.unref();

@@ -11,7 +11,6 @@
  * against its own Close stand-in. How a sync is claimed is tested on both databases, with a sync
  * not yet due, which no worker takes.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@parlance/platform/db/database';
@@ -21,10 +20,11 @@ import { claimLeasedWork } from '@parlance/platform/work/leased-work';
 import { imports, syncQueue, syncWork } from '../src/db/schema.js';
 import { parseKeyring } from '../src/domain/credential-cipher.js';
 import { INTEGRATION_MESSAGES } from '../src/domain/integrations.js';
-import { emptyCounts, ImportRefused, syncCloseCalls, type ActivityImport, type CloseSyncDependencies } from '../src/sync/close-sync.js';
+import { emptyCounts, syncCloseCalls, type CloseSyncDependencies } from '../src/sync/close-sync.js';
 import { syncRunner, type SyncRunner } from '../src/sync/sync-runner.js';
 import { createCloseClient } from '../src/vendors/close-client.js';
 import { closeTestDatabase } from './support/close-database.js';
+import { RECORDING, recordingIngest } from './support/recording-ingest.js';
 import { startCloseStandin, type CloseCallRecord, type CloseStandin } from './support/close-standin.js';
 
 const DRIVERS = [
@@ -35,8 +35,6 @@ const DRIVERS = [
 const keyring = parseKeyring(`test:${Buffer.alloc(32, 9).toString('base64')}`);
 const noWait = { sleep: async () => {}, random: () => 0 };
 const quiet = createLogger({ service: 'integration-sync-test', level: 'silent' });
-/** An MP3 frame header and padding: enough for ingest to tell MP3 by its content. */
-const RECORDING = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(2_000, 0)]);
 const TEAMS = [
   {
     id: 'team-sales',
@@ -74,31 +72,6 @@ function transcribedCall(id: string, overrides: Partial<CloseCallRecord> = {}): 
     ...overrides,
   };
 }
-
-/** Ingest as the sync sees it, keyed by source and external id as ingest is. */
-function recordingIngest() {
-  const received = new Map<string, ActivityImport & { activityId: string; jobId: string }>();
-  let refuse: string | undefined;
-  return {
-    received,
-    refuseNext(reason: string) {
-      refuse = reason;
-    },
-    async importCall(_companyId: string, activity: ActivityImport) {
-      if (refuse) {
-        const reason = refuse;
-        refuse = undefined;
-        throw new ImportRefused(reason);
-      }
-      const earlier = received.get(activity.externalId);
-      if (earlier) return { activityId: earlier.activityId, jobId: earlier.jobId };
-      const ids = { activityId: randomUUID(), jobId: randomUUID() };
-      received.set(activity.externalId, { ...activity, ...ids });
-      return ids;
-    },
-  };
-}
-
 
 /** The Close test database, and the syncs queued in it. */
 function databaseFor(open: () => Promise<DatabaseHandle<Record<string, unknown>>>) {
@@ -150,7 +123,7 @@ describe('Close sync, run by the sync workers (PGlite)', () => {
       workers: 1,
       intervalMs: 300_000,
       pollMs: 50,
-      syncClose: (connection, counts, signal) => syncCloseCalls({ ...dependencies(ingest), signal }, connection, counts),
+      sync: (connection, counts, signal) => syncCloseCalls({ ...dependencies(ingest), signal }, connection, counts),
     });
     return runner;
   }

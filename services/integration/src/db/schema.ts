@@ -107,10 +107,28 @@ export const imports = integrationSchema.table(
     jobId: uuid('job_id').notNull(),
     /** Close: the call's lead, where notes and statuses go; '' when it has none. */
     leadId: text('lead_id').notNull().default(''),
+    /** HubSpot: the call's contacts and owner, where notes and tasks go. */
+    vendorRefs: jsonb('vendor_refs').$type<{ contactIds?: string[]; ownerId?: string }>().notNull().default({}),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.integrationId, table.externalId] }), index('imports_activity_idx').on(table.activityId)],
 );
+
+/**
+ * The authorization requests under way (OAuth `state`, domain/oauth.ts): stored by its hash with
+ * who asked and from which session, for ten minutes, and deleted as the callback reads it, so a
+ * state is used once.
+ */
+export const oauthStates = integrationSchema.table('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  integrationId: text('integration_id').notNull(),
+  companyId: uuid('company_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  bindingHash: text('binding_hash').notNull(),
+  /** The redirect the authorization was asked with: the code is exchanged with the same one. */
+  redirectUri: text('redirect_uri').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Requests for integrations Parlance does not have ('Need another integration?'), kept whatever

@@ -6,7 +6,7 @@
  */
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
-import { storedCloseSettings, type IntegrationId } from '../domain/integrations.js';
+import { syncsOnSchedule, type IntegrationId } from '../domain/integrations.js';
 import { connections, imports, syncWork, type SyncSummary } from './schema.js';
 import type { ConnectionRow } from './connections.repository.js';
 
@@ -66,7 +66,7 @@ export async function recordSyncEnd(
     })
     .where(eq(connections.id, connection.id))
     .returning({ status: connections.status, settings: connections.settings });
-  if (ended?.status !== 'connected' || !storedCloseSettings(ended.settings).autoSync) return;
+  if (ended?.status !== 'connected' || !syncsOnSchedule(connection.integrationId, ended.settings)) return;
   await tx.insert(syncWork).values({
     connectionId: connection.id,
     companyId: connection.companyId,

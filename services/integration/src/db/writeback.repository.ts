@@ -11,9 +11,13 @@ import { connections, imports, writebackQueue, writebackWork } from './schema.js
 export type WritebackWork = LeasedWork<typeof writebackWork>;
 
 /** The integration and vendor record an activity was imported from; undefined for an upload. */
-export async function findImportOfActivity(db: Executor, companyId: string, activityId: string): Promise<{ integrationId: string; leadId: string } | undefined> {
+export async function findImportOfActivity(
+  db: Executor,
+  companyId: string,
+  activityId: string,
+): Promise<Pick<typeof imports.$inferSelect, 'integrationId' | 'leadId' | 'vendorRefs'> | undefined> {
   const [found] = await db
-    .select({ integrationId: imports.integrationId, leadId: imports.leadId })
+    .select({ integrationId: imports.integrationId, leadId: imports.leadId, vendorRefs: imports.vendorRefs })
     .from(imports)
     .where(and(eq(imports.companyId, companyId), eq(imports.activityId, activityId)))
     .limit(1);

@@ -46,11 +46,14 @@ export function representativeFinder(teams: readonly TeamRoster[]): (user: Pick<
 
 export type CloseSkipReason = 'too-short' | 'no-conversation' | 'no-representative';
 
-export interface CloseCallImport {
-  /** Close's call id: the idempotency key of the import. */
+/** A call worth importing, as the sync sends it to ingest (Close's, HubSpot's). */
+export interface CallImport {
+  /** The vendor's call id: the idempotency key of the import. */
   externalId: string;
-  /** Where a note or status goes back to after scoring. */
+  /** Close: where a note or status goes back to after scoring; '' for HubSpot. */
   leadId: string;
+  /** HubSpot: the call's contacts and owner, where its note and task go. */
+  vendorRefs?: { contactIds: string[]; ownerId?: string };
   representative: Representative;
   occurredAt: Date;
   fileName: string;
@@ -58,6 +61,8 @@ export interface CloseCallImport {
   contactId: string;
   media: { kind: 'text'; text: string } | { kind: 'audio'; recordingUrl: string };
 }
+
+export type CloseCallImport = CallImport;
 
 export type CloseCallDecision = { import: CloseCallImport } | { skip: CloseSkipReason };
 

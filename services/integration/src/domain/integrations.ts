@@ -65,6 +65,15 @@ export const CLOSE_DEFAULTS: CloseSettings = {
   unsuccessfulCallStatus: '',
 };
 
+/** The second CRM's settings as stored: syncCalls imports its calls on a schedule; a note is always written back, a task when createTasks. */
+export interface HubSpotSettings {
+  syncCalls: boolean;
+  createTasks: boolean;
+  minCallDuration: number;
+}
+
+export const HUBSPOT_DEFAULTS: HubSpotSettings = { syncCalls: false, createTasks: false, minCallDuration: MIN_CALL_DURATION.default };
+
 const STATUS_ID_MAX = 200;
 const REQUEST_NAME_MAX = 200;
 const REQUEST_DETAILS_MAX = 2000;
@@ -79,6 +88,13 @@ export const INTEGRATION_MESSAGES = {
   connectorLeft: 'The person who connected this integration is no longer a member of the company. Reconnect it; the settings are kept.',
   syncAlreadyRunning: 'A sync is already running.',
   writebackFailed: (reason: string) => `A call’s score could not be written back: ${reason.replace(/\.$/, '')}.`,
+  hubspotNotConnected: 'HubSpot is not connected.',
+  hubspotNotConfigured: 'HubSpot cannot be connected on this Parlance server yet: its administrator must set HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET.',
+  hubspotRevoked: 'HubSpot no longer accepts the access Parlance holds (the app was uninstalled or its access revoked). Reconnect HubSpot; your settings are kept.',
+  hubspotUnreachable: 'HubSpot could not be reached. Try again in a few minutes.',
+  oauthStateUnknown: 'This HubSpot sign-in link is unknown, already used or expired. Start again from the integrations screen.',
+  oauthStateForeign: 'This HubSpot sign-in was started in another session. Start again from the integrations screen.',
+  oauthCancelled: 'HubSpot was not connected: the authorization was cancelled.',
   closeKeyRevoked: 'Close no longer accepts the API key Parlance holds. Reconnect Close with a new key; your settings are kept.',
   minCallDuration: `minCallDuration must be a whole number of seconds from ${MIN_CALL_DURATION.min} to ${MIN_CALL_DURATION.max}.`,
   statusTooLong: (field: string) => `${field} must be a Close lead status id of at most ${STATUS_ID_MAX} characters.`,
@@ -138,6 +154,31 @@ export function changedCloseSettings(current: CloseSettings, change: Partial<Clo
     next[status] = value.trim();
   }
   return next;
+}
+
+/** The HubSpot settings after `change` (only the fields it has), or a SettingsError naming the field at fault. */
+export function changedHubSpotSettings(current: HubSpotSettings, change: Partial<HubSpotSettings>): HubSpotSettings {
+  const next = { ...current };
+  if (change.syncCalls !== undefined) next.syncCalls = change.syncCalls;
+  if (change.createTasks !== undefined) next.createTasks = change.createTasks;
+  if (change.minCallDuration !== undefined) next.minCallDuration = checkedMinCallDuration(change.minCallDuration);
+  return next;
+}
+
+export function storedHubSpotSettings(stored: Record<string, unknown>): HubSpotSettings {
+  return { ...HUBSPOT_DEFAULTS, ...stored } as HubSpotSettings;
+}
+
+/** What the screen says when the vendor refuses the credentials held: reconnect, the settings are kept. */
+export function credentialsRefused(integrationId: string): string {
+  return integrationId === 'hubspot-crm' ? INTEGRATION_MESSAGES.hubspotRevoked : INTEGRATION_MESSAGES.closeKeyRevoked;
+}
+
+/** Whether the connection's calls are imported on a schedule: Close's autoSync, HubSpot's syncCalls. */
+export function syncsOnSchedule(integrationId: string, settings: Record<string, unknown>): boolean {
+  if (integrationId === 'close-crm') return storedCloseSettings(settings).autoSync;
+  if (integrationId === 'hubspot-crm') return storedHubSpotSettings(settings).syncCalls;
+  return false;
 }
 
 /** Settings as stored, completed with the defaults (a setting added after a connection was made has its default). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionVerdict } from '@parlance/proto/parlance/scoring/v1/evaluation';
-import { CLOSE_DEFAULTS, type CloseSettings } from './integrations.js';
-import { closeWrites, noteMarker, scoreNote, writeRetryDelayMs, type ScoredActivity } from './writeback.js';
+import { CLOSE_DEFAULTS, HUBSPOT_DEFAULTS, type CloseSettings } from './integrations.js';
+import { closeWrites, hubspotWrites, noteMarker, scoreNote, writeRetryDelayMs, type ScoredActivity } from './writeback.js';
 
 const SCORED_AT = new Date('2026-11-24T17:31:00.000Z');
 
@@ -116,5 +116,34 @@ describe('scoreNote', () => {
 describe('writeRetryDelayMs', () => {
   it('doubles from a minute to at most an hour', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8].map(writeRetryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000]);
+  });
+});
+
+describe('hubspotWrites', () => {
+  const refs = { contactIds: ['c1', 'c2'], ownerId: 'own_anna' };
+
+  it('always writes a note on the call’s contacts, for its owner', () => {
+    expect(hubspotWrites({ ...HUBSPOT_DEFAULTS }, refs, scored())).toEqual([
+      { kind: 'hubspot-note', contactIds: ['c1', 'c2'], ownerId: 'own_anna', body: scoreNote(scored()), marker: noteMarker(scored()), at: '2026-11-24T17:31:00.000Z' },
+    ]);
+  });
+
+  it('adds a follow-up task with the top improvement, due a day later, when createTasks is on', () => {
+    const withImprovement = scored({ verdicts: [verdict('Asked about the budget', 3, { passed: false, suggestion: 'Ask about the budget.' })] });
+    const [, task] = hubspotWrites({ ...HUBSPOT_DEFAULTS, createTasks: true }, refs, withImprovement);
+    expect(task).toEqual({
+      kind: 'hubspot-task',
+      contactIds: ['c1', 'c2'],
+      ownerId: 'own_anna',
+      subject: 'Follow up on a call scored 6.5/10',
+      body: `Top improvement: Ask about the budget.\n${noteMarker(withImprovement)}`,
+      marker: noteMarker(withImprovement),
+      dueAt: '2026-11-25T17:31:00.000Z',
+    });
+    expect(hubspotWrites({ ...HUBSPOT_DEFAULTS, createTasks: true }, refs, scored())[1]).toMatchObject({ body: `Nothing to improve: every criterion passed.\n${noteMarker(scored())}` });
+  });
+
+  it('writes nothing for a call without contacts', () => {
+    expect(hubspotWrites({ ...HUBSPOT_DEFAULTS, createTasks: true }, { ownerId: 'own_anna' }, scored())).toEqual([]);
   });
 });

@@ -10,13 +10,20 @@
  * idempotency key: a re-score is a new verdict and gets a note of its own.
  */
 import type { CriterionVerdict, Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
-import type { CloseSettings } from './integrations.js';
+import type { CloseSettings, HubSpotSettings } from './integrations.js';
 
 /** A failed criterion named in a note; more are counted, not listed, so a note stays readable in a CRM's timeline. */
 export const NOTE_MAX_FAILED_CRITERIA = 5;
 
-/** What one write does; the runner carries it out with the connection's credentials. */
-export type WriteRequest = { kind: 'close-note'; leadId: string; note: string; marker: string } | { kind: 'close-lead-status'; leadId: string; statusId: string };
+/** What one write does; the runner carries it out with the connection's credentials. Times as ISO text (it is stored as JSON). */
+export type WriteRequest =
+  | { kind: 'close-note'; leadId: string; note: string; marker: string }
+  | { kind: 'close-lead-status'; leadId: string; statusId: string }
+  | { kind: 'hubspot-note'; contactIds: string[]; ownerId: string | null; body: string; marker: string; at: string }
+  | { kind: 'hubspot-task'; contactIds: string[]; ownerId: string | null; subject: string; body: string; marker: string; dueAt: string };
+
+/** A follow-up task is due this long after the call was scored. */
+export const TASK_DUE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export type WriteKind = WriteRequest['kind'];
 
@@ -35,6 +42,32 @@ export function closeWrites(settings: CloseSettings, leadId: string, scored: Sco
   if (settings.updateLeadStatus && scored.isSuccessful !== undefined) {
     const statusId = scored.isSuccessful ? settings.successfulCallStatus : settings.unsuccessfulCallStatus;
     if (statusId !== '') writes.push({ kind: 'close-lead-status', leadId, statusId });
+  }
+  return writes;
+}
+
+/**
+ * The writes to make in HubSpot for a scored call with these contacts: always a note with the
+ * score, and a follow-up task for the call's owner when createTasks is on. None for a call
+ * without contacts (a note on nothing would show nowhere).
+ */
+export function hubspotWrites(settings: HubSpotSettings, refs: { contactIds?: string[]; ownerId?: string }, scored: ScoredActivity): WriteRequest[] {
+  const contactIds = refs.contactIds ?? [];
+  if (contactIds.length === 0) return [];
+  const ownerId = refs.ownerId ?? null;
+  const marker = noteMarker(scored);
+  const writes: WriteRequest[] = [{ kind: 'hubspot-note', contactIds, ownerId, body: scoreNote(scored), marker, at: scored.evaluatedAt.toISOString() }];
+  if (settings.createTasks) {
+    const improvement = topImprovement(scored);
+    writes.push({
+      kind: 'hubspot-task',
+      contactIds,
+      ownerId,
+      subject: `Follow up on a call scored ${formatScore(scored.score)}/10`,
+      body: [improvement ? `Top improvement: ${improvement}` : 'Nothing to improve: every criterion passed.', marker].join('\n'),
+      marker,
+      dueAt: new Date(scored.evaluatedAt.getTime() + TASK_DUE_AFTER_MS).toISOString(),
+    });
   }
   return writes;
 }

@@ -1,6 +1,7 @@
 /**
  * A scored call that a CRM sync imported queues its write-back (issue 16, point 4): the writes the
- * connection's settings ask for as the score arrives (domain/writeback.ts), queued in the
+ * connection's settings ask for as the score arrives (domain/writeback.ts: Close's note and lead
+ * status, HubSpot's note and task), queued in the
  * transaction that takes the event in, so a redelivered event queues nothing more and a crash
  * loses nothing. Uploads, and calls of a connection since disconnected, write nothing. An
  * expired connection's writes are queued and wait for it to be connected again.
@@ -9,8 +10,8 @@ import type { EventConsumer } from '@parlance/platform/service/service-runtime';
 import { ActivityScored } from '@parlance/proto/parlance/scoring/v1/events';
 import { findConnection } from '../db/connections.repository.js';
 import { findImportOfActivity, queueWrites } from '../db/writeback.repository.js';
-import { storedCloseSettings } from '../domain/integrations.js';
-import { closeWrites } from '../domain/writeback.js';
+import { isIntegrationId, storedCloseSettings, storedHubSpotSettings } from '../domain/integrations.js';
+import { closeWrites, hubspotWrites } from '../domain/writeback.js';
 
 export const ACTIVITY_SCORED = 'scoring.activity-scored.v1';
 
@@ -23,12 +24,18 @@ export function writebackConsumer(onQueued: () => void): EventConsumer {
       const { activityId, evaluation } = ActivityScored.decode(event.payload);
       if (!evaluation) throw new Error(`event ${event.id} carries no evaluation`);
       const imported = await findImportOfActivity(tx, event.companyId, activityId);
-      if (imported?.integrationId !== 'close-crm') return;
+      if (!imported || !isIntegrationId(imported.integrationId)) return;
       const connection = await findConnection(tx, event.companyId, imported.integrationId);
       if (!connection) return;
       const scoredAt = evaluation.evaluatedAt ?? event.occurredAt;
       if (!scoredAt) throw new Error(`event ${event.id} carries no scoring time`);
-      const writes = closeWrites(storedCloseSettings(connection.settings), imported.leadId, { ...evaluation, activityId, evaluatedAt: scoredAt });
+      const scored = { ...evaluation, activityId, evaluatedAt: scoredAt };
+      const writes =
+        imported.integrationId === 'close-crm'
+          ? closeWrites(storedCloseSettings(connection.settings), imported.leadId, scored)
+          : imported.integrationId === 'hubspot-crm'
+            ? hubspotWrites(storedHubSpotSettings(connection.settings), imported.vendorRefs, scored)
+            : [];
       const queued = await queueWrites(tx, { companyId: event.companyId, connectionId: connection.id, activityId, scoredAt }, writes);
       // Wakes the writers once the transaction has likely committed; they poll anyway.
       if (queued > 0) setTimeout(onQueued, 20).unref();

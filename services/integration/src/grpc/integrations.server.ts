@@ -28,6 +28,13 @@ import {
   type SyncNowResponse,
   type UpdateCloseSettingsRequest,
   type UpdateCloseSettingsResponse,
+  type BeginHubSpotOAuthRequest,
+  type BeginHubSpotOAuthResponse,
+  type CompleteHubSpotOAuthRequest,
+  type CompleteHubSpotOAuthResponse,
+  type HubSpotSettings as HubSpotSettingsMessage,
+  type UpdateHubSpotSettingsRequest,
+  type UpdateHubSpotSettingsResponse,
 } from '@parlance/proto/parlance/integration/v1/integrations';
 import {
   companyConnections,
@@ -40,12 +47,20 @@ import {
   type ConnectionRow,
 } from '../db/connections.repository.js';
 import { dropScheduledSync, runningSyncs, syncDueNow } from '../db/sync.repository.js';
+import { insertOAuthState, takeOAuthState } from '../db/oauth.repository.js';
 import { pendingWrites } from '../db/writeback.repository.js';
+import { checkOAuthState, newOAuthState, OAUTH_STATE_TTL_MS, sha256, tokensText } from '../domain/oauth.js';
+import type { HubSpotOAuth } from '../vendors/hubspot-client.js';
 import { openCredential, sealCredential, type Keyring } from '../domain/credential-cipher.js';
 import {
   changedCloseSettings,
+  changedHubSpotSettings,
   checkedIntegrationRequest,
   CLOSE_DEFAULTS,
+  HUBSPOT_DEFAULTS,
+  storedHubSpotSettings,
+  syncsOnSchedule,
+  type HubSpotSettings,
   INTEGRATION_MESSAGES,
   INTEGRATIONS,
   isIntegrationId,
@@ -66,6 +81,8 @@ export interface IntegrationsServiceDependencies {
   keyring: Keyring;
   /** A Close client acting with `apiKey`. */
   close: (apiKey: string) => CloseAccess;
+  /** HubSpot's OAuth endpoints with Parlance's app; undefined when no HubSpot app is configured. */
+  hubspot?: Pick<HubSpotOAuth, 'authorizeUrl' | 'exchangeCode' | 'tokenInfo'>;
   /** Queues the connection's sync to run now (sync/sync-runner.ts); false when one is running. */
   syncNow: (connection: ConnectionRow) => Promise<boolean>;
   /** The connection works again: its writes waiting for it are made now (writeback/writeback-runner.ts). */
@@ -83,7 +100,21 @@ export function integrationsService(dependencies: IntegrationsServiceDependencie
 
 /** The service's methods as plain functions of their request (what tests call, in a request context). */
 export function integrationAnswers(dependencies: IntegrationsServiceDependencies) {
-  const { db, keyring, close, syncNow, resumeWrites, sendIntegrationRequests, now = () => new Date() } = dependencies;
+  const { db, keyring, close, hubspot, syncNow, resumeWrites, sendIntegrationRequests, now = () => new Date() } = dependencies;
+
+  /** Connected (again): syncing on a schedule starts now, stopped while it was expired; so do the writes waiting for it. */
+  const connectionWorksAgain = async (row: ConnectionRow): Promise<void> => {
+    if (syncsOnSchedule(row.integrationId, row.settings)) await syncDueNow(db, row);
+    await resumeWrites(row);
+  };
+
+  /** Syncing on a schedule turned on syncs at once, then on its schedule; turned off, the next automatic sync is dropped. */
+  const scheduleChanged = async (before: ConnectionRow, after: ConnectionRow): Promise<void> => {
+    const wasOn = syncsOnSchedule(before.integrationId, before.settings);
+    const isOn = syncsOnSchedule(after.integrationId, after.settings);
+    if (isOn && !wasOn && after.status === 'connected') await syncDueNow(db, after);
+    if (!isOn && wasOn) await dropScheduledSync(db, after.id);
+  };
 
   const connectedClose = async (companyId: string): Promise<ConnectionRow> => {
     const row = await findConnection(db, companyId, 'close-crm');
@@ -117,10 +148,77 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
         credentials: sealCredential(keyring, key),
         settings: { ...CLOSE_DEFAULTS },
       });
-      // Connected again with autoSync on: its syncing, stopped while it was expired, starts again now; so do its writes.
-      if (storedCloseSettings(row.settings).autoSync) await syncDueNow(db, row);
-      await resumeWrites(row);
+      await connectionWorksAgain(row);
       return { integration: integrationView(INTEGRATIONS[0]!, row, await workInHand(db, companyId)) };
+    },
+
+    async beginHubSpotOAuth({ redirectUri, sessionBinding }: BeginHubSpotOAuthRequest): Promise<BeginHubSpotOAuthResponse> {
+      const companyId = requireCompanyId();
+      const userId = requestContext().userId;
+      if (!hubspot) throw failedPrecondition(INTEGRATION_MESSAGES.hubspotNotConfigured);
+      if (!userId || sessionBinding === '') throw failedPrecondition(INTEGRATION_MESSAGES.oauthStateForeign);
+      if (!/^https?:\/\//.test(redirectUri)) throw invalidArgument('redirectUri must be an http(s) URL.', { field: 'redirectUri' });
+      const { state, stateHash } = newOAuthState();
+      await insertOAuthState(db, {
+        stateHash,
+        integrationId: 'hubspot-crm',
+        companyId,
+        userId,
+        bindingHash: sha256(sessionBinding),
+        redirectUri,
+        expiresAt: new Date(now().getTime() + OAUTH_STATE_TTL_MS),
+      });
+      return { url: hubspot.authorizeUrl({ redirectUri, state }) };
+    },
+
+    async completeHubSpotOAuth({ state, code, error, sessionBinding, by }: CompleteHubSpotOAuthRequest): Promise<CompleteHubSpotOAuthResponse> {
+      const companyId = requireCompanyId();
+      if (!hubspot) throw failedPrecondition(INTEGRATION_MESSAGES.hubspotNotConfigured);
+      // Taken whatever follows: a state is good for one callback.
+      const stored = state === '' ? undefined : await takeOAuthState(db, 'hubspot-crm', sha256(state));
+      const check = checkOAuthState(stored, { companyId, userId: requestContext().userId ?? '', binding: sessionBinding, now: now() });
+      if (check === 'unknown') throw failedPrecondition(INTEGRATION_MESSAGES.oauthStateUnknown);
+      if (check === 'foreign') throw failedPrecondition(INTEGRATION_MESSAGES.oauthStateForeign);
+      if (error !== '' || code === '') throw failedPrecondition(INTEGRATION_MESSAGES.oauthCancelled);
+      let tokens;
+      let account = '';
+      try {
+        tokens = await hubspot.exchangeCode({ code, redirectUri: stored!.redirectUri });
+        account = (await hubspot.tokenInfo(tokens.accessToken)).hubDomain;
+      } catch (failure) {
+        if (failure instanceof VendorHttpError && !failure.retryable) throw failedPrecondition(`HubSpot refused to connect: ${failure.message}`);
+        if (failure instanceof VendorHttpError) throw new DomainError('unavailable', INTEGRATION_MESSAGES.hubspotUnreachable);
+        throw failure;
+      }
+      const existing = await findConnection(db, companyId, 'hubspot-crm');
+      const row = await saveConnection(db, {
+        companyId,
+        integrationId: 'hubspot-crm',
+        connectedBy: { firstName: by?.firstName ?? '', lastName: by?.lastName ?? '', email: by?.email ?? '' },
+        connectedByUserId: requestContext().userId ?? null,
+        connectedAt: now(),
+        credentials: sealCredential(keyring, tokensText(tokens)),
+        settings: { ...HUBSPOT_DEFAULTS, ...(existing?.settings ?? {}), account },
+      });
+      await connectionWorksAgain(row);
+      return { integration: integrationView(INTEGRATIONS[1]!, row, await workInHand(db, companyId)) };
+    },
+
+    async updateHubSpotSettings(change: UpdateHubSpotSettingsRequest): Promise<UpdateHubSpotSettingsResponse> {
+      const companyId = requireCompanyId();
+      const row = await findConnection(db, companyId, 'hubspot-crm');
+      if (!row) throw failedPrecondition(INTEGRATION_MESSAGES.hubspotNotConnected);
+      let next: HubSpotSettings;
+      try {
+        next = changedHubSpotSettings(storedHubSpotSettings(row.settings), definedFields(change) as Partial<HubSpotSettings>);
+      } catch (error) {
+        if (error instanceof SettingsError) throw invalidArgument(error.message);
+        throw error;
+      }
+      const saved = await saveSettings(db, companyId, 'hubspot-crm', { ...row.settings, ...next });
+      if (!saved) throw failedPrecondition(INTEGRATION_MESSAGES.hubspotNotConnected);
+      await scheduleChanged(row, saved);
+      return { settings: hubspotSettingsView(saved.settings, saved.lastSyncAt) };
     },
 
     async updateCloseSettings(change: UpdateCloseSettingsRequest): Promise<UpdateCloseSettingsResponse> {
@@ -135,10 +233,7 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
       }
       const saved = await saveSettings(db, companyId, 'close-crm', { ...next });
       if (!saved) throw failedPrecondition(INTEGRATION_MESSAGES.closeNotConnected);
-      // autoSync turned on syncs at once, then on its schedule; turned off, the next automatic sync is dropped.
-      const wasOn = storedCloseSettings(row.settings).autoSync;
-      if (next.autoSync && !wasOn && saved.status === 'connected') await syncDueNow(db, saved);
-      if (!next.autoSync && wasOn) await dropScheduledSync(db, saved.id);
+      await scheduleChanged(row, saved);
       return { settings: closeSettingsView(next, saved.lastSyncAt) };
     },
 
@@ -182,10 +277,11 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
     async syncNow({ integrationId }: SyncNowRequest): Promise<SyncNowResponse> {
       const companyId = requireCompanyId();
       if (!isIntegrationId(integrationId)) throw notFound(INTEGRATION_MESSAGES.unknown(integrationId));
-      // Only Close syncs in this version; the others cannot be connected yet.
-      const row = integrationId === 'close-crm' ? await findConnection(db, companyId, integrationId) : undefined;
-      if (!row) throw failedPrecondition(INTEGRATION_MESSAGES.closeNotConnected);
-      if (row.status === 'expired') throw failedPrecondition(INTEGRATION_MESSAGES.closeKeyRevoked);
+      // Google Workspace does not sync in this version.
+      const row = integrationId === 'google-workspace' ? undefined : await findConnection(db, companyId, integrationId);
+      const hubspotOne = integrationId === 'hubspot-crm';
+      if (!row) throw failedPrecondition(hubspotOne ? INTEGRATION_MESSAGES.hubspotNotConnected : INTEGRATION_MESSAGES.closeNotConnected);
+      if (row.status === 'expired') throw failedPrecondition(hubspotOne ? INTEGRATION_MESSAGES.hubspotRevoked : INTEGRATION_MESSAGES.closeKeyRevoked);
       if (!(await syncNow(row))) throw failedPrecondition(INTEGRATION_MESSAGES.syncAlreadyRunning);
       return {};
     },
@@ -206,7 +302,7 @@ function closeFailure(error: unknown): unknown {
   return error;
 }
 
-function definedFields(change: UpdateCloseSettingsRequest): Partial<CloseSettings> {
+function definedFields(change: UpdateCloseSettingsRequest | UpdateHubSpotSettingsRequest): Partial<CloseSettings> {
   return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<CloseSettings>;
 }
 
@@ -232,7 +328,7 @@ function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined,
     status: row.status === 'expired' ? ConnectionStatus.CONNECTION_STATUS_EXPIRED : ConnectionStatus.CONNECTION_STATUS_CONNECTED,
     by: row.connectedBy,
     date: row.connectedAt,
-    settings: entry.id === 'close-crm' ? { $case: 'close', value: closeSettingsView(storedCloseSettings(row.settings), row.lastSyncAt) } : undefined,
+    settings: settingsView(entry, row),
     lastError: row.lastError && row.lastErrorAt ? { message: row.lastError, at: row.lastErrorAt } : undefined,
     sync: { running: work.running.has(row.id), lastRun: row.lastSyncSummary ?? undefined },
     writeback: {
@@ -241,6 +337,17 @@ function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined,
       lastError: row.writebackError && row.writebackErrorAt ? { message: row.writebackError, at: row.writebackErrorAt } : undefined,
     },
   };
+}
+
+function settingsView(entry: IntegrationEntry, row: ConnectionRow): Connection['settings'] {
+  if (entry.id === 'close-crm') return { $case: 'close', value: closeSettingsView(storedCloseSettings(row.settings), row.lastSyncAt) };
+  if (entry.id === 'hubspot-crm') return { $case: 'hubspot', value: hubspotSettingsView(row.settings, row.lastSyncAt) };
+  return undefined;
+}
+
+function hubspotSettingsView(stored: Record<string, unknown>, lastSyncAt: Date | null): HubSpotSettingsMessage {
+  const { syncCalls, createTasks, minCallDuration } = storedHubSpotSettings(stored);
+  return { syncCalls, createTasks, minCallDuration, lastSyncDate: lastSyncAt ?? undefined, account: typeof stored.account === 'string' ? stored.account : '' };
 }
 
 function closeSettingsView(settings: CloseSettings, lastSyncAt: Date | null): CloseSettingsMessage {

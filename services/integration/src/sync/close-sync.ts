@@ -13,8 +13,8 @@ import type { Logger } from '@parlance/platform/logger';
 import type { ConnectionRow } from '../db/connections.repository.js';
 import { importedExternalIds, recordImport, saveSyncCursor } from '../db/sync.repository.js';
 import { openCredential, type Keyring } from '../domain/credential-cipher.js';
-import { closeCallDecision, nextCloseWindow, representativeFinder, type CloseCallImport, type CloseSkipReason, type TeamRoster } from '../domain/close-import.js';
-import { storedCloseSettings } from '../domain/integrations.js';
+import { closeCallDecision, nextCloseWindow, representativeFinder, type CallImport, type CloseSkipReason, type TeamRoster } from '../domain/close-import.js';
+import { storedCloseSettings, type IntegrationId } from '../domain/integrations.js';
 import type { CloseClient } from '../vendors/close-client.js';
 
 /** Close's calls are read up to this long before now, so a call Close is still saving falls in the next sync, not between two. */
@@ -27,7 +27,7 @@ export interface ImportedActivity {
 }
 
 export interface ActivityImport {
-  source: 'close-crm';
+  source: IntegrationId;
   externalId: string;
   teamId: string;
   representativeEmail: string;
@@ -99,7 +99,7 @@ export async function syncCloseCalls(deps: CloseSyncDependencies, connection: Co
           counts.skipped[decision.skip] += 1;
           continue;
         }
-        await importCall(deps, close, connection.companyId, decision.import, counts);
+        await importPlannedCall(deps, { source: 'close-crm', companyId: connection.companyId, plan: decision.import, recording: (url) => close.recording(url) }, counts);
       }
     }
     cursor = window.createdBefore;
@@ -107,17 +107,20 @@ export async function syncCloseCalls(deps: CloseSyncDependencies, connection: Co
   }
 }
 
-async function importCall(
-  deps: CloseSyncDependencies,
-  close: Pick<CloseClient, 'recording'>,
-  companyId: string,
-  plan: CloseCallImport,
+/**
+ * Sends a call the sync chose to ingest, like an upload, and records it by the vendor's id. A
+ * call ingest refuses for good is counted and left out; anything else stops the sync.
+ */
+export async function importPlannedCall(
+  deps: Pick<CloseSyncDependencies, 'db' | 'ingest' | 'logger'>,
+  call: { source: IntegrationId; companyId: string; plan: CallImport; recording: (url: string) => Promise<Buffer> },
   counts: SyncCounts,
 ): Promise<void> {
+  const { source, companyId, plan } = call;
   try {
-    const media = plan.media.kind === 'text' ? plan.media : { kind: 'audio' as const, bytes: await close.recording(plan.media.recordingUrl) };
+    const media = plan.media.kind === 'text' ? plan.media : { kind: 'audio' as const, bytes: await call.recording(plan.media.recordingUrl) };
     const imported = await deps.ingest.importCall(companyId, {
-      source: 'close-crm',
+      source,
       externalId: plan.externalId,
       teamId: plan.representative.teamId,
       representativeEmail: plan.representative.email,
@@ -128,12 +131,20 @@ async function importCall(
       contactId: plan.contactId,
       media,
     });
-    await recordImport(deps.db, { companyId, integrationId: 'close-crm', externalId: plan.externalId, activityId: imported.activityId, jobId: imported.jobId, leadId: plan.leadId });
+    await recordImport(deps.db, {
+      companyId,
+      integrationId: source,
+      externalId: plan.externalId,
+      activityId: imported.activityId,
+      jobId: imported.jobId,
+      leadId: plan.leadId,
+      vendorRefs: plan.vendorRefs ?? {},
+    });
     counts.imported += 1;
   } catch (error) {
     if (!(error instanceof ImportRefused)) throw error;
     // Refused for good (ingest's rules): asking again would be refused again, so the call is left out and the sync goes on.
     counts.refused += 1;
-    deps.logger.warn({ companyId, closeCallId: plan.externalId, reason: error.message }, 'a Close call was refused by ingest; left out');
+    deps.logger.warn({ companyId, source, externalId: plan.externalId, reason: error.message }, 'a call was refused by ingest; left out');
   }
 }

@@ -18,7 +18,7 @@ import { startLeasedWorkers } from '@parlance/platform/work/leased-workers';
 import { findConnection, type ConnectionRow } from '../db/connections.repository.js';
 import { syncQueue, syncWork, type SyncSummary } from '../db/schema.js';
 import { recordSyncEnd, syncDueNow } from '../db/sync.repository.js';
-import { INTEGRATION_MESSAGES, type IntegrationId } from '../domain/integrations.js';
+import { credentialsRefused, INTEGRATION_MESSAGES, type IntegrationId } from '../domain/integrations.js';
 import { refusesCredentials, VendorHttpError } from '../vendors/vendor-http.js';
 import { emptyCounts, type SyncCounts } from './close-sync.js';
 
@@ -36,8 +36,8 @@ export interface SyncRunnerOptions {
   intervalMs: number;
   /** How often an idle replica looks for a due sync. */
   pollMs: number;
-  /** Runs a Close sync of the connection; stops soon after `signal` aborts. */
-  syncClose: (connection: ConnectionRow, counts: SyncCounts, signal: AbortSignal) => Promise<void>;
+  /** Runs a sync of the connection (Close's or HubSpot's); stops soon after `signal` aborts. */
+  sync: (connection: ConnectionRow, counts: SyncCounts, signal: AbortSignal) => Promise<void>;
 }
 
 export interface SyncRunner {
@@ -65,10 +65,10 @@ export function syncRunner(options: SyncRunnerOptions): SyncRunner {
     const context = { companyId: connection.companyId, ...(connection.connectedByUserId ? { userId: connection.connectedByUserId } : {}) };
     let failure: { message: string; expired: boolean } | undefined;
     try {
-      await runWithRequestContext(context, () => options.syncClose(connection, counts, signal));
+      await runWithRequestContext(context, () => options.sync(connection, counts, signal));
     } catch (error) {
       if (signal.aborted) throw error;
-      failure = syncFailure(error);
+      failure = syncFailure(error, connection.integrationId);
       logger.warn({ err: error, companyId: connection.companyId, integrationId: connection.integrationId, ...summaryOf(counts) }, 'sync stopped; the next one resumes from its cursor');
     }
     await recordLeasedOutcome(db, syncQueue, work, (tx) =>
@@ -111,8 +111,8 @@ function summaryOf(counts: SyncCounts): SyncSummary {
 }
 
 /** Why a sync stopped, in words for the integrations screen; `expired` when the credentials are no longer good. */
-export function syncFailure(error: unknown): { message: string; expired: boolean } {
-  if (refusesCredentials(error)) return { message: INTEGRATION_MESSAGES.closeKeyRevoked, expired: true };
+export function syncFailure(error: unknown, integrationId: string): { message: string; expired: boolean } {
+  if (refusesCredentials(error)) return { message: credentialsRefused(integrationId), expired: true };
   if (error instanceof VendorHttpError) return { message: INTEGRATION_MESSAGES.syncStopped(error.message), expired: false };
   // Identity answers members only: the person who connected it has left the company.
   if (error instanceof GrpcCallError && error.kind === 'permission-denied') return { message: INTEGRATION_MESSAGES.connectorLeft, expired: true };

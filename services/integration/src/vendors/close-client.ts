@@ -10,7 +10,10 @@
  */
 import { AUDIO_MAX_BYTES } from '@parlance/platform/activity/upload-activity';
 import type { Logger } from '@parlance/platform/logger';
-import { createVendorHttp, VendorHttpError, type VendorHttp, type VendorHttpMethod, type VendorHttpOptions } from './vendor-http.js';
+import { answerReader, optionalText } from './answer-reader.js';
+import { createVendorHttp, type VendorHttp, type VendorHttpMethod, type VendorHttpOptions } from './vendor-http.js';
+
+const { malformed, objectIn, listIn, textIn } = answerReader('Close');
 
 export const CLOSE_API_URL = 'https://api.close.com/api/v1';
 
@@ -256,28 +259,4 @@ function transcriptOf(value: unknown, where: string): CloseCallTranscript | null
     }),
     summary: optionalText(transcript.summary_text) ?? '',
   };
-}
-
-function malformed(where: string, problem: string): VendorHttpError {
-  return new VendorHttpError({ vendor: 'Close', kind: 'server', retryable: false, attempts: 1, message: `Close answered ${where} in an unexpected shape: ${problem}` });
-}
-
-function objectIn(value: unknown, where: string): Record<string, unknown> {
-  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  throw malformed(where, 'expected an object');
-}
-
-function listIn(value: unknown, where: string, field: string): unknown[] {
-  if (Array.isArray(value)) return value;
-  throw malformed(where, `${field} is not a list`);
-}
-
-function textIn(record: Record<string, unknown>, field: string, where: string): string {
-  const value = record[field];
-  if (typeof value === 'string' && value !== '') return value;
-  throw malformed(where, `${field} is missing`);
-}
-
-function optionalText(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
 }

@@ -88,6 +88,8 @@ export interface VendorRequest {
   headers?: Record<string, string>;
   /** False for a request that must not be done twice: it is tried again only when the vendor surely did nothing with it. */
   idempotent?: boolean;
+  /** How errors and logs name the path when the path itself holds a secret (HubSpot's token info: /oauth/v1/access-tokens/{token}). */
+  pathLabel?: string;
 }
 
 export interface VendorHttp {
@@ -201,7 +203,7 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
 
   return {
     request(method, path, request = {}) {
-      return withRetries(method, requestUrl(options.baseUrl, path, request.query), path.split('?')[0]!, request);
+      return withRetries(method, requestUrl(options.baseUrl, path, request.query), request.pathLabel ?? path.split('?')[0]!, request);
     },
 
     async download(url, maxBytes) {

@@ -3,10 +3,11 @@
  * call imported from a CRM is scored), on the platform's leased workers: one replica makes each,
  * and another takes it up if that replica dies.
  *
- * Each write is made once. A lead's status is set with a PUT, which may be sent again. A note is
- * created with a POST, which Close takes no idempotency key for, so a try after one that may have
- * reached Close (a 5xx, a lost answer, a replica that died mid-write) first looks for the note by
- * its marker (domain/writeback.ts) and makes it only when it is not there.
+ * Each write is made once. A lead's status is set with a PUT, which may be sent again. A note (or
+ * HubSpot's task) is created with a POST, which neither vendor takes an idempotency key for, so a
+ * try after one that may have reached the vendor (a 5xx, a lost answer, a replica that died
+ * mid-write) first looks for it by its marker (domain/writeback.ts) and makes it only when it is
+ * not there.
  *
  * A failure Close may get over (a 5xx, a rate limit, the network) is tried again after a growing
  * wait (1 min, 2, 4… at most an hour), and given up after WRITE_MAX_FAILURES; one it will not (a
@@ -22,9 +23,10 @@ import { findConnectionById, markExpired, type ConnectionRow } from '../db/conne
 import { writebackQueue } from '../db/schema.js';
 import { bringWritesForward, recordWriteDone, recordWriteFailure, retryWriteLater, type WritebackWork } from '../db/writeback.repository.js';
 import { openCredential, type Keyring } from '../domain/credential-cipher.js';
-import { INTEGRATION_MESSAGES, isIntegrationId } from '../domain/integrations.js';
+import { credentialsRefused, INTEGRATION_MESSAGES, isIntegrationId } from '../domain/integrations.js';
 import { WRITE_MAX_FAILURES, writeRetryDelayMs, type WriteRequest } from '../domain/writeback.js';
 import type { CloseClient } from '../vendors/close-client.js';
+import type { HubSpotClient } from '../vendors/hubspot-client.js';
 import { refusesCredentials, VendorHttpError } from '../vendors/vendor-http.js';
 
 /** A write's lease: it is one or two requests, so a dead replica's write is taken up within half a minute. */
@@ -38,6 +40,8 @@ export interface WritebackRunnerOptions {
   db: Database<Record<string, unknown>>;
   keyring: Keyring;
   close: (apiKey: string) => Pick<CloseClient, 'createNote' | 'findNote' | 'setLeadStatus'>;
+  /** A HubSpot client acting for the connection (its access token refreshed as needed); undefined without a HubSpot app. */
+  hubspot?: (connection: ConnectionRow) => Pick<HubSpotClient, 'createNote' | 'findNote' | 'createTask' | 'findTask'>;
   logger: Logger;
   /** Writes made at once by this process; 0 makes none (a replica that only answers). */
   workers: number;
@@ -58,19 +62,36 @@ export function writebackRunner(options: WritebackRunnerOptions): WritebackRunne
 
   async function write(connection: ConnectionRow, work: WritebackWork): Promise<void> {
     const request: WriteRequest = work.request;
-    const close = options.close(openCredential(options.keyring, connection.credentials));
+    // A try before this one may have made the note or task and lost the answer.
+    const triedBefore = work.failures > 0 || work.attempts > 1;
     switch (request.kind) {
       case 'close-note': {
-        // A try before this one may have made the note and lost the answer.
-        const triedBefore = work.failures > 0 || work.attempts > 1;
+        const close = options.close(openCredential(options.keyring, connection.credentials));
         if (triedBefore && (await close.findNote(request.leadId, request.marker))) return;
         await close.createNote({ leadId: request.leadId, note: request.note });
         return;
       }
       case 'close-lead-status':
-        await close.setLeadStatus(request.leadId, request.statusId);
+        await options.close(openCredential(options.keyring, connection.credentials)).setLeadStatus(request.leadId, request.statusId);
         return;
+      case 'hubspot-note': {
+        const hubspot = hubspotFor(connection);
+        if (triedBefore && (await hubspot.findNote(request.marker))) return;
+        await hubspot.createNote({ body: request.body, at: new Date(request.at), contactIds: request.contactIds, ownerId: request.ownerId });
+        return;
+      }
+      case 'hubspot-task': {
+        const hubspot = hubspotFor(connection);
+        if (triedBefore && (await hubspot.findTask(request.marker))) return;
+        await hubspot.createTask({ subject: request.subject, body: request.body, dueAt: new Date(request.dueAt), contactIds: request.contactIds, ownerId: request.ownerId });
+        return;
+      }
     }
+  }
+
+  function hubspotFor(connection: ConnectionRow) {
+    if (!options.hubspot) throw new Error('no HubSpot app is configured on this server');
+    return options.hubspot(connection);
   }
 
   async function run(work: WritebackWork): Promise<void> {
@@ -81,7 +102,7 @@ export function writebackRunner(options: WritebackRunnerOptions): WritebackRunne
       return;
     }
     if (connection.status !== 'connected') {
-      await retryWriteLater(db, work, EXPIRED_RECHECK_MS, INTEGRATION_MESSAGES.closeKeyRevoked, false);
+      await retryWriteLater(db, work, EXPIRED_RECHECK_MS, credentialsRefused(connection.integrationId), false);
       return;
     }
     try {
@@ -97,9 +118,10 @@ export function writebackRunner(options: WritebackRunnerOptions): WritebackRunne
   async function failed(work: WritebackWork, connection: ConnectionRow, error: unknown, log: Logger): Promise<void> {
     const reason = error instanceof VendorHttpError ? error.message : 'an unexpected error';
     if (refusesCredentials(error)) {
-      if (isIntegrationId(connection.integrationId)) await markExpired(db, connection.companyId, connection.integrationId, INTEGRATION_MESSAGES.closeKeyRevoked);
-      await retryWriteLater(db, work, EXPIRED_RECHECK_MS, INTEGRATION_MESSAGES.closeKeyRevoked, false);
-      log.warn('Close refused the API key: the connection is expired, and its writes wait for it to be connected again');
+      const refused = credentialsRefused(connection.integrationId);
+      if (isIntegrationId(connection.integrationId)) await markExpired(db, connection.companyId, connection.integrationId, refused);
+      await retryWriteLater(db, work, EXPIRED_RECHECK_MS, refused, false);
+      log.warn('the vendor refused the credentials: the connection is expired, and its writes wait for it to be connected again');
       return;
     }
     const failures = work.failures + 1;

@@ -8,6 +8,8 @@ type IntegrationCardProps = {
   onConnect: () => void;
   onSettings: () => void;
   onDisconnect: () => void;
+  /** Connect (or Reconnect) is on its way, e.g. fetching HubSpot's consent page: the button says so and waits. */
+  connecting?: boolean;
 };
 
 /**
@@ -16,7 +18,7 @@ type IntegrationCardProps = {
  * when the vendor refused the stored credentials). An integration this version cannot connect yet
  * says so beside a disabled Connect.
  */
-export function IntegrationCard({ integration, onConnect, onSettings, onDisconnect }: IntegrationCardProps) {
+export function IntegrationCard({ integration, onConnect, onSettings, onDisconnect, connecting = false }: IntegrationCardProps) {
   const id = useId();
   const { connection } = integration;
   const badge = badgeOf(connection);
@@ -75,8 +77,8 @@ export function IntegrationCard({ integration, onConnect, onSettings, onDisconne
         ) : connection.connected ? (
           <>
             {connection.status === 'expired' ? (
-              <button type="button" className="button button--primary" onClick={onConnect}>
-                Reconnect
+              <button type="button" className="button button--primary" disabled={connecting} aria-busy={connecting || undefined} onClick={onConnect}>
+                {connecting ? 'Reconnecting…' : 'Reconnect'}
               </button>
             ) : null}
             <button type="button" className="button" onClick={onSettings}>
@@ -87,8 +89,8 @@ export function IntegrationCard({ integration, onConnect, onSettings, onDisconne
             </button>
           </>
         ) : (
-          <button type="button" className="button button--primary" onClick={onConnect}>
-            Connect
+          <button type="button" className="button button--primary" disabled={connecting} aria-busy={connecting || undefined} onClick={onConnect}>
+            {connecting ? 'Connecting…' : 'Connect'}
           </button>
         )}
       </div>

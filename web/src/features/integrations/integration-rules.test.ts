@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   badgeOf,
+  closeSettingsOf,
   connectedByName,
   formatApproxDuration,
   formatConnectionDay,
   formatDateTime,
   formatLastRun,
   formatLastSync,
+  hubSpotSettingsOf,
   parseMinCallDuration,
   settingsUnavailable,
 } from './integration-rules';
@@ -81,5 +83,28 @@ describe('who and when', () => {
 
   it('says which settings are not available yet (spec part 2 §8)', () => {
     expect(settingsUnavailable('HubSpot')).toBe('Settings for HubSpot are not yet available.');
+  });
+});
+
+describe('a connection’s settings, told apart by integration', () => {
+  const close = {
+    syncUsersAndTeams: false,
+    autoSync: true,
+    createActivities: false,
+    updateLeadStatus: false,
+    minCallDuration: 60,
+    successfulCallStatus: '',
+    unsuccessfulCallStatus: '',
+    lastSyncDate: null,
+  };
+  const hubspot = { syncCalls: true, createTasks: false, minCallDuration: 60, lastSyncDate: null, account: '' };
+
+  it('reads Close’s settings as Close’s and HubSpot’s as HubSpot’s, and nothing from no settings', () => {
+    expect(closeSettingsOf(close)).toBe(close);
+    expect(closeSettingsOf(hubspot)).toBeNull();
+    expect(hubSpotSettingsOf(hubspot)).toBe(hubspot);
+    expect(hubSpotSettingsOf(close)).toBeNull();
+    expect(closeSettingsOf(null)).toBeNull();
+    expect(hubSpotSettingsOf(null)).toBeNull();
   });
 });

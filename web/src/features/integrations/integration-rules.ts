@@ -1,9 +1,18 @@
 // The integrations screen's rules, without React: the minimum call duration (spec part 2 §5, §9),
 // the badge a connection shows (§2.12, §4), and how its people and times are written.
-import type { Integration } from '../../lib/api/gateway-api.generated';
+import type { CloseSettings, HubSpotSettings, Integration } from '../../lib/api/gateway-api.generated';
 import { formatDay } from '../../lib/format';
 
 export type Connection = Integration['connection'];
+
+/** A connection's settings, whichever integration's they are; null when not connected. */
+type AnySettings = Connection['settings'];
+
+/** Close's settings (the first CRM), told apart from HubSpot's by their fields; null for any other. */
+export const closeSettingsOf = (settings: AnySettings): CloseSettings | null => (settings && 'autoSync' in settings ? settings : null);
+
+/** HubSpot's settings (the second CRM), told apart from Close's by their fields; null for any other. */
+export const hubSpotSettingsOf = (settings: AnySettings): HubSpotSettings | null => (settings && 'syncCalls' in settings ? settings : null);
 
 /** Spec part 2 §9: a whole number of seconds from 0 to 3600, 60 by default. */
 export const MIN_CALL_DURATION = { min: 0, max: 3600, default: 60 } as const;
@@ -88,13 +97,13 @@ export function formatWriteback(writeback: Connection['writeback']): string {
 }
 
 /** The integrations with a settings view in this version; any other says it is not available (§2.12, §8). */
-export const INTEGRATIONS_WITH_SETTINGS: readonly string[] = ['close-crm'];
+export const INTEGRATIONS_WITH_SETTINGS: readonly string[] = ['close-crm', 'hubspot-crm'];
 
 /** §8: what Settings shows for an integration without a settings view. */
 export const settingsUnavailable = (name: string) => `Settings for ${name} are not yet available.`;
 
 /** The integrations this version can connect; the others are listed, with their Connect disabled. */
-export const CONNECTABLE_INTEGRATIONS: readonly string[] = ['close-crm'];
+export const CONNECTABLE_INTEGRATIONS: readonly string[] = ['close-crm', 'hubspot-crm'];
 
 /** What a card says under its disabled Connect button. */
 export const notAvailableYet = (name: string) => `Connecting ${name} is not available in this version of Parlance yet.`;

@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CloseSettings, Integration } from '../../lib/api/gateway-api.generated';
+import type { CloseSettings, HubSpotSettings, Integration } from '../../lib/api/gateway-api.generated';
+import { deferred } from '../../testing/deferred';
 import { jsonResponse } from '../../testing/json-response';
 import { renderApp } from '../../testing/render-app';
 import { signedInState } from '../../testing/signed-in';
 import { routeTable, stubGateway } from '../../testing/stub-gateway';
+import { browserLocation } from './browser-location';
 import { formatDateTime, formatLastSync } from './integration-rules';
 
 const notConnected: Integration['connection'] = {
@@ -133,18 +135,21 @@ describe('integrations page (spec part 2 §2.12)', () => {
     expect(within(closeCard).queryByRole('button', { name: 'Connect' })).toBeNull();
   });
 
-  it('offers HubSpot and Google Workspace with a disabled Connect and says they cannot be connected in this version', async () => {
+  it('offers Google Workspace with a disabled Connect and says it cannot be connected in this version; Close and HubSpot can be', async () => {
     stubIntegrations(notConnected);
     await openPage();
 
-    for (const name of ['HubSpot', 'Google Workspace']) {
-      const connect = within(await findCard(name)).getByRole('button', { name: 'Connect' }) as HTMLButtonElement;
-      expect(connect.disabled).toBe(true);
-      const note = document.getElementById(connect.getAttribute('aria-describedby')!)!;
-      expect(note.textContent).toBe(`Connecting ${name} is not available in this version of Parlance yet.`);
-      expect(within(card(name)).queryByRole('button', { name: 'Settings' })).toBeNull();
+    const connect = within(await findCard('Google Workspace')).getByRole('button', { name: 'Connect' }) as HTMLButtonElement;
+    expect(connect.disabled).toBe(true);
+    const note = document.getElementById(connect.getAttribute('aria-describedby')!)!;
+    expect(note.textContent).toBe('Connecting Google Workspace is not available in this version of Parlance yet.');
+    expect(within(card('Google Workspace')).queryByRole('button', { name: 'Settings' })).toBeNull();
+    for (const name of ['Close', 'HubSpot']) {
+      const button = within(card(name)).getByRole('button', { name: 'Connect' }) as HTMLButtonElement;
+      expect(button.disabled).toBe(false);
+      expect(button.hasAttribute('aria-describedby')).toBe(false);
+      expect(within(card(name)).queryByText(/is not available in this version/)).toBeNull();
     }
-    expect((within(card('Close')).getByRole('button', { name: 'Connect' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows an expired connection as Expired with a Reconnect that asks for a new key', async () => {
@@ -469,8 +474,8 @@ describe('Close settings view (spec part 2 §2.12, §4, §5)', () => {
 
   it('says settings are not yet available for an integration without a settings view', async () => {
     stubIntegrations(notConnected);
-    const first = await openPage('/integrations?settings=hubspot-crm');
-    expect(await screen.findByText('Settings for HubSpot are not yet available.')).toBeTruthy();
+    const first = await openPage('/integrations?settings=google-workspace');
+    expect(await screen.findByText('Settings for Google Workspace are not yet available.')).toBeTruthy();
     first.unmount();
 
     await openPage('/integrations?settings=salesforce');
@@ -672,5 +677,355 @@ describe('Write-back state in the Close settings view', () => {
     const error = section.querySelector('.integration-settings__error')!;
     expect(error.textContent).toBe(`Write-back error: ${formatDateTime(failedAt)} — ${refused}`);
     expect(within(section).getByRole('status').textContent).toBe('Nothing written back yet · 1 score waiting');
+  });
+});
+
+// HubSpot, the second CRM: connected through its consent page (spec part 2 §2.12, §7).
+
+const hubspotSettings: HubSpotSettings = { syncCalls: true, createTasks: false, minCallDuration: 45, lastSyncDate: null, account: 'acme.hubspot.com' };
+
+const hubspotConnected = (overrides: Partial<Integration['connection']> = {}): Integration['connection'] => connected({ settings: hubspotSettings, ...overrides });
+const hubspotWith = (connection: Integration['connection']): Integration => ({ ...hubspot, connection });
+
+const CONSENT_URL = 'https://app.hubspot.com/oauth/authorize?client_id=abc&state=s-1';
+const NOT_CONFIGURED = 'HubSpot cannot be connected on this Parlance server yet: its administrator must set HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET.';
+
+/**
+ * The gateway with Close not connected and HubSpot in `server.connection` (the test may change
+ * it); disconnect changes it as the service does. The consent page's URL is CONSENT_URL.
+ */
+function stubHubSpot(initial: Integration['connection'], routes: Handlers = {}) {
+  const server = { connection: initial };
+  const api = stubIntegrations(notConnected, {
+    'GET /api/integrations': () => jsonResponse([close(notConnected), hubspotWith(server.connection), workspace]),
+    'GET /api/integrations/hubspot/oauth': () => jsonResponse({ url: CONSENT_URL }),
+    'PUT /api/integrations/hubspot/settings': () => jsonResponse(hubspotSettings),
+    'DELETE /api/integrations/hubspot/disconnect': () => {
+      server.connection = notConnected;
+      return jsonResponse({ success: true });
+    },
+    ...routes,
+  });
+  return { server, api, reads: () => api.sent('GET', '/api/integrations').length };
+}
+
+describe('connecting HubSpot (spec part 2 §7)', () => {
+  let assign: MockInstance<(url: string) => void>;
+  beforeEach(() => {
+    assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    assign.mockRestore();
+  });
+
+  it('asks the gateway for HubSpot’s consent page, says it is working meanwhile, then sends the browser there', async () => {
+    const answer = deferred<Response>();
+    const { api } = stubHubSpot(notConnected, { 'GET /api/integrations/hubspot/oauth': () => answer.promise });
+    await openPage();
+
+    fireEvent.click(within(await findCard('HubSpot')).getByRole('button', { name: 'Connect' }));
+    const working = within(card('HubSpot')).getByRole('button', { name: 'Connecting…' }) as HTMLButtonElement;
+    expect(working.disabled).toBe(true);
+    expect(working.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(api.sent('GET', '/api/integrations/hubspot/oauth')).toHaveLength(1));
+    expect(assign).not.toHaveBeenCalled();
+
+    answer.resolve(jsonResponse({ url: CONSENT_URL }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(CONSENT_URL));
+    expect(assign).toHaveBeenCalledTimes(1);
+    // No dialog of its own: Close's key dialog stays shut.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.sent('POST', '/api/integrations/close/connect')).toEqual([]);
+  });
+
+  it('shows the server’s sentence as an error when HubSpot cannot be connected (409), and Connect is ready again', async () => {
+    const { api } = stubHubSpot(notConnected, {
+      'GET /api/integrations/hubspot/oauth': () => jsonResponse({ error: NOT_CONFIGURED, message: NOT_CONFIGURED }, 409),
+    });
+    await openPage();
+
+    fireEvent.click(within(await findCard('HubSpot')).getByRole('button', { name: 'Connect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connection Failed' });
+    expect(within(dialog).getByText(NOT_CONFIGURED)).toBeTruthy();
+    expect(dialog.querySelector('.notification--error')).toBeTruthy();
+    expect(api.sent('GET', '/api/integrations/hubspot/oauth')).toHaveLength(1);
+    expect(assign).not.toHaveBeenCalled();
+    const connect = within(card('HubSpot')).getByRole('button', { name: 'Connect' }) as HTMLButtonElement;
+    expect(connect.disabled).toBe(false);
+  });
+
+  it('says HubSpot could not be connected when the request itself fails', async () => {
+    stubHubSpot(notConnected, {
+      'GET /api/integrations/hubspot/oauth': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await openPage();
+
+    fireEvent.click(within(await findCard('HubSpot')).getByRole('button', { name: 'Connect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connection Failed' });
+    expect(dialog.querySelector('.notification--error')).toBeTruthy();
+    expect(dialog.querySelector('.notification__message')!.textContent).toBe('Unable to connect your HubSpot integration. Please try again.');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('reconnects an expired connection through the consent page too', async () => {
+    const { api } = stubHubSpot(hubspotConnected({ status: 'expired' }));
+    await openPage();
+
+    await findCard('HubSpot');
+    expect(badge('HubSpot')).toBe('Expired');
+    fireEvent.click(within(card('HubSpot')).getByRole('button', { name: 'Reconnect' }));
+    expect((within(card('HubSpot')).getByRole('button', { name: 'Reconnecting…' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(CONSENT_URL));
+    expect(api.sent('GET', '/api/integrations/hubspot/oauth')).toHaveLength(1);
+  });
+});
+
+describe('disconnecting HubSpot (spec part 2 §4, §7)', () => {
+  it('asks for confirmation, then disconnects HubSpot (not Close) and says so', async () => {
+    const { api } = stubHubSpot(hubspotConnected());
+    await openPage();
+
+    const hubspotCard = await findCard('HubSpot');
+    expect(badge('HubSpot')).toBe('Connected');
+    fireEvent.click(within(hubspotCard).getByRole('button', { name: 'Disconnect' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Disconnect HubSpot' });
+    expect(dialog.textContent).toContain('Are you sure you want to disconnect this integration?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('DELETE', '/api/integrations/hubspot/disconnect')).toEqual([]);
+
+    fireEvent.click(within(card('HubSpot')).getByRole('button', { name: 'Disconnect' }));
+    dialog = await screen.findByRole('dialog', { name: 'Disconnect HubSpot' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Disconnected' });
+    expect(done.textContent).toContain('HubSpot is disconnected.');
+    const sent = api.sent('DELETE', '/api/integrations/hubspot/disconnect');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers.get('X-CSRF-Token')).toBe('csrf-1');
+    expect(api.sent('DELETE', '/api/integrations/close/disconnect')).toEqual([]);
+    await waitFor(() => expect(badge('HubSpot')).toBe('Not Connected'));
+    expect(within(card('HubSpot')).getByRole('button', { name: 'Connect' })).toBeTruthy();
+  });
+
+  it('fails silently (spec part 2 §8): the question closes and the card stays connected', async () => {
+    const { api } = stubHubSpot(hubspotConnected(), {
+      'DELETE /api/integrations/hubspot/disconnect': () => jsonResponse({ error: 'Boom.', message: 'Boom.' }, 503),
+    });
+    await openPage();
+
+    fireEvent.click(within(await findCard('HubSpot')).getByRole('button', { name: 'Disconnect' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Disconnect HubSpot' })).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(api.sent('DELETE', '/api/integrations/hubspot/disconnect')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(badge('HubSpot')).toBe('Connected');
+  });
+});
+
+describe('HubSpot settings view (spec part 2 §2.12, §4, §5)', () => {
+  type HubSpotApi = ReturnType<typeof stubHubSpot>['api'];
+  const putBodies = (api: HubSpotApi) => api.sent('PUT', '/api/integrations/hubspot/settings').map((request) => request.body);
+  const lastSync = () => screen.getByText('Last sync').nextElementSibling!.textContent;
+
+  async function openSettings(connection = hubspotConnected(), routes: Handlers = {}) {
+    const stub = stubHubSpot(connection, routes);
+    const view = await openPage();
+    fireEvent.click(within(await findCard('HubSpot')).getByRole('button', { name: 'Settings' }));
+    await screen.findByRole('heading', { level: 1, name: 'HubSpot Settings' });
+    return { ...stub, ...view };
+  }
+
+  it('opens from Settings as a page of its own at ?settings=hubspot-crm, and its Back button returns to the cards', async () => {
+    const { router } = await openSettings();
+    expect(router.state.location.search).toBe('?settings=hubspot-crm');
+    fireEvent.click(screen.getByRole('button', { name: '← Back to Integrations' }));
+    expect(await findCard('HubSpot')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the account, the stored settings, the minimum duration with its minutes and Never for the last sync', async () => {
+    await openSettings();
+
+    expect(screen.getByText('HubSpot account').nextElementSibling!.textContent).toBe('acme.hubspot.com');
+    expect((screen.getByRole('switch', { name: 'Sync calls' }) as HTMLInputElement).checked).toBe(true);
+    const tasks = screen.getByRole('switch', { name: 'Create tasks' }) as HTMLInputElement;
+    expect(tasks.checked).toBe(false);
+    expect(document.getElementById(tasks.getAttribute('aria-describedby')!)!.textContent).toContain('A note with the score is always written.');
+    expect((screen.getByLabelText('Minimum call duration (seconds)') as HTMLInputElement).value).toBe('45');
+    expect(screen.getByText('≈ 45 s')).toBeTruthy();
+    expect(lastSync()).toBe('Never');
+    // Close's own settings are not here.
+    expect(screen.queryByRole('switch', { name: 'Auto sync' })).toBeNull();
+    expect(screen.queryByLabelText('Successful call status')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Sync' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Write back to HubSpot' })).toBeTruthy();
+  });
+
+  it('shows no account when HubSpot did not name one, and the stored last sync date', async () => {
+    const syncedAt = '2025-03-04T08:00:00.000Z';
+    await openSettings(hubspotConnected({ settings: { ...hubspotSettings, account: '', lastSyncDate: syncedAt } }));
+    expect(screen.queryByText('HubSpot account')).toBeNull();
+    expect(lastSync()).toBe(formatLastSync(syncedAt));
+  });
+
+  it('applies a switch at once, stamping the last sync date with now, and sends only that field to HubSpot’s settings', async () => {
+    const { api } = await openSettings();
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Create tasks' }));
+    expect((screen.getByRole('switch', { name: 'Create tasks' }) as HTMLInputElement).checked).toBe(true);
+    expect(lastSync()).not.toBe('Never');
+    await waitFor(() => expect(putBodies(api)).toEqual([{ createTasks: true }]));
+    expect(api.sent('PUT', '/api/integrations/hubspot/settings')[0]!.headers.get('X-CSRF-Token')).toBe('csrf-1');
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Sync calls' }));
+    await waitFor(() => expect(putBodies(api)).toEqual([{ createTasks: true }, { syncCalls: false }]));
+    expect(api.sent('PUT', '/api/integrations/close/settings')).toEqual([]);
+  });
+
+  it('reads the minimum duration when it is left, non-numeric becoming 0, and sends it alone', async () => {
+    const { api } = await openSettings();
+    const duration = screen.getByLabelText('Minimum call duration (seconds)') as HTMLInputElement;
+
+    fireEvent.change(duration, { target: { value: '90' } });
+    expect(screen.getByText('≈ 1 min 30 s')).toBeTruthy();
+    fireEvent.keyDown(duration, { key: 'Enter' });
+    await waitFor(() => expect(putBodies(api)).toEqual([{ minCallDuration: 90 }]));
+
+    fireEvent.change(duration, { target: { value: 'abc' } });
+    fireEvent.blur(duration);
+    expect(duration.value).toBe('0');
+    expect(screen.getByText('≈ 0 s')).toBeTruthy();
+    await waitFor(() => expect(putBodies(api)).toEqual([{ minCallDuration: 90 }, { minCallDuration: 0 }]));
+  });
+
+  it('keeps a change on screen and says nothing when the update fails (spec part 2 §8)', async () => {
+    const { api } = await openSettings(hubspotConnected(), {
+      'PUT /api/integrations/hubspot/settings': () => jsonResponse({ error: 'Boom.', message: 'Boom.' }, 503),
+    });
+    fireEvent.click(screen.getByRole('switch', { name: 'Sync calls' }));
+    await waitFor(() => expect(putBodies(api)).toEqual([{ syncCalls: false }]));
+    await act(async () => {});
+    expect((screen.getByRole('switch', { name: 'Sync calls' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('warns that an expired connection syncs nothing until HubSpot is reconnected, keeping its settings', async () => {
+    stubHubSpot(hubspotConnected({ status: 'expired' }));
+    await openPage('/integrations?settings=hubspot-crm');
+    await screen.findByRole('heading', { level: 1, name: 'HubSpot Settings' });
+
+    const warning = document.querySelector('.alert--warning')!;
+    expect(warning.textContent).toContain('HubSpot no longer accepts the access Parlance holds');
+    expect(warning.textContent).toContain('Reconnect HubSpot from the integrations list');
+    expect(document.querySelector('.integration-settings__header .badge')!.textContent).toBe('Expired');
+    expect((screen.getByRole('switch', { name: 'Sync calls' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('says HubSpot is not connected when it is not', async () => {
+    stubHubSpot(notConnected);
+    await openPage('/integrations?settings=hubspot-crm');
+    expect(await screen.findByText('HubSpot is not connected. Connect it from the integrations list to choose its settings.')).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+});
+
+describe('Sync now and write-back in the HubSpot settings view', () => {
+  const STARTED = 'The sync has started. New HubSpot calls show up as they are imported.';
+  const NOT_SYNCABLE = 'HubSpot is not connected.';
+  const syncButton = () => screen.getByRole('button', { name: /^(Sync now|Syncing…)$/ }) as HTMLButtonElement;
+  const lastRun = () => document.querySelector('.integration-settings__last-run')!.textContent;
+
+  const openSettingsPage = async () => {
+    const view = await openPage('/integrations?settings=hubspot-crm');
+    await screen.findByRole('heading', { level: 1, name: 'HubSpot Settings' });
+    return view;
+  };
+
+  it('starts a sync through HubSpot’s sync route, shows the server’s message, and reads again until the sync ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { server, api, reads } = stubHubSpot(hubspotConnected(), {
+      'POST /api/integrations/hubspot/sync': () => {
+        server.connection = { ...server.connection, sync: { running: true, lastRun: null } };
+        return jsonResponse({ started: true, message: STARTED }, 202);
+      },
+    });
+    await openSettingsPage();
+
+    expect(syncButton().textContent).toBe('Sync now');
+    fireEvent.click(syncButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Sync started' });
+    expect(dialog.textContent).toContain(STARTED);
+    const sent = api.sent('POST', '/api/integrations/hubspot/sync');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers.get('X-CSRF-Token')).toBe('csrf-1');
+    expect(api.sent('POST', '/api/integrations/close/sync')).toEqual([]);
+    await waitFor(() => expect(syncButton().textContent).toBe('Syncing…'));
+    expect(syncButton().disabled).toBe(true);
+
+    const before = reads();
+    await act(async () => {
+      vi.advanceTimersByTime(2_000);
+    });
+    await waitFor(() => expect(reads()).toBe(before + 1));
+
+    const syncedAt = '2025-03-05T10:15:00.000Z';
+    server.connection = {
+      ...server.connection,
+      settings: { ...hubspotSettings, lastSyncDate: syncedAt },
+      sync: { running: false, lastRun: { imported: 2, alreadyImported: 1, skipped: 0, refused: 0 } },
+    };
+    await act(async () => {
+      vi.advanceTimersByTime(2_000);
+    });
+    await waitFor(() => expect(syncButton().textContent).toBe('Sync now'));
+    expect(syncButton().disabled).toBe(false);
+    expect(lastRun()).toBe('Last run: 2 calls imported, 1 already imported, 0 skipped, 0 refused');
+    expect(screen.getByText('Last sync').nextElementSibling!.textContent).toBe(formatLastSync(syncedAt));
+
+    const after = reads();
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(reads()).toBe(after);
+  });
+
+  it('shows the server’s sentence as an error when the sync cannot start (409)', async () => {
+    const { api } = stubHubSpot(hubspotConnected(), {
+      'POST /api/integrations/hubspot/sync': () => jsonResponse({ error: NOT_SYNCABLE, message: NOT_SYNCABLE }, 409),
+    });
+    await openSettingsPage();
+
+    fireEvent.click(syncButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Sync not started' });
+    expect(within(dialog).getByText(NOT_SYNCABLE)).toBeTruthy();
+    expect(dialog.querySelector('.notification--error')).toBeTruthy();
+    expect(api.sent('POST', '/api/integrations/hubspot/sync')).toHaveLength(1);
+    await waitFor(() => expect(syncButton().disabled).toBe(false));
+  });
+
+  it('shows the last sync’s error, and the write-back’s state and error under Write back to HubSpot', async () => {
+    const failedAt = '2025-03-04T08:30:00.000Z';
+    const writtenAt = '2025-03-04T09:15:00.000Z';
+    const stopped = 'The last sync stopped: HubSpot could not be reached.';
+    const refused = 'A call’s score could not be written back: HubSpot answered HTTP 404.';
+    stubHubSpot(
+      hubspotConnected({
+        sync: { running: false, lastRun: { imported: 1, alreadyImported: 0, skipped: 0, refused: 0 } },
+        lastError: { message: stopped, at: failedAt },
+        writeback: { pending: 1, lastWrittenAt: writtenAt, lastError: { message: refused, at: failedAt } },
+      }),
+    );
+    await openSettingsPage();
+
+    expect(lastRun()).toBe('Last run: 1 call imported, 0 already imported, 0 skipped, 0 refused');
+    const sync = screen.getByRole('region', { name: 'Sync' });
+    expect(sync.querySelector('.integration-settings__error')!.textContent).toBe(`Sync error: ${formatDateTime(failedAt)} — ${stopped}`);
+    const writeBack = screen.getByRole('region', { name: 'Write back to HubSpot' });
+    expect(within(writeBack).getByRole('status').textContent).toBe(`Last written back: ${formatDateTime(writtenAt)} · 1 score waiting`);
+    expect(writeBack.querySelector('.integration-settings__error')!.textContent).toBe(`Write-back error: ${formatDateTime(failedAt)} — ${refused}`);
   });
 });

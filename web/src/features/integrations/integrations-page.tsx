@@ -1,14 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
 import { Modal } from '../../components/modal';
 import { PageLoading } from '../../components/page-loading';
-import { useDisconnectCloseMutation, useListIntegrationsQuery, type Integration } from '../../lib/api/gateway-api.generated';
-import { serverMessage } from '../../lib/api/error-message';
+import {
+  gatewayApi,
+  useDisconnectCloseMutation,
+  useDisconnectHubSpotMutation,
+  useListIntegrationsQuery,
+  type Integration,
+} from '../../lib/api/gateway-api.generated';
+import { errorMessage, serverMessage } from '../../lib/api/error-message';
+import { browserLocation } from './browser-location';
 import { CloseSettingsView } from './close-settings-view';
 import { ConnectCloseDialog } from './connect-close-dialog';
+import { HubSpotSettingsView } from './hubspot-settings-view';
 import { RequestIntegrationDialog } from './request-integration-dialog';
 import { IntegrationCard } from './integration-card';
 import { INTEGRATIONS_WITH_SETTINGS, settingsUnavailable } from './integration-rules';
+import { BackToIntegrations } from './integration-settings-parts';
 import { NotificationModal, type Notification } from './notification-modal';
 import './integrations.css';
 
@@ -18,6 +28,14 @@ export const LOAD_FAILED = 'Failed to load integrations.';
 export const LOAD_FAILED_UNKNOWN = 'An unknown error occurred while fetching integration data.';
 /** Spec part 2 §4: asked before an integration is disconnected. */
 export const DISCONNECT_QUESTION = 'Are you sure you want to disconnect this integration?';
+/** Shown when HubSpot's consent page could not be had and the server said nothing we can show. */
+export const HUBSPOT_CONNECT_FAILED = 'Unable to connect your HubSpot integration. Please try again.';
+
+/** What Disconnect says once done, by integration. */
+const DISCONNECTED: Record<string, string> = {
+  'close-crm': 'Close is disconnected. Parlance no longer holds its API key.',
+  'hubspot-crm': 'HubSpot is disconnected. Parlance no longer holds its access to HubSpot.',
+};
 
 /** The search parameter that opens an integration's settings view: /integrations?settings=close-crm. */
 const SETTINGS_PARAM = 'settings';
@@ -83,18 +101,22 @@ export function IntegrationsPage() {
 }
 
 type SettingsViewProps = { id: string; integrations: Integration[]; onBack: () => void; notify: (notification: Notification) => void };
+type IntegrationSettingsViewProps = { integration: Integration; onBack: () => void; notify: (notification: Notification) => void };
+
+/** The full-page settings views there are (§2.12), by integration. */
+const SETTINGS_VIEWS: Partial<Record<Integration['id'], ComponentType<IntegrationSettingsViewProps>>> = {
+  'close-crm': CloseSettingsView,
+  'hubspot-crm': HubSpotSettingsView,
+};
 
 /** The settings of integration `id`, or the sentence saying it has none yet (§2.12, §8). */
 function SettingsView({ id, integrations, onBack, notify }: SettingsViewProps) {
   const integration = integrations.find((candidate) => candidate.id === id);
-  if (integration && INTEGRATIONS_WITH_SETTINGS.includes(integration.id)) {
-    return <CloseSettingsView key={integration.id} integration={integration} onBack={onBack} notify={notify} />;
-  }
+  const View = integration && INTEGRATIONS_WITH_SETTINGS.includes(integration.id) ? SETTINGS_VIEWS[integration.id] : undefined;
+  if (integration && View) return <View key={integration.id} integration={integration} onBack={onBack} notify={notify} />;
   return (
     <div className="page integration-settings">
-      <button type="button" className="button button--link integration-settings__back" onClick={onBack}>
-        ← Back to Integrations
-      </button>
+      <BackToIntegrations onBack={onBack} />
       <p className="integration-settings__unavailable">{settingsUnavailable(integration?.name ?? id)}</p>
     </div>
   );
@@ -107,17 +129,57 @@ type IntegrationGridProps = {
 };
 
 function IntegrationGrid({ integrations, onSettings, notify }: IntegrationGridProps) {
+  const dispatch = useAppDispatch();
   const [connectOpen, setConnectOpen] = useState(false);
   const [reconnecting, setReconnecting] = useState(false);
+  // The integration whose consent page is being fetched (HubSpot's OAuth); null when none is.
+  const [connectingId, setConnectingId] = useState<Integration['id'] | null>(null);
   const [disconnectOpen, setDisconnectOpen] = useState(false);
+  // The integration Disconnect asks about; kept while the question fades out.
+  const [disconnectId, setDisconnectId] = useState<Integration['id']>('close-crm');
   const [requestOpen, setRequestOpen] = useState(false);
-  const [disconnect, { isLoading: disconnecting }] = useDisconnectCloseMutation();
+  const [disconnectClose, { isLoading: disconnectingClose }] = useDisconnectCloseMutation();
+  const [disconnectHubSpot, { isLoading: disconnectingHubSpot }] = useDisconnectHubSpotMutation();
+  const disconnecting = disconnectingClose || disconnectingHubSpot;
+  const disconnectName = integrations.find((integration) => integration.id === disconnectId)?.name ?? disconnectId;
+
+  // Back from HubSpot's consent page to this page as the browser kept it: Connect is ready again.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) setConnectingId(null);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
+
+  /** HubSpot connects through its consent page (§7): ask for its URL, then send the browser there. */
+  const connectHubSpot = async (reconnect: boolean) => {
+    setConnectingId('hubspot-crm');
+    const answer = await dispatch(gatewayApi.endpoints.startHubSpotOAuth.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    if (answer.data?.url) {
+      // The button keeps saying it is working while the browser leaves.
+      browserLocation.assign(answer.data.url);
+      return;
+    }
+    setConnectingId(null);
+    notify({ kind: 'error', title: reconnect ? 'Reconnection Failed' : 'Connection Failed', message: errorMessage(answer.error, HUBSPOT_CONNECT_FAILED) });
+  };
+
+  const connect = (integration: Integration) => {
+    const reconnect = integration.connection.status === 'expired';
+    if (integration.id === 'hubspot-crm') {
+      void connectHubSpot(reconnect);
+      return;
+    }
+    setReconnecting(reconnect);
+    setConnectOpen(true);
+  };
 
   const confirmDisconnect = async () => {
     try {
-      await disconnect().unwrap();
+      await (disconnectId === 'hubspot-crm' ? disconnectHubSpot() : disconnectClose()).unwrap();
       setDisconnectOpen(false);
-      notify({ kind: 'success', title: 'Disconnected', message: 'Close is disconnected. Parlance no longer holds its API key.' });
+      notify({ kind: 'success', title: 'Disconnected', message: DISCONNECTED[disconnectId] ?? `${disconnectName} is disconnected.` });
     } catch {
       // §8: a failed disconnect is silent; the card still shows the connection.
       setDisconnectOpen(false);
@@ -131,12 +193,13 @@ function IntegrationGrid({ integrations, onSettings, notify }: IntegrationGridPr
           <li key={integration.id} className="integrations-grid__item">
             <IntegrationCard
               integration={integration}
-              onConnect={() => {
-                setReconnecting(integration.connection.status === 'expired');
-                setConnectOpen(true);
-              }}
+              connecting={connectingId === integration.id}
+              onConnect={() => connect(integration)}
               onSettings={() => onSettings(integration.id)}
-              onDisconnect={() => setDisconnectOpen(true)}
+              onDisconnect={() => {
+                setDisconnectId(integration.id);
+                setDisconnectOpen(true);
+              }}
             />
           </li>
         ))}
@@ -169,7 +232,7 @@ function IntegrationGrid({ integrations, onSettings, notify }: IntegrationGridPr
 
       <Modal
         open={disconnectOpen}
-        title="Disconnect Close"
+        title={`Disconnect ${disconnectName}`}
         onClose={() => setDisconnectOpen(false)}
         footer={
           <>

@@ -411,6 +411,56 @@ const injectedRtkApi = api
         }),
         providesTags: ["dashboard"],
       }),
+      startHubSpotOAuth: build.query<
+        StartHubSpotOAuthApiResponse,
+        StartHubSpotOAuthApiArg
+      >({
+        query: () => ({ url: `/api/integrations/hubspot/oauth` }),
+        providesTags: ["integrations"],
+      }),
+      hubSpotOAuthCallback: build.query<
+        HubSpotOAuthCallbackApiResponse,
+        HubSpotOAuthCallbackApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/integrations/hubspot/callback`,
+          params: {
+            code: queryArg.code,
+            state: queryArg.state,
+            error: queryArg.error,
+            error_description: queryArg.errorDescription,
+          },
+        }),
+        providesTags: ["integrations"],
+      }),
+      updateHubSpotSettings: build.mutation<
+        UpdateHubSpotSettingsApiResponse,
+        UpdateHubSpotSettingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/integrations/hubspot/settings`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["integrations"],
+      }),
+      syncHubSpot: build.mutation<SyncHubSpotApiResponse, SyncHubSpotApiArg>({
+        query: () => ({
+          url: `/api/integrations/hubspot/sync`,
+          method: "POST",
+        }),
+        invalidatesTags: ["integrations"],
+      }),
+      disconnectHubSpot: build.mutation<
+        DisconnectHubSpotApiResponse,
+        DisconnectHubSpotApiArg
+      >({
+        query: () => ({
+          url: `/api/integrations/hubspot/disconnect`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["integrations"],
+      }),
       listIntegrations: build.query<
         ListIntegrationsApiResponse,
         ListIntegrationsApiArg
@@ -1559,6 +1609,48 @@ export type GetCoachingApiArg = {
   /** the representative’s e-mail */
   email: string;
 };
+export type StartHubSpotOAuthApiResponse = /** status 200 Default Response */ {
+  /** HubSpot’s consent page; the browser opens it */
+  url: string;
+};
+export type StartHubSpotOAuthApiArg = void;
+export type HubSpotOAuthCallbackApiResponse = unknown;
+export type HubSpotOAuthCallbackApiArg = {
+  code?: string;
+  state?: string;
+  error?: string;
+  errorDescription?: string;
+};
+export type UpdateHubSpotSettingsApiResponse =
+  /** status 200 Default Response */ {
+    /** import new calls on a schedule */
+    syncCalls: boolean;
+    /** write a follow-up task with the top improvement after each scored call (a note is always written) */
+    createTasks: boolean;
+    /** seconds; calls shorter than this are not imported (default 60) */
+    minCallDuration: number;
+    /** when the last sync ended; null before the first */
+    lastSyncDate: string | null;
+    /** the HubSpot account connected, e.g. acme.hubspot.com; empty when HubSpot did not say */
+    account: string;
+  };
+export type UpdateHubSpotSettingsApiArg = {
+  body: {
+    syncCalls?: boolean;
+    createTasks?: boolean;
+    /** a whole number of seconds from 0 to 3600 */
+    minCallDuration?: number;
+  };
+};
+export type SyncHubSpotApiResponse = /** status 202 Default Response */ {
+  started: true;
+  message: string;
+};
+export type SyncHubSpotApiArg = void;
+export type DisconnectHubSpotApiResponse = /** status 200 Default Response */ {
+  success: true;
+};
+export type DisconnectHubSpotApiArg = void;
 export type ListIntegrationsApiResponse =
   /** status 200 Default Response */ Integration[];
 export type ListIntegrationsApiArg = void;
@@ -1582,7 +1674,7 @@ export type ConnectCloseApiResponse = /** status 200 Default Response */ {
     /** when it was connected */
     date: string | null;
     /** the integration’s settings; null when not connected */
-    settings: CloseSettings | null;
+    settings: (CloseSettings | HubSpotSettings) | null;
     /** the last sync’s failure, until a sync succeeds */
     lastError: {
       message: string;
@@ -1603,7 +1695,7 @@ export type ConnectCloseApiResponse = /** status 200 Default Response */ {
         refused: number;
       } | null;
     };
-    /** scores written back to the CRM after scoring: notes and lead statuses (Close) */
+    /** scores written back to the CRM after scoring: notes and lead statuses (Close), notes and tasks (HubSpot) */
     writeback: {
       /** scores waiting to be written back, or to be tried again after a failure */
       pending: number;
@@ -1927,6 +2019,18 @@ export type CloseSettings = {
   /** when the last sync ended; null before the first */
   lastSyncDate: string | null;
 };
+export type HubSpotSettings = {
+  /** import new calls on a schedule */
+  syncCalls: boolean;
+  /** write a follow-up task with the top improvement after each scored call (a note is always written) */
+  createTasks: boolean;
+  /** seconds; calls shorter than this are not imported (default 60) */
+  minCallDuration: number;
+  /** when the last sync ended; null before the first */
+  lastSyncDate: string | null;
+  /** the HubSpot account connected, e.g. acme.hubspot.com; empty when HubSpot did not say */
+  account: string;
+};
 export type Integration = {
   id: "close-crm" | "hubspot-crm" | "google-workspace";
   name: string;
@@ -1947,7 +2051,7 @@ export type Integration = {
     /** when it was connected */
     date: string | null;
     /** the integration’s settings; null when not connected */
-    settings: CloseSettings | null;
+    settings: (CloseSettings | HubSpotSettings) | null;
     /** the last sync’s failure, until a sync succeeds */
     lastError: {
       message: string;
@@ -1968,7 +2072,7 @@ export type Integration = {
         refused: number;
       } | null;
     };
-    /** scores written back to the CRM after scoring: notes and lead statuses (Close) */
+    /** scores written back to the CRM after scoring: notes and lead statuses (Close), notes and tasks (HubSpot) */
     writeback: {
       /** scores waiting to be written back, or to be tried again after a failure */
       pending: number;
@@ -2044,6 +2148,13 @@ export const {
   useLazyGetRecommendationsQuery,
   useGetCoachingQuery,
   useLazyGetCoachingQuery,
+  useStartHubSpotOAuthQuery,
+  useLazyStartHubSpotOAuthQuery,
+  useHubSpotOAuthCallbackQuery,
+  useLazyHubSpotOAuthCallbackQuery,
+  useUpdateHubSpotSettingsMutation,
+  useSyncHubSpotMutation,
+  useDisconnectHubSpotMutation,
   useListIntegrationsQuery,
   useLazyListIntegrationsQuery,
   useConnectCloseMutation,

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ConnectionStatus, type CloseSettings, type Integration, type SyncError } from '@parlance/proto/parlance/integration/v1/integrations';
+import Type from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { DomainError, failedPrecondition } from '@parlance/platform/errors';
+import { GrpcCallError } from '@parlance/platform/grpc/status-mapping';
+import { ConnectionStatus, type CloseSettings, type HubSpotSettings, type Integration, type SyncError } from '@parlance/proto/parlance/integration/v1/integrations';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
 import { ErrorResponse } from '../../../schemas/error.schema.js';
 import {
@@ -8,17 +12,26 @@ import {
   CloseSettingsView,
   ConnectCloseBody,
   DisconnectedResponse,
+  HubSpotSettingsChange,
+  HubSpotSettingsView,
   IntegrationList,
   IntegrationRequestBody,
   IntegrationRequested,
   IntegrationView,
   LeadStatusList,
+  OAuthCallbackQuery,
+  OAuthUrl,
   SyncStarted,
 } from '../../../schemas/integrations.schema.js';
 import { SIGNED_IN } from '../../../schemas/security.schema.js';
 import type { ServiceClients } from '../../../service-clients.js';
 
 export const SYNC_STARTED = 'Sync started. New calls appear on the Calls screen once they are scored.';
+
+export const HUBSPOT_CALLBACK_PATH = '/api/integrations/hubspot/callback';
+export const HUBSPOT_CONNECTED_PAGE = '/hubspot-oauth-success';
+export const HUBSPOT_FAILED_PAGE = '/hubspot-oauth-failed';
+export const SESSION_NEEDED_FOR_OAUTH = 'HubSpot is connected from the web app: sign in there to connect it.';
 
 export const INTEGRATION_REQUEST_RECEIVED = 'Thank you. Your request has been sent to the Parlance team.';
 
@@ -28,10 +41,134 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
  * The integrations screen's calls (spec part 2 §2.12, §7). Every member of a company is an admin
  * or a manager, who may all manage its integrations; the session's company is the one acted on.
  */
-export async function integrationsRoutes(app: FastifyInstance, options: { services: ServiceClients; sessions: Sessions }): Promise<void> {
+export async function integrationsRoutes(app: FastifyInstance, options: { services: ServiceClients; sessions: Sessions; publicUrl?: string | undefined }): Promise<void> {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const { integrations } = options.services.integration;
   const signedIn = { preHandler: options.sessions.requireCaller };
+  // HubSpot sends the browser back here; the code is exchanged with the same address.
+  const callbackUrl = (request: FastifyRequest) => `${(options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '')}${HUBSPOT_CALLBACK_PATH}`;
+  // The authorization is bound to the browser session that asked: its session token, hashed by the service.
+  const sessionBinding = (request: FastifyRequest) => options.sessions.cookies.sessionToken(request) ?? '';
+
+  typed.get(
+    '/api/integrations/hubspot/oauth',
+    {
+      schema: {
+        operationId: 'startHubSpotOAuth',
+        summary: 'The URL of HubSpot’s consent page, to connect HubSpot',
+        description:
+          'The browser opens the URL; HubSpot sends it back to the callback. The authorization carries a single-use `state` bound to this session, valid ten minutes. 409 when this server has no HubSpot app configured, or without a browser session (a bearer token cannot come back from HubSpot).',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        response: { 200: OAuthUrl, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      const binding = sessionBinding(request);
+      if (binding === '') throw failedPrecondition(SESSION_NEEDED_FOR_OAUTH);
+      return integrations.beginHubSpotOAuth({ redirectUri: callbackUrl(request), sessionBinding: binding }, callAs(request));
+    },
+  );
+
+  typed.get(
+    HUBSPOT_CALLBACK_PATH,
+    {
+      schema: {
+        operationId: 'hubSpotOAuthCallback',
+        summary: 'Where HubSpot sends the browser back after its consent page',
+        description: `Redirects to ${HUBSPOT_CONNECTED_PAGE} once HubSpot is connected, else to ${HUBSPOT_FAILED_PAGE}?reason=… (a cancelled authorization, a state unknown, used, expired or from another session, HubSpot out of reach). Needs the session that asked.`,
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        querystring: OAuthCallbackQuery,
+        response: { 302: Type.Null({ description: 'to the outcome page' }) },
+      },
+    },
+    async (request, reply) => {
+      const failed = (reason: string) => reply.redirect(`${HUBSPOT_FAILED_PAGE}?reason=${encodeURIComponent(reason)}`, 302);
+      try {
+        await options.sessions.requireCaller(request);
+      } catch (error) {
+        const signedOut = (error instanceof DomainError || error instanceof GrpcCallError) && error.kind === 'unauthenticated';
+        if (signedOut) return failed('Sign in to Parlance, then connect HubSpot again from the integrations screen.');
+        throw error;
+      }
+      const { user } = request.caller!;
+      try {
+        await integrations.completeHubSpotOAuth(
+          {
+            state: request.query.state ?? '',
+            code: request.query.code ?? '',
+            error: request.query.error ?? '',
+            sessionBinding: sessionBinding(request),
+            by: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+          },
+          callAs(request),
+        );
+      } catch (error) {
+        if (error instanceof GrpcCallError && (error.kind === 'failed-precondition' || error.kind === 'unavailable' || error.kind === 'invalid-argument')) return failed(error.message);
+        throw error;
+      }
+      return reply.redirect(HUBSPOT_CONNECTED_PAGE, 302);
+    },
+  );
+
+  typed.put(
+    '/api/integrations/hubspot/settings',
+    {
+      schema: {
+        operationId: 'updateHubSpotSettings',
+        summary: 'Change some of HubSpot’s settings',
+        description: 'Only the fields sent change. 400 naming a field out of range; 409 when HubSpot is not connected.',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        body: HubSpotSettingsChange,
+        response: { 200: HubSpotSettingsView, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      const { settings } = await integrations.updateHubSpotSettings(request.body, callAs(request));
+      return hubspotSettingsView(settings!);
+    },
+  );
+
+  typed.post(
+    '/api/integrations/hubspot/sync',
+    {
+      schema: {
+        operationId: 'syncHubSpot',
+        summary: 'Sync HubSpot now: import its calls modified since the last sync',
+        description: 'As Close’s: 202 at once, the sync runs in the background; 409 when HubSpot is not connected, expired, or a sync is already running.',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        response: { 202: SyncStarted, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request, reply) => {
+      await integrations.syncNow({ integrationId: 'hubspot-crm' }, callAs(request));
+      return reply.code(202).send({ started: true as const, message: SYNC_STARTED });
+    },
+  );
+
+  typed.delete(
+    '/api/integrations/hubspot/disconnect',
+    {
+      schema: {
+        operationId: 'disconnectHubSpot',
+        summary: 'Disconnect HubSpot: its tokens are forgotten',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        response: { 200: DisconnectedResponse, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      await integrations.disconnect({ integrationId: 'hubspot-crm' }, callAs(request));
+      return { success: true as const };
+    },
+  );
 
   typed.get(
     '/api/integrations',
@@ -173,7 +310,8 @@ export async function integrationsRoutes(app: FastifyInstance, options: { servic
 function integrationView(integration: Integration) {
   const connection = integration.connection;
   const status = connection?.status ?? ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED;
-  const settings = connection?.settings?.$case === 'close' ? closeSettingsView(connection.settings.value) : null;
+  const chosen = connection?.settings;
+  const settings = chosen?.$case === 'close' ? closeSettingsView(chosen.value) : chosen?.$case === 'hubspot' ? hubspotSettingsView(chosen.value) : null;
   return {
     id: integration.id as 'close-crm' | 'hubspot-crm' | 'google-workspace',
     name: integration.name,
@@ -199,6 +337,10 @@ function integrationView(integration: Integration) {
 
 function timedError(error: SyncError | undefined) {
   return error ? { message: error.message, at: error.at!.toISOString() } : null;
+}
+
+function hubspotSettingsView(settings: HubSpotSettings) {
+  return { ...settings, lastSyncDate: settings.lastSyncDate?.toISOString() ?? null };
 }
 
 function closeSettingsView(settings: CloseSettings) {

@@ -169,10 +169,16 @@ export interface CloseSettings {
 
 /** The second CRM's settings. */
 export interface HubSpotSettings {
+  /** Import its calls on a schedule. */
   syncCalls: boolean;
+  /** Write a follow-up task with the top improvement after each scored call (a note is always written). */
   createTasks: boolean;
   minCallDuration: number;
-  lastSyncDate?: Date | undefined;
+  lastSyncDate?:
+    | Date
+    | undefined;
+  /** The HubSpot account connected, e.g. "acme.hubspot.com"; empty when HubSpot did not say. */
+  account: string;
 }
 
 /** The workspace suite's settings. */
@@ -253,6 +259,42 @@ export interface RequestIntegrationRequest {
 
 export interface RequestIntegrationResponse {
   requestId: string;
+}
+
+export interface BeginHubSpotOAuthRequest {
+  /** Where HubSpot sends the browser back: the gateway's callback at the public address. */
+  redirectUri: string;
+  /** What ties the authorization to the asking session (the gateway's session token); stored hashed. */
+  sessionBinding: string;
+}
+
+export interface BeginHubSpotOAuthResponse {
+  url: string;
+}
+
+export interface CompleteHubSpotOAuthRequest {
+  state: string;
+  /** Empty when HubSpot sent an error instead. */
+  code: string;
+  /** HubSpot's error, e.g. "access_denied" when the user cancelled; empty otherwise. */
+  error: string;
+  sessionBinding: string;
+  by: ConnectedBy | undefined;
+}
+
+export interface CompleteHubSpotOAuthResponse {
+  integration: Integration | undefined;
+}
+
+/** Each field present is set; absent fields keep their value. */
+export interface UpdateHubSpotSettingsRequest {
+  syncCalls?: boolean | undefined;
+  createTasks?: boolean | undefined;
+  minCallDuration?: number | undefined;
+}
+
+export interface UpdateHubSpotSettingsResponse {
+  settings: HubSpotSettings | undefined;
 }
 
 function createBaseListIntegrationsRequest(): ListIntegrationsRequest {
@@ -1487,7 +1529,7 @@ export const CloseSettings: MessageFns<CloseSettings> = {
 };
 
 function createBaseHubSpotSettings(): HubSpotSettings {
-  return { syncCalls: false, createTasks: false, minCallDuration: 0, lastSyncDate: undefined };
+  return { syncCalls: false, createTasks: false, minCallDuration: 0, lastSyncDate: undefined, account: "" };
 }
 
 export const HubSpotSettings: MessageFns<HubSpotSettings> = {
@@ -1503,6 +1545,9 @@ export const HubSpotSettings: MessageFns<HubSpotSettings> = {
     }
     if (message.lastSyncDate !== undefined) {
       Timestamp.encode(toTimestamp(message.lastSyncDate), writer.uint32(34).fork()).join();
+    }
+    if (message.account !== "") {
+      writer.uint32(42).string(message.account);
     }
     return writer;
   },
@@ -1552,6 +1597,14 @@ export const HubSpotSettings: MessageFns<HubSpotSettings> = {
             message.lastSyncDate = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.account = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1586,6 +1639,7 @@ export const HubSpotSettings: MessageFns<HubSpotSettings> = {
         : isSet(object.last_sync_date)
         ? fromJsonTimestamp(object.last_sync_date)
         : undefined,
+      account: isSet(object.account) ? globalThis.String(object.account) : "",
     };
   },
 
@@ -1603,6 +1657,9 @@ export const HubSpotSettings: MessageFns<HubSpotSettings> = {
     if (message.lastSyncDate !== undefined) {
       obj.lastSyncDate = message.lastSyncDate.toISOString();
     }
+    if (message.account !== "") {
+      obj.account = message.account;
+    }
     return obj;
   },
 
@@ -1615,6 +1672,7 @@ export const HubSpotSettings: MessageFns<HubSpotSettings> = {
     message.createTasks = object.createTasks ?? false;
     message.minCallDuration = object.minCallDuration ?? 0;
     message.lastSyncDate = object.lastSyncDate ?? undefined;
+    message.account = object.account ?? "";
     return message;
   },
 };
@@ -2971,6 +3029,556 @@ export const RequestIntegrationResponse: MessageFns<RequestIntegrationResponse> 
   },
 };
 
+function createBaseBeginHubSpotOAuthRequest(): BeginHubSpotOAuthRequest {
+  return { redirectUri: "", sessionBinding: "" };
+}
+
+export const BeginHubSpotOAuthRequest: MessageFns<BeginHubSpotOAuthRequest> = {
+  encode(message: BeginHubSpotOAuthRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.redirectUri !== "") {
+      writer.uint32(10).string(message.redirectUri);
+    }
+    if (message.sessionBinding !== "") {
+      writer.uint32(18).string(message.sessionBinding);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BeginHubSpotOAuthRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBeginHubSpotOAuthRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.redirectUri = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sessionBinding = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BeginHubSpotOAuthRequest {
+    return {
+      redirectUri: isSet(object.redirectUri)
+        ? globalThis.String(object.redirectUri)
+        : isSet(object.redirect_uri)
+        ? globalThis.String(object.redirect_uri)
+        : "",
+      sessionBinding: isSet(object.sessionBinding)
+        ? globalThis.String(object.sessionBinding)
+        : isSet(object.session_binding)
+        ? globalThis.String(object.session_binding)
+        : "",
+    };
+  },
+
+  toJSON(message: BeginHubSpotOAuthRequest): unknown {
+    const obj: any = {};
+    if (message.redirectUri !== "") {
+      obj.redirectUri = message.redirectUri;
+    }
+    if (message.sessionBinding !== "") {
+      obj.sessionBinding = message.sessionBinding;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BeginHubSpotOAuthRequest>, I>>(base?: I): BeginHubSpotOAuthRequest {
+    return BeginHubSpotOAuthRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BeginHubSpotOAuthRequest>, I>>(object: I): BeginHubSpotOAuthRequest {
+    const message = createBaseBeginHubSpotOAuthRequest();
+    message.redirectUri = object.redirectUri ?? "";
+    message.sessionBinding = object.sessionBinding ?? "";
+    return message;
+  },
+};
+
+function createBaseBeginHubSpotOAuthResponse(): BeginHubSpotOAuthResponse {
+  return { url: "" };
+}
+
+export const BeginHubSpotOAuthResponse: MessageFns<BeginHubSpotOAuthResponse> = {
+  encode(message: BeginHubSpotOAuthResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BeginHubSpotOAuthResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBeginHubSpotOAuthResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BeginHubSpotOAuthResponse {
+    return { url: isSet(object.url) ? globalThis.String(object.url) : "" };
+  },
+
+  toJSON(message: BeginHubSpotOAuthResponse): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BeginHubSpotOAuthResponse>, I>>(base?: I): BeginHubSpotOAuthResponse {
+    return BeginHubSpotOAuthResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BeginHubSpotOAuthResponse>, I>>(object: I): BeginHubSpotOAuthResponse {
+    const message = createBaseBeginHubSpotOAuthResponse();
+    message.url = object.url ?? "";
+    return message;
+  },
+};
+
+function createBaseCompleteHubSpotOAuthRequest(): CompleteHubSpotOAuthRequest {
+  return { state: "", code: "", error: "", sessionBinding: "", by: undefined };
+}
+
+export const CompleteHubSpotOAuthRequest: MessageFns<CompleteHubSpotOAuthRequest> = {
+  encode(message: CompleteHubSpotOAuthRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.state !== "") {
+      writer.uint32(10).string(message.state);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.error !== "") {
+      writer.uint32(26).string(message.error);
+    }
+    if (message.sessionBinding !== "") {
+      writer.uint32(34).string(message.sessionBinding);
+    }
+    if (message.by !== undefined) {
+      ConnectedBy.encode(message.by, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteHubSpotOAuthRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteHubSpotOAuthRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sessionBinding = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.by = ConnectedBy.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CompleteHubSpotOAuthRequest {
+    return {
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      error: isSet(object.error) ? globalThis.String(object.error) : "",
+      sessionBinding: isSet(object.sessionBinding)
+        ? globalThis.String(object.sessionBinding)
+        : isSet(object.session_binding)
+        ? globalThis.String(object.session_binding)
+        : "",
+      by: isSet(object.by) ? ConnectedBy.fromJSON(object.by) : undefined,
+    };
+  },
+
+  toJSON(message: CompleteHubSpotOAuthRequest): unknown {
+    const obj: any = {};
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.error !== "") {
+      obj.error = message.error;
+    }
+    if (message.sessionBinding !== "") {
+      obj.sessionBinding = message.sessionBinding;
+    }
+    if (message.by !== undefined) {
+      obj.by = ConnectedBy.toJSON(message.by);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CompleteHubSpotOAuthRequest>, I>>(base?: I): CompleteHubSpotOAuthRequest {
+    return CompleteHubSpotOAuthRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CompleteHubSpotOAuthRequest>, I>>(object: I): CompleteHubSpotOAuthRequest {
+    const message = createBaseCompleteHubSpotOAuthRequest();
+    message.state = object.state ?? "";
+    message.code = object.code ?? "";
+    message.error = object.error ?? "";
+    message.sessionBinding = object.sessionBinding ?? "";
+    message.by = (object.by !== undefined && object.by !== null) ? ConnectedBy.fromPartial(object.by) : undefined;
+    return message;
+  },
+};
+
+function createBaseCompleteHubSpotOAuthResponse(): CompleteHubSpotOAuthResponse {
+  return { integration: undefined };
+}
+
+export const CompleteHubSpotOAuthResponse: MessageFns<CompleteHubSpotOAuthResponse> = {
+  encode(message: CompleteHubSpotOAuthResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.integration !== undefined) {
+      Integration.encode(message.integration, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteHubSpotOAuthResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteHubSpotOAuthResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.integration = Integration.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CompleteHubSpotOAuthResponse {
+    return { integration: isSet(object.integration) ? Integration.fromJSON(object.integration) : undefined };
+  },
+
+  toJSON(message: CompleteHubSpotOAuthResponse): unknown {
+    const obj: any = {};
+    if (message.integration !== undefined) {
+      obj.integration = Integration.toJSON(message.integration);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CompleteHubSpotOAuthResponse>, I>>(base?: I): CompleteHubSpotOAuthResponse {
+    return CompleteHubSpotOAuthResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CompleteHubSpotOAuthResponse>, I>>(object: I): CompleteHubSpotOAuthResponse {
+    const message = createBaseCompleteHubSpotOAuthResponse();
+    message.integration = (object.integration !== undefined && object.integration !== null)
+      ? Integration.fromPartial(object.integration)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateHubSpotSettingsRequest(): UpdateHubSpotSettingsRequest {
+  return { syncCalls: undefined, createTasks: undefined, minCallDuration: undefined };
+}
+
+export const UpdateHubSpotSettingsRequest: MessageFns<UpdateHubSpotSettingsRequest> = {
+  encode(message: UpdateHubSpotSettingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.syncCalls !== undefined) {
+      writer.uint32(8).bool(message.syncCalls);
+    }
+    if (message.createTasks !== undefined) {
+      writer.uint32(16).bool(message.createTasks);
+    }
+    if (message.minCallDuration !== undefined) {
+      writer.uint32(24).int32(message.minCallDuration);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateHubSpotSettingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateHubSpotSettingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.syncCalls = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.createTasks = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.minCallDuration = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateHubSpotSettingsRequest {
+    return {
+      syncCalls: isSet(object.syncCalls)
+        ? globalThis.Boolean(object.syncCalls)
+        : isSet(object.sync_calls)
+        ? globalThis.Boolean(object.sync_calls)
+        : undefined,
+      createTasks: isSet(object.createTasks)
+        ? globalThis.Boolean(object.createTasks)
+        : isSet(object.create_tasks)
+        ? globalThis.Boolean(object.create_tasks)
+        : undefined,
+      minCallDuration: isSet(object.minCallDuration)
+        ? globalThis.Number(object.minCallDuration)
+        : isSet(object.min_call_duration)
+        ? globalThis.Number(object.min_call_duration)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateHubSpotSettingsRequest): unknown {
+    const obj: any = {};
+    if (message.syncCalls !== undefined) {
+      obj.syncCalls = message.syncCalls;
+    }
+    if (message.createTasks !== undefined) {
+      obj.createTasks = message.createTasks;
+    }
+    if (message.minCallDuration !== undefined) {
+      obj.minCallDuration = Math.round(message.minCallDuration);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateHubSpotSettingsRequest>, I>>(base?: I): UpdateHubSpotSettingsRequest {
+    return UpdateHubSpotSettingsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateHubSpotSettingsRequest>, I>>(object: I): UpdateHubSpotSettingsRequest {
+    const message = createBaseUpdateHubSpotSettingsRequest();
+    message.syncCalls = object.syncCalls ?? undefined;
+    message.createTasks = object.createTasks ?? undefined;
+    message.minCallDuration = object.minCallDuration ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateHubSpotSettingsResponse(): UpdateHubSpotSettingsResponse {
+  return { settings: undefined };
+}
+
+export const UpdateHubSpotSettingsResponse: MessageFns<UpdateHubSpotSettingsResponse> = {
+  encode(message: UpdateHubSpotSettingsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.settings !== undefined) {
+      HubSpotSettings.encode(message.settings, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateHubSpotSettingsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateHubSpotSettingsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.settings = HubSpotSettings.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateHubSpotSettingsResponse {
+    return { settings: isSet(object.settings) ? HubSpotSettings.fromJSON(object.settings) : undefined };
+  },
+
+  toJSON(message: UpdateHubSpotSettingsResponse): unknown {
+    const obj: any = {};
+    if (message.settings !== undefined) {
+      obj.settings = HubSpotSettings.toJSON(message.settings);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateHubSpotSettingsResponse>, I>>(base?: I): UpdateHubSpotSettingsResponse {
+    return UpdateHubSpotSettingsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateHubSpotSettingsResponse>, I>>(
+    object: I,
+  ): UpdateHubSpotSettingsResponse {
+    const message = createBaseUpdateHubSpotSettingsResponse();
+    message.settings = (object.settings !== undefined && object.settings !== null)
+      ? HubSpotSettings.fromPartial(object.settings)
+      : undefined;
+    return message;
+  },
+};
+
 /**
  * The company's connections to the systems its calls and meetings come from (spec part 2 §2.12,
  * §3 "Integration", §4 "Integration"): the first CRM (Close, id "close-crm"), the second CRM
@@ -3046,6 +3654,52 @@ export const IntegrationsServiceService = {
     responseSerialize: (value: SyncNowResponse): Buffer => Buffer.from(SyncNowResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SyncNowResponse => SyncNowResponse.decode(value),
   },
+  /**
+   * Starts connecting HubSpot: an authorization URL of HubSpot's consent page, with a single-use
+   * state bound to the asking session (valid ten minutes). FAILED_PRECONDITION when this server
+   * has no HubSpot app configured.
+   */
+  beginHubSpotOAuth: {
+    path: "/parlance.integration.v1.IntegrationsService/BeginHubSpotOAuth" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BeginHubSpotOAuthRequest): Buffer =>
+      Buffer.from(BeginHubSpotOAuthRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BeginHubSpotOAuthRequest => BeginHubSpotOAuthRequest.decode(value),
+    responseSerialize: (value: BeginHubSpotOAuthResponse): Buffer =>
+      Buffer.from(BeginHubSpotOAuthResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BeginHubSpotOAuthResponse => BeginHubSpotOAuthResponse.decode(value),
+  },
+  /**
+   * Finishes connecting HubSpot from its callback: the state is taken (once) and must come from
+   * the same session, user and company; the code is exchanged for tokens, stored sealed.
+   * FAILED_PRECONDITION with a sentence for an unknown, used, expired or foreign state, or a
+   * cancelled authorization; UNAVAILABLE when HubSpot cannot be reached. Connecting again keeps
+   * the settings.
+   */
+  completeHubSpotOAuth: {
+    path: "/parlance.integration.v1.IntegrationsService/CompleteHubSpotOAuth" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CompleteHubSpotOAuthRequest): Buffer =>
+      Buffer.from(CompleteHubSpotOAuthRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompleteHubSpotOAuthRequest => CompleteHubSpotOAuthRequest.decode(value),
+    responseSerialize: (value: CompleteHubSpotOAuthResponse): Buffer =>
+      Buffer.from(CompleteHubSpotOAuthResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CompleteHubSpotOAuthResponse => CompleteHubSpotOAuthResponse.decode(value),
+  },
+  /** Changes the fields given, leaves the others. FAILED_PRECONDITION when HubSpot is not connected. */
+  updateHubSpotSettings: {
+    path: "/parlance.integration.v1.IntegrationsService/UpdateHubSpotSettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateHubSpotSettingsRequest): Buffer =>
+      Buffer.from(UpdateHubSpotSettingsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateHubSpotSettingsRequest => UpdateHubSpotSettingsRequest.decode(value),
+    responseSerialize: (value: UpdateHubSpotSettingsResponse): Buffer =>
+      Buffer.from(UpdateHubSpotSettingsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateHubSpotSettingsResponse => UpdateHubSpotSettingsResponse.decode(value),
+  },
   /** Forgets the connection and its credentials. Disconnecting what is not connected is not an error. */
   disconnect: {
     path: "/parlance.integration.v1.IntegrationsService/Disconnect" as const,
@@ -3092,6 +3746,22 @@ export interface IntegrationsServiceServer extends UntypedServiceImplementation 
    * integration is not connected, expired, or already syncing.
    */
   syncNow: handleUnaryCall<SyncNowRequest, SyncNowResponse>;
+  /**
+   * Starts connecting HubSpot: an authorization URL of HubSpot's consent page, with a single-use
+   * state bound to the asking session (valid ten minutes). FAILED_PRECONDITION when this server
+   * has no HubSpot app configured.
+   */
+  beginHubSpotOAuth: handleUnaryCall<BeginHubSpotOAuthRequest, BeginHubSpotOAuthResponse>;
+  /**
+   * Finishes connecting HubSpot from its callback: the state is taken (once) and must come from
+   * the same session, user and company; the code is exchanged for tokens, stored sealed.
+   * FAILED_PRECONDITION with a sentence for an unknown, used, expired or foreign state, or a
+   * cancelled authorization; UNAVAILABLE when HubSpot cannot be reached. Connecting again keeps
+   * the settings.
+   */
+  completeHubSpotOAuth: handleUnaryCall<CompleteHubSpotOAuthRequest, CompleteHubSpotOAuthResponse>;
+  /** Changes the fields given, leaves the others. FAILED_PRECONDITION when HubSpot is not connected. */
+  updateHubSpotSettings: handleUnaryCall<UpdateHubSpotSettingsRequest, UpdateHubSpotSettingsResponse>;
   /** Forgets the connection and its credentials. Disconnecting what is not connected is not an error. */
   disconnect: handleUnaryCall<DisconnectRequest, DisconnectResponse>;
   /**
@@ -3189,6 +3859,64 @@ export interface IntegrationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SyncNowResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Starts connecting HubSpot: an authorization URL of HubSpot's consent page, with a single-use
+   * state bound to the asking session (valid ten minutes). FAILED_PRECONDITION when this server
+   * has no HubSpot app configured.
+   */
+  beginHubSpotOAuth(
+    request: BeginHubSpotOAuthRequest,
+    callback: (error: ServiceError | null, response: BeginHubSpotOAuthResponse) => void,
+  ): ClientUnaryCall;
+  beginHubSpotOAuth(
+    request: BeginHubSpotOAuthRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BeginHubSpotOAuthResponse) => void,
+  ): ClientUnaryCall;
+  beginHubSpotOAuth(
+    request: BeginHubSpotOAuthRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BeginHubSpotOAuthResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Finishes connecting HubSpot from its callback: the state is taken (once) and must come from
+   * the same session, user and company; the code is exchanged for tokens, stored sealed.
+   * FAILED_PRECONDITION with a sentence for an unknown, used, expired or foreign state, or a
+   * cancelled authorization; UNAVAILABLE when HubSpot cannot be reached. Connecting again keeps
+   * the settings.
+   */
+  completeHubSpotOAuth(
+    request: CompleteHubSpotOAuthRequest,
+    callback: (error: ServiceError | null, response: CompleteHubSpotOAuthResponse) => void,
+  ): ClientUnaryCall;
+  completeHubSpotOAuth(
+    request: CompleteHubSpotOAuthRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CompleteHubSpotOAuthResponse) => void,
+  ): ClientUnaryCall;
+  completeHubSpotOAuth(
+    request: CompleteHubSpotOAuthRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CompleteHubSpotOAuthResponse) => void,
+  ): ClientUnaryCall;
+  /** Changes the fields given, leaves the others. FAILED_PRECONDITION when HubSpot is not connected. */
+  updateHubSpotSettings(
+    request: UpdateHubSpotSettingsRequest,
+    callback: (error: ServiceError | null, response: UpdateHubSpotSettingsResponse) => void,
+  ): ClientUnaryCall;
+  updateHubSpotSettings(
+    request: UpdateHubSpotSettingsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateHubSpotSettingsResponse) => void,
+  ): ClientUnaryCall;
+  updateHubSpotSettings(
+    request: UpdateHubSpotSettingsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateHubSpotSettingsResponse) => void,
   ): ClientUnaryCall;
   /** Forgets the connection and its credentials. Disconnecting what is not connected is not an error. */
   disconnect(
