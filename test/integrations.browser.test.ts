@@ -11,7 +11,12 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startCloseStandin, STANDIN_SEED, type CloseCallRecord, type CloseStandin } from '../services/integration/test/support/close-standin.js';
+import { HUBSPOT_STANDIN_SEED, startHubSpotStandin, type HubSpotStandin } from '../services/integration/test/support/hubspot-standin.js';
+import { synthesizeCall, type SynthesizedCall } from '../services/transcription/test/support/synthesized-call.js';
 import { explainFailures, horizontalOverflow, signInAsDemo, type StandaloneBrowser, startStandaloneBrowser, WIDTHS } from './support/standalone-browser.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -22,6 +27,8 @@ interface Listed {
 
 let product: StandaloneBrowser;
 let close: CloseStandin;
+let hubspot: HubSpotStandin;
+let recording: SynthesizedCall;
 explainFailures(() => product);
 
 /** Maya Okafor of the demo team Inbound Sales, as a user of the Close organization. */
@@ -29,21 +36,72 @@ const MAYA = { id: 'user_maya', email: 'maya.okafor@parlance.local', first_name:
 
 beforeAll(async () => {
   close = await startCloseStandin({ users: [...STANDIN_SEED.users, MAYA] });
-  product = await startStandaloneBrowser({ IDENTITY_DEMO_ACCOUNT: 'true', CLOSE_API_URL: close.baseUrl });
-}, 120_000);
+  hubspot = await startHubSpotStandin({
+    owners: [...HUBSPOT_STANDIN_SEED.owners, { id: 'own_maya', email: MAYA.email, firstName: 'Maya', lastName: 'Okafor', userId: 7009, archived: false }],
+  });
+  [product, recording] = await Promise.all([
+    startStandaloneBrowser({
+      IDENTITY_DEMO_ACCOUNT: 'true',
+      CLOSE_API_URL: close.baseUrl,
+      HUBSPOT_CLIENT_ID: HUBSPOT_STANDIN_SEED.clientId,
+      HUBSPOT_CLIENT_SECRET: HUBSPOT_STANDIN_SEED.clientSecret,
+      HUBSPOT_AUTHORIZE_URL: hubspot.authorizeUrl,
+      HUBSPOT_API_URL: hubspot.baseUrl,
+    }),
+    mkdtemp(path.join(tmpdir(), 'parlance-hubspot-call-')).then((dir) => synthesizeCall(dir, { script: 'sales', turns: 6, seed: 11, name: 'hubspot-call' })),
+  ]);
+}, 180_000);
 
 afterAll(async () => {
   await product?.stop();
   await close?.close();
+  await hubspot?.close();
 });
 
-/** Close's connection as the API reports it, read with the page's session. */
-async function closeConnection(page: Page): Promise<Listed['connection']> {
+/** An integration's connection as the API reports it, read with the page's session. */
+async function connectionOf(page: Page, id: string): Promise<Listed['connection']> {
   const listed = (await page.evaluate(async () => (await fetch('/api/integrations')).json())) as Listed[];
-  return listed.find((integration) => integration.id === 'close-crm')!.connection;
+  return listed.find((integration) => integration.id === id)!.connection;
 }
 
+const closeConnection = (page: Page) => connectionOf(page, 'close-crm');
+
 const closeCard = (page: Page) => page.getByRole('article', { name: 'Close' });
+const hubspotCard = (page: Page) => page.getByRole('article', { name: 'HubSpot' });
+
+interface ListedCall {
+  id: string;
+  score: number | null;
+  is_successful: boolean | null;
+  contact_id: string;
+  status: string;
+}
+
+/**
+ * The imported call of `contactId` once the Calls screen shows it scored (the Inbound Sales team,
+ * read again until then), with the same score the API gives.
+ */
+async function shownScored(page: Page, contactId: string): Promise<ListedCall> {
+  return waitFor(
+    `the call with ${contactId} to show scored on the Calls screen`,
+    async () => {
+      const listed = (await page.evaluate(async () => (await fetch('/api/calls/?limit=100')).json())) as { data: ListedCall[] };
+      const call = listed.data.find((candidate) => candidate.contact_id === contactId && candidate.status === 'scored');
+      if (!call) return undefined;
+      await page.goto(`${product.base}/activities`);
+      await page.getByRole('tabpanel').getByLabel('Team', { exact: true }).selectOption({ label: 'Inbound Sales' });
+      const table = page.getByRole('table', { name: 'Calls' });
+      await table.and(page.locator('[aria-busy="false"]')).waitFor();
+      const row = table.getByRole('row').filter({ has: page.getByRole('button', { name: `Copy link to call ${call.id}` }) });
+      if ((await row.count()) !== 1) return undefined;
+      const headers = (await table.getByRole('columnheader').allTextContents()).map((header) => header.trim());
+      const scoreCell = (await row.getByRole('cell').allTextContents())[headers.indexOf('Score')]?.trim();
+      expect(scoreCell).toBe(call.score!.toFixed(1));
+      return call;
+    },
+    90_000,
+  );
+}
 
 /** Connects Close with the stand-in's key through the API, as the page's session. */
 async function connectClose(page: Page): Promise<number> {
@@ -185,24 +243,8 @@ describe('from a Close call to its score, and back to Close', () => {
     await product.screenshot(page, 'integrations-close-synced');
 
     // The Calls screen lists it like an upload, scored once the pipeline is through.
-    const row = page.getByRole('table', { name: 'Calls' }).getByRole('row').filter({ hasText: 'Maya' });
-    const score = await waitFor(
-      'the imported call to show scored on the Calls screen',
-      async () => {
-        await page.goto(`${product.base}/activities`);
-        await page.getByRole('tabpanel').getByLabel('Team', { exact: true }).selectOption({ label: 'Inbound Sales' });
-        await page.getByRole('table', { name: 'Calls' }).and(page.locator('[aria-busy="false"]')).waitFor();
-        if ((await row.count()) !== 1) return undefined;
-        const headers = (await page.getByRole('table', { name: 'Calls' }).getByRole('columnheader').allTextContents()).map((header) => header.trim());
-        const scoreCell = (await row.getByRole('cell').allTextContents())[headers.indexOf('Score')]?.trim() ?? '';
-        return /^\d+\.\d$/.test(scoreCell) ? scoreCell : undefined;
-      },
-      60_000,
-    );
+    const call = await shownScored(page, 'cont_morgan');
     await product.screenshot(page, 'integrations-close-call-scored');
-    const listed = (await page.evaluate(async () => (await fetch('/api/calls/?limit=100')).json())) as { data: Array<{ id: string; score: number | null; is_successful: boolean | null; contact_id: string }> };
-    const call = listed.data.find((candidate) => candidate.contact_id === 'cont_morgan')!;
-    expect(call.score!.toFixed(1)).toBe(score);
 
     // Close gets the score as a note on the call's lead, and the lead's status from the call's success.
     const [note] = await waitFor('the note written back to Close', async () => (close.notes.length > 0 ? close.notes : undefined), 30_000);
@@ -221,4 +263,101 @@ describe('from a Close call to its score, and back to Close', () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 150_000);
+});
+
+describe('HubSpot: from its consent page to a scored call and back', () => {
+  it('connects through HubSpot’s page, syncs a recorded call, writes a note and a task back, expires, reconnects and disconnects', async () => {
+    const { page, problems } = await product.open();
+    await signInAsDemo(page, product.base);
+    await page.goto(`${product.base}/integrations`);
+
+    // Connect: the browser goes to HubSpot's consent page, which sends it back to Parlance's callback.
+    await hubspotCard(page).getByRole('button', { name: 'Connect' }).click();
+    await page.waitForURL(`${product.base}/hubspot-oauth-success`);
+    await expect.poll(() => page.getByRole('heading', { name: 'HubSpot connected' }).count()).toBe(1);
+    await product.screenshot(page, 'integrations-hubspot-connected');
+    expect(hubspot.requests.filter((request) => request.path === '/oauth/v1/token').map((request) => (request.body as Record<string, string>).grant_type)).toEqual(['authorization_code']);
+    await page.getByRole('link', { name: 'View Integrations' }).click();
+    await expect.poll(() => hubspotCard(page).getByText('Connected', { exact: true }).count()).toBe(1);
+
+    await hubspotCard(page).getByRole('button', { name: 'Settings' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'HubSpot Settings' }).count()).toBe(1);
+    await expect.poll(() => page.getByText(HUBSPOT_STANDIN_SEED.hubDomain, { exact: true }).count()).toBe(1);
+    await page.getByRole('switch', { name: 'Create tasks' }).check();
+    await waitFor('create tasks to be stored', async () => ((await connectionOf(page, 'hubspot-crm')).settings?.createTasks === true ? true : undefined));
+    // The synthesized call is shorter than the default minute.
+    expect(recording.durationMs).toBeGreaterThan(15_000);
+    const duration = page.getByLabel('Minimum call duration (seconds)');
+    await duration.fill('15');
+    await duration.press('Enter');
+    await waitFor('the minimum duration to be stored', async () => ((await connectionOf(page, 'hubspot-crm')).settings?.minCallDuration === 15 ? true : undefined));
+
+    // A call Maya logged in HubSpot with its recording, on contact 501.
+    hubspot.addCall(
+      {
+        id: '880001',
+        properties: {
+          hs_timestamp: new Date(Date.now() - 80 * 60_000).toISOString(),
+          hs_lastmodifieddate: new Date(Date.now() - 75 * 60_000).toISOString(),
+          hs_call_duration: String(recording.durationMs),
+          hs_call_recording_url: hubspot.recordingUrlOf('880001'),
+          hs_call_title: 'Discovery with Globex',
+          hs_call_body: '<p>First call</p>',
+          hs_call_direction: 'OUTBOUND',
+          hubspot_owner_id: 'own_maya',
+        },
+      },
+      await readFile(recording.stereoPath),
+      ['501'],
+    );
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Sync started' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByText(/^Last run: 1 call imported/).count(), { timeout: 30_000 }).toBe(1);
+    await product.screenshot(page, 'integrations-hubspot-synced');
+
+    const call = await shownScored(page, '501');
+    await product.screenshot(page, 'integrations-hubspot-call-scored');
+
+    // HubSpot gets the score as a note on the call's contact, and a follow-up task for Maya.
+    await waitFor('the note and the task written back to HubSpot', async () => (hubspot.notes.length > 0 && hubspot.tasks.length > 0 ? true : undefined), 30_000);
+    expect(hubspot.notes).toHaveLength(1);
+    expect(hubspot.notes[0]).toMatchObject({ contactIds: ['501'], properties: { hubspot_owner_id: 'own_maya' } });
+    expect(hubspot.notes[0]!.properties.hs_note_body).toContain(`Parlance score: ${Math.round(call.score! * 10) / 10}/10`);
+    expect(hubspot.notes[0]!.properties.hs_note_body).toContain(`Parlance activity ${call.id}, scored `);
+    expect(hubspot.tasks).toHaveLength(1);
+    expect(hubspot.tasks[0]).toMatchObject({ contactIds: ['501'], properties: { hs_task_subject: `Follow up on a call scored ${Math.round(call.score! * 10) / 10}/10`, hubspot_owner_id: 'own_maya' } });
+
+    // The app uninstalled in HubSpot: the next sync finds its access refused, and the card says Expired.
+    hubspot.revokeRefreshTokens();
+    await page.goto(`${product.base}/integrations?settings=hubspot-crm`);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.keyboard.press('Escape');
+    await waitFor('HubSpot to be marked expired', async () => ((await connectionOf(page, 'hubspot-crm')).status === 'expired' ? true : undefined), 30_000);
+    await page.goto(`${product.base}/integrations`);
+    await expect.poll(() => hubspotCard(page).getByText('Expired', { exact: true }).count()).toBe(1);
+    await product.screenshot(page, 'integrations-hubspot-expired');
+
+    // Reconnect goes through HubSpot's page again, and keeps the settings.
+    await hubspotCard(page).getByRole('button', { name: 'Reconnect' }).click();
+    await page.waitForURL(`${product.base}/hubspot-oauth-success`);
+    expect(await connectionOf(page, 'hubspot-crm')).toMatchObject({ status: 'connected', settings: { createTasks: true } });
+
+    // A cancelled consent lands on the failure page, which says why.
+    hubspot.denyNextConsent();
+    await page.goto(`${product.base}/integrations`);
+    const started = (await page.evaluate(async () => (await fetch('/api/integrations/hubspot/oauth')).json())) as { url: string };
+    await page.goto(started.url);
+    await page.waitForURL(/\/hubspot-oauth-failed\?reason=/);
+    await expect.poll(() => page.getByText('HubSpot was not connected: the authorization was cancelled.').count()).toBe(1);
+    await product.screenshot(page, 'integrations-hubspot-failed');
+    expect((await connectionOf(page, 'hubspot-crm')).status).toBe('connected');
+
+    await page.goto(`${product.base}/integrations`);
+    await hubspotCard(page).getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('dialog').filter({ hasText: 'Are you sure you want to disconnect this integration?' }).getByRole('button', { name: 'Disconnect' }).click();
+    await expect.poll(() => hubspotCard(page).getByText('Not Connected', { exact: true }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 180_000);
 });

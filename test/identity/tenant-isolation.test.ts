@@ -19,6 +19,7 @@ import { startIdentityStack, uniqueEmail, type IdentityStack } from '../support/
 import { waitFor } from '../support/wait-for.js';
 import { memberPayload, teamPayload } from '../teams/team-fixtures.js';
 import { startCloseStandin, STANDIN_SEED, type CloseStandin } from '../../services/integration/test/support/close-standin.js';
+import { HUBSPOT_STANDIN_SEED, startHubSpotStandin, type HubSpotStandin } from '../../services/integration/test/support/hubspot-standin.js';
 import { activityOfJob } from '../uploads/upload-fixtures.js';
 
 interface Tenant {
@@ -32,6 +33,7 @@ interface Tenant {
 
 let stack: IdentityStack;
 let closeCrm: CloseStandin;
+let hubspotCrm: HubSpotStandin;
 let a: Tenant;
 let b: Tenant;
 let teamOfB: { id: string; name: string; version: number };
@@ -56,7 +58,19 @@ async function tenant(name: string): Promise<Tenant> {
 beforeAll(async () => {
   // Close is a third-party SaaS tests cannot reach: a local stand-in speaks its documented API.
   closeCrm = await startCloseStandin();
-  stack = await startIdentityStack({ withScoring: true, withIngest: true, withIntegration: true, env: { CLOSE_API_URL: closeCrm.baseUrl } });
+  hubspotCrm = await startHubSpotStandin();
+  stack = await startIdentityStack({
+    withScoring: true,
+    withIngest: true,
+    withIntegration: true,
+    env: {
+      CLOSE_API_URL: closeCrm.baseUrl,
+      HUBSPOT_CLIENT_ID: HUBSPOT_STANDIN_SEED.clientId,
+      HUBSPOT_CLIENT_SECRET: HUBSPOT_STANDIN_SEED.clientSecret,
+      HUBSPOT_AUTHORIZE_URL: hubspotCrm.authorizeUrl,
+      HUBSPOT_API_URL: hubspotCrm.baseUrl,
+    },
+  });
   a = await tenant('A');
   b = await tenant('B');
   const saved = await b.manager.put<{ team: typeof teamOfB; members: Array<{ email: string }> }>('/api/teams/save', { team: teamPayload(), isNew: true, members: [memberPayload()] });
@@ -83,6 +97,7 @@ async function activitiesOfB(): Promise<number> {
 afterAll(async () => {
   await stack?.stop();
   await closeCrm?.close();
+  await hubspotCrm?.close();
   await closeIdentitySql();
 });
 
@@ -347,6 +362,52 @@ describe('every endpoint keeps company A’s users out of company B', () => {
     },
   );
 
+  it(
+    [
+      operation('GET', '/api/integrations/hubspot/oauth'),
+      operation('GET', '/api/integrations/hubspot/callback'),
+      operation('PUT', '/api/integrations/hubspot/settings'),
+      operation('POST', '/api/integrations/hubspot/sync'),
+      operation('DELETE', '/api/integrations/hubspot/disconnect'),
+    ].join(', '),
+    async () => {
+      type Listed = Array<{ id: string; connection: { status: string; by: { email: string } | null; settings: { createTasks: boolean } | null } }>;
+      const hubspotOf = async (tenantOf: Tenant) => (await tenantOf.admin.get<Listed>('/api/integrations')).body.find((integration) => integration.id === 'hubspot-crm')!.connection;
+      /** HubSpot's consent page followed as the browser would: the callback address it sends the browser back to. */
+      const consentFor = async (tenantOf: Tenant) => {
+        const started = await tenantOf.admin.get<{ url: string }>('/api/integrations/hubspot/oauth', { headers: smuggle() });
+        expect(started.status).toBe(200);
+        const back = new URL((await fetch(started.body.url, { redirect: 'manual' })).headers.get('location')!);
+        return `${back.pathname}${back.search}`;
+      };
+      const outcome = (response: { status: number; headers: Headers }) => {
+        expect(response.status).toBe(302);
+        return response.headers.get('location')!;
+      };
+
+      // B connects HubSpot through its own consent.
+      expect(outcome(await b.admin.get(await consentFor(b), { keepRedirects: true }))).toBe('/hubspot-oauth-success');
+      expect((await b.admin.put('/api/integrations/hubspot/settings', { createTasks: true })).status).toBe(200);
+
+      // A's consent brought back in B's session is refused, and used up: it cannot connect A either.
+      const aCallback = await consentFor(a);
+      const foreign = outcome(await b.admin.get(aCallback, { keepRedirects: true }));
+      expect(foreign).toMatch(/^\/hubspot-oauth-failed\?reason=/);
+      expect(decodeURIComponent(foreign.split('reason=')[1]!)).toBe('This HubSpot sign-in was started in another session. Start again from the integrations screen.');
+      expect(outcome(await a.admin.get(aCallback, { keepRedirects: true }))).toMatch(/^\/hubspot-oauth-failed/);
+      // Signed out, the callback connects nothing.
+      expect(outcome(await stack.browser().get(await consentFor(a), { keepRedirects: true }))).toMatch(/^\/hubspot-oauth-failed/);
+      expect(await hubspotOf(a)).toMatchObject({ status: 'not_connected' });
+      expect(await hubspotOf(b)).toMatchObject({ status: 'connected', by: { email: b.adminEmail }, settings: { createTasks: true } });
+
+      // A's calls, whatever they name, act on A alone.
+      expect((await a.admin.put('/api/integrations/hubspot/settings', { createTasks: false, companyId: b.companyId }, { headers: smuggle() })).status).toBe(409);
+      expect((await a.admin.post('/api/integrations/hubspot/sync', { companyId: b.companyId }, { headers: smuggle() })).status).toBe(409);
+      expect((await a.admin.delete('/api/integrations/hubspot/disconnect', { headers: smuggle() })).status).toBe(200);
+      expect(await hubspotOf(b)).toMatchObject({ status: 'connected', settings: { createTasks: true } });
+    },
+  );
+
   it(operation('POST', '/api/auth/logout'), async () => {
     const outsider = await stack.signUpVerified();
     await outsider.browser.post('/api/auth/logout', undefined, { headers: smuggle() });
@@ -430,6 +491,10 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       ['DELETE', '/api/integrations/close/disconnect'],
       ['POST', '/api/integrations/close/sync'],
       ['POST', '/api/integrations/requests'],
+      ['GET', '/api/integrations/hubspot/oauth'],
+      ['PUT', '/api/integrations/hubspot/settings'],
+      ['POST', '/api/integrations/hubspot/sync'],
+      ['DELETE', '/api/integrations/hubspot/disconnect'],
     ] as const) {
       const response = await anonymous.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(response.status, `${method} ${path}`).toBe(401);

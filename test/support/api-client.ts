@@ -13,6 +13,8 @@ export interface RequestOptions {
   /** Leave out the X-CSRF-Token header (to test the check itself). */
   withoutCsrf?: boolean;
   headers?: Record<string, string>;
+  /** Answer a redirect as it is (its Location in the headers) instead of following it. */
+  keepRedirects?: boolean;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -85,6 +87,7 @@ export class ApiClient {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
+      ...(options.keepRedirects ? { redirect: 'manual' as const } : {}),
       ...(body !== undefined ? { body: form ? body : JSON.stringify(body) } : {}),
     });
     for (const line of response.headers.getSetCookie()) this.store(line);
