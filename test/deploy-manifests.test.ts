@@ -704,6 +704,20 @@ describe('helm/parlance', () => {
     await expect(template(...REQUIRED, '--set', 'integration.hubspot.clientId=hubspot-app-id')).rejects.toThrow(/integration\.hubspot\.clientSecret or integration\.hubspot\.existingSecret is required/);
   });
 
+  it('gives the integration service the Google app for Google Workspace only with its secret, from a Secret, with its restart', async () => {
+    const signInOnly = await render(...REQUIRED, '--set', 'google.clientId=client-1.apps.googleusercontent.com');
+    expect(env(signInOnly, 'integration', 'GOOGLE_CLIENT_ID')).toBeUndefined();
+    expect(env(signInOnly, 'integration', 'GOOGLE_CLIENT_SECRET')).toBeUndefined();
+    const workspace = await render(...REQUIRED, '--set', 'google.clientId=client-1.apps.googleusercontent.com', '--set', 'google.clientSecret=google-app-secret-value');
+    expect(env(workspace, 'integration', 'GOOGLE_CLIENT_ID')?.value).toBe('client-1.apps.googleusercontent.com');
+    expect(entries(workspace, 'integration', 'GOOGLE_CLIENT_SECRET')).toEqual(fromSecret('GOOGLE_CLIENT_SECRET', `${RELEASE}-google`));
+    expect(find(workspace, 'Secret', `${RELEASE}-google`)?.stringData).toEqual({ GOOGLE_CLIENT_SECRET: 'google-app-secret-value' });
+    expect(Object.keys(annotations(workspace, 'integration')).sort()).toEqual(['checksum/database', 'checksum/google', 'checksum/integration-credentials']);
+    for (const service of SERVICES.filter((name) => name !== 'integration')) expect(env(workspace, service, 'GOOGLE_CLIENT_SECRET'), service).toBeUndefined();
+    const existing = await render(...REQUIRED, '--set', 'google.clientId=client-1.apps.googleusercontent.com', '--set', 'google.existingSecret=ops-google');
+    expect(entries(existing, 'integration', 'GOOGLE_CLIENT_SECRET')).toEqual(fromSecret('GOOGLE_CLIENT_SECRET', 'ops-google'));
+  });
+
   it('refuses to render without the public URL, or with SMTP mail and no SMTP server, naming the setting', async () => {
     const template = (...args: string[]) => run(helm, ['template', RELEASE, 'helm/parlance', ...args], { cwd: repoRoot });
     await expect(template(...requiredBut('global.publicUrl'))).rejects.toThrow(/global\.publicUrl is required/);

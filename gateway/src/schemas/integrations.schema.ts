@@ -45,6 +45,49 @@ export const HubSpotSettingsChange = Type.Partial(
   }),
 );
 
+export const WorkspaceSettingsView = Type.Object(
+  {
+    monitoringEnabled: Type.Boolean({ description: 'import new Meet transcripts of the selected folder on a schedule' }),
+    minCallDuration: MinCallDuration,
+    lastSyncDate: LastSyncDate,
+    selectedFolder: nullable(Type.Object({ id: Type.String(), name: Type.String() }), 'the Drive folder watched; null before one is chosen'),
+    tokenValid: Type.Boolean({ description: 'the access token has not expired (it is refreshed when used)' }),
+    refreshTokenValid: Type.Boolean({ description: 'Google still accepts the refresh token; false when expired' }),
+    scopes: Type.Array(Type.String(), { description: 'the scopes Google granted' }),
+    account: Type.String({ description: 'the Google account connected' }),
+  },
+  { $id: 'WorkspaceSettings' },
+);
+
+export const WorkspaceSettingsChange = Type.Partial(
+  Type.Object({
+    monitoringEnabled: Type.Boolean(),
+    minCallDuration: Type.Number({ description: 'a whole number of seconds from 0 to 3600' }),
+    selectedFolderId: Type.String({ description: 'with selectedFolderName; empty clears the folder' }),
+    selectedFolderName: Type.String(),
+  }),
+);
+
+export const WorkspaceConnectBody = Type.Object({
+  access_token: Type.Optional(Type.String({ description: 'sent by the web app as the spec has it; not used: the code is exchanged on the server' })),
+  code: Type.Optional(Type.String({ description: 'the authorization code Google Identity Services’ code client gave' })),
+});
+
+const FolderStatusView = Type.Object({ exists: Type.Boolean(), accessible: Type.Boolean() }, { description: 'the selected folder after reconnecting; both true when none is selected' });
+
+
+export const DriveFolderList = Type.Object({
+  success: Type.Literal(true),
+  folders: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      isShared: Type.Boolean(),
+      owners: Type.Array(Type.Object({ displayName: Type.String(), isMe: Type.Boolean() })),
+    }),
+  ),
+});
+
 export const OAuthUrl = Type.Object({ url: Type.String({ format: 'uri', description: 'HubSpot’s consent page; the browser opens it' }) });
 
 export const OAuthCallbackQuery = Type.Object({
@@ -67,7 +110,7 @@ export const IntegrationView = Type.Object(
       }),
       by: nullable(Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String() }), 'who connected it'),
       date: nullable(Type.String({ format: 'date-time' }), 'when it was connected'),
-      settings: nullable(Type.Union([CloseSettingsView, HubSpotSettingsView]), 'the integration’s settings; null when not connected'),
+      settings: nullable(Type.Union([CloseSettingsView, HubSpotSettingsView, WorkspaceSettingsView]), 'the integration’s settings; null when not connected'),
       lastError: nullable(TimedError, 'the last sync’s failure, until a sync succeeds'),
       sync: Type.Object({
         running: Type.Boolean({ description: 'a sync is running now' }),
@@ -95,6 +138,8 @@ export const IntegrationView = Type.Object(
 );
 
 export const IntegrationList = Type.Array(IntegrationView);
+
+export const WorkspaceReconnected = Type.Object({ success: Type.Literal(true), folderStatus: FolderStatusView, integration: IntegrationView });
 
 export const ConnectCloseBody = Type.Object({
   apiKey: Type.Optional(Type.String({ description: 'a Close API key (Settings, Developer, API Keys); Close must accept it; missing or empty is 400' })),

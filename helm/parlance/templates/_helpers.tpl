@@ -56,6 +56,14 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 - { name: INTEGRATION_REQUESTS_TO, value: {{ . | quote }} }
 {{- include "parlance.mailEnv" $ | nindent 0 }}
 {{- end }}
+{{- with .Values.google }}
+{{- if and .clientId (or .clientSecret .existingSecret) }}
+- { name: GOOGLE_CLIENT_ID, value: {{ .clientId | quote }} }
+- name: GOOGLE_CLIENT_SECRET
+  valueFrom:
+    secretKeyRef: { name: {{ default (printf "%s-google" $.Release.Name) .existingSecret }}, key: GOOGLE_CLIENT_SECRET }
+{{- end }}
+{{- end }}
 {{- with .Values.integration.hubspot }}
 {{- if .clientId }}
 {{- $_ := required "integration.hubspot.clientSecret or integration.hubspot.existingSecret is required with integration.hubspot.clientId" (or .clientSecret .existingSecret) }}
@@ -97,7 +105,8 @@ The secret values this chart puts in Secrets of its own, each the Secret's suffi
 (takes the root context): database unless an existing Secret is named, mail when the transport is
 smtp and no existing Secret is named, diagnostics when a token is given and no existing Secret is
 named, integration-credentials when keys are given and no existing Secret is named, hubspot when
-a HubSpot app's id and secret are given and no existing Secret is named,
+a HubSpot app's id and secret are given and no existing Secret is named, google likewise for the
+Google app's secret,
 language-model when a model URL and key are given and no existing Secret is named,
 speech-server likewise for the speech server. Returned as JSON (include can only return text).
 */}}
@@ -114,6 +123,9 @@ speech-server likewise for the speech server. Returned as JSON (include can only
 {{- end -}}
 {{- if and .Values.integration.credentialKeys (not .Values.integration.existingSecret) -}}
 {{- $_ := set $secrets "integration-credentials" .Values.integration.credentialKeys -}}
+{{- end -}}
+{{- if and .Values.google.clientId .Values.google.clientSecret (not .Values.google.existingSecret) -}}
+{{- $_ := set $secrets "google" .Values.google.clientSecret -}}
 {{- end -}}
 {{- if and .Values.integration.hubspot.clientId .Values.integration.hubspot.clientSecret (not .Values.integration.hubspot.existingSecret) -}}
 {{- $_ := set $secrets "hubspot" .Values.integration.hubspot.clientSecret -}}

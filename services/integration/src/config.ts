@@ -5,6 +5,7 @@ import Type from 'typebox';
 import { ConfigError, loadConfig } from '@parlance/platform/config';
 import { serviceAddress, type HostConfig } from '@parlance/platform/host/host-config';
 import { CLOSE_API_URL } from './vendors/close-client.js';
+import { GOOGLE_DRIVE_URL, GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from './vendors/google-client.js';
 import { HUBSPOT_API_URL, HUBSPOT_AUTHORIZE_URL } from './vendors/hubspot-client.js';
 
 /** The integration service's settings, read from the environment. */
@@ -34,6 +35,11 @@ export const IntegrationConfigSchema = Type.Object({
   HUBSPOT_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1, secret: () => '(hidden)', description: 'the HubSpot app’s client secret; required with HUBSPOT_CLIENT_ID; never logged' })),
   HUBSPOT_AUTHORIZE_URL: Type.String({ default: HUBSPOT_AUTHORIZE_URL, pattern: '^https?://', description: 'HubSpot’s consent page (tests point it at a local stand-in)' }),
   HUBSPOT_API_URL: Type.String({ default: HUBSPOT_API_URL, pattern: '^https?://', description: 'HubSpot’s REST API and token endpoint (tests point it at a local stand-in)' }),
+  GOOGLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1, description: 'the OAuth client id of Parlance’s Google app (the one the web app’s sign-in uses); with GOOGLE_CLIENT_SECRET, Google Workspace can be connected' })),
+  GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1, secret: () => '(hidden)', description: 'the Google app’s client secret, for exchanging the code client’s codes; never logged' })),
+  GOOGLE_TOKEN_URL: Type.String({ default: GOOGLE_TOKEN_URL, pattern: '^https?://', description: 'Google’s OAuth token endpoint (tests point it at a local stand-in)' }),
+  GOOGLE_USERINFO_URL: Type.String({ default: GOOGLE_USERINFO_URL, pattern: '^https?://', description: 'Google’s user-info endpoint (tests point it at a local stand-in)' }),
+  GOOGLE_DRIVE_URL: Type.String({ default: GOOGLE_DRIVE_URL, pattern: '^https?://', description: 'Google Drive’s API (tests point it at a local stand-in)' }),
 });
 
 export interface IntegrationConfig {
@@ -42,6 +48,8 @@ export interface IntegrationConfig {
   closeApiUrl: string;
   /** Parlance's HubSpot app; undefined when HubSpot cannot be connected here. */
   hubspot: { clientId: string; clientSecret: string; authorizeUrl: string; apiUrl: string } | undefined;
+  /** Parlance's Google app; undefined when Google Workspace cannot be connected here (no secret). */
+  google: { clientId: string; clientSecret: string; tokenUrl: string; userinfoUrl: string; driveUrl: string } | undefined;
   /** Where requests for other integrations are e-mailed; undefined: stored only. */
   requestsTo: string | undefined;
   syncIntervalMs: number;
@@ -64,6 +72,11 @@ export function loadIntegrationConfig(hostConfig: HostConfig, env: NodeJS.Proces
     credentialKeys,
     closeApiUrl: raw.CLOSE_API_URL.replace(/\/+$/, ''),
     hubspot: hubspotApp(raw),
+    // The client id alone is the web app's sign-in; the Workspace also needs the secret.
+    google:
+      raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
+        ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET, tokenUrl: raw.GOOGLE_TOKEN_URL, userinfoUrl: raw.GOOGLE_USERINFO_URL, driveUrl: raw.GOOGLE_DRIVE_URL.replace(/\/+$/, '') }
+        : undefined,
     requestsTo: raw.INTEGRATION_REQUESTS_TO,
     syncIntervalMs: raw.INTEGRATION_SYNC_INTERVAL_SECONDS * 1000,
     syncPollMs: raw.INTEGRATION_SYNC_TICK_SECONDS * 1000,

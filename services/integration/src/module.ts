@@ -16,10 +16,12 @@ import { integrationsService } from './grpc/integrations.server.js';
 import { integrationRequestSender } from './integration-requests.js';
 import { syncCloseCalls } from './sync/close-sync.js';
 import { syncHubSpotCalls } from './sync/hubspot-sync.js';
+import { syncWorkspaceMeetings } from './sync/workspace-sync.js';
 import { identityRosters, ingestImporter } from './sync/pipeline-clients.js';
 import { syncRunner } from './sync/sync-runner.js';
 import { createCloseClient } from './vendors/close-client.js';
 import { hubspotAccessToken } from './vendors/hubspot-access.js';
+import { createDriveClient, createGoogleOAuth } from './vendors/google-client.js';
 import { createHubSpotClient, createHubSpotOAuth } from './vendors/hubspot-client.js';
 import { writebackRunner } from './writeback/writeback-runner.js';
 
@@ -65,6 +67,14 @@ export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv
       const hubspot = hubspotOAuth
         ? (connection: ConnectionRow) => createHubSpotClient({ baseUrl: app!.apiUrl, accessToken: hubspotAccessToken({ db, keyring, oauth: hubspotOAuth }, connection), logger: hubspotLogger })
         : undefined;
+      const googleApp = config.google;
+      const googleLogger = runtime.logger.child({ part: 'google' });
+      const googleOAuth = googleApp
+        ? createGoogleOAuth({ clientId: googleApp.clientId, clientSecret: googleApp.clientSecret, tokenUrl: googleApp.tokenUrl, userinfoUrl: googleApp.userinfoUrl, logger: googleLogger })
+        : undefined;
+      const drive = googleOAuth
+        ? (connection: ConnectionRow) => createDriveClient({ baseUrl: googleApp!.driveUrl, accessToken: hubspotAccessToken({ db, keyring, oauth: googleOAuth }, connection), logger: googleLogger })
+        : undefined;
       const syncs = syncRunner({
         db,
         logger: syncLogger,
@@ -77,6 +87,10 @@ export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv
             if (!hubspot) throw new Error(INTEGRATION_MESSAGES.hubspotNotConfigured);
             return syncHubSpotCalls({ ...deps, hubspot }, connection, counts);
           }
+          if (connection.integrationId === 'google-workspace') {
+            if (!drive) throw new Error(INTEGRATION_MESSAGES.workspaceNotConfigured);
+            return syncWorkspaceMeetings({ ...deps, drive }, connection, counts);
+          }
           return syncCloseCalls({ ...deps, close }, connection, counts);
         },
       });
@@ -84,7 +98,7 @@ export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv
       await runtime.consume(writebackConsumer(writebacks.wake));
       runtime.serve(
         IntegrationsServiceService,
-        integrationsService({ db, keyring, close, hubspot: hubspotOAuth, syncNow: syncs.syncNow, resumeWrites: writebacks.resume, sendIntegrationRequests }),
+        integrationsService({ db, keyring, close, hubspot: hubspotOAuth, google: googleOAuth && drive ? { oauth: googleOAuth, drive } : undefined, syncNow: syncs.syncNow, resumeWrites: writebacks.resume, sendIntegrationRequests }),
       );
       // Requests whose e-mail failed go out on a later round.
       const resend = setInterval(() => void sendIntegrationRequests(), RESEND_EVERY_MS);

@@ -46,7 +46,7 @@ export function representativeFinder(teams: readonly TeamRoster[]): (user: Pick<
 
 export type CloseSkipReason = 'too-short' | 'no-conversation' | 'no-representative';
 
-/** A call worth importing, as the sync sends it to ingest (Close's, HubSpot's). */
+/** A call or meeting worth importing, as the sync sends it to ingest (Close's, HubSpot's calls, Google Workspace's meetings). */
 export interface CallImport {
   /** The vendor's call id: the idempotency key of the import. */
   externalId: string;
@@ -60,6 +60,8 @@ export interface CallImport {
   notes: string;
   contactId: string;
   media: { kind: 'text'; text: string } | { kind: 'audio'; recordingUrl: string };
+  /** A meeting (Google Workspace's transcripts) rather than a call: its title, link and the person met. */
+  meeting?: { title: string; link: string; contactName: string };
 }
 
 export type CloseCallImport = CallImport;

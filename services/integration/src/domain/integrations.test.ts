@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   changedCloseSettings,
+  changedWorkspaceSettings,
   checkedIntegrationRequest,
+  credentialsRefused,
   CLOSE_DEFAULTS,
   INTEGRATION_MESSAGES,
   integrationRequestMail,
@@ -9,6 +11,8 @@ import {
   isIntegrationId,
   SettingsError,
   storedCloseSettings,
+  syncsOnSchedule,
+  WORKSPACE_DEFAULTS,
 } from './integrations.js';
 
 describe('the integrations catalogue', () => {
@@ -71,5 +75,27 @@ describe('a request for another integration', () => {
       subject: 'Integration request: Salesforce',
       text: 'Anna Lee <anna@acme.test> asked for an integration with Salesforce.\n\nCompany: company-1\nAsked at: 2026-11-24T10:00:00.000Z\n\n(No details given.)',
     });
+  });
+});
+
+describe('a Google Workspace settings change', () => {
+  it('starts with monitoring off, no folder and a minute’s minimum', () => {
+    expect(WORKSPACE_DEFAULTS).toEqual({ monitoringEnabled: false, minCallDuration: 60, selectedFolder: null });
+    expect(syncsOnSchedule('google-workspace', { ...WORKSPACE_DEFAULTS, monitoringEnabled: true })).toBe(false);
+  });
+
+  it('takes the folder as its id and name together, and clears it with an empty id', () => {
+    const chosen = changedWorkspaceSettings(WORKSPACE_DEFAULTS, { selectedFolderId: ' fold_meet ', selectedFolderName: 'Meet Recordings', monitoringEnabled: true });
+    expect(chosen).toEqual({ monitoringEnabled: true, minCallDuration: 60, selectedFolder: { id: 'fold_meet', name: 'Meet Recordings' } });
+    expect(syncsOnSchedule('google-workspace', { ...chosen })).toBe(true);
+    expect(changedWorkspaceSettings(chosen, { selectedFolderId: '' }).selectedFolder).toBeNull();
+    expect(() => changedWorkspaceSettings(chosen, { selectedFolderId: 'fold_x' })).toThrow(INTEGRATION_MESSAGES.selectedFolder);
+    expect(() => changedWorkspaceSettings(chosen, { minCallDuration: -1 })).toThrow(INTEGRATION_MESSAGES.minCallDuration);
+  });
+
+  it('says which integration refused its credentials', () => {
+    expect(credentialsRefused('google-workspace')).toBe(INTEGRATION_MESSAGES.workspaceRevoked);
+    expect(credentialsRefused('hubspot-crm')).toBe(INTEGRATION_MESSAGES.hubspotRevoked);
+    expect(credentialsRefused('close-crm')).toBe(INTEGRATION_MESSAGES.closeKeyRevoked);
   });
 });

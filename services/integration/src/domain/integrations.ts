@@ -74,6 +74,26 @@ export interface HubSpotSettings {
 
 export const HUBSPOT_DEFAULTS: HubSpotSettings = { syncCalls: false, createTasks: false, minCallDuration: MIN_CALL_DURATION.default };
 
+/** The workspace suite's settings as stored: monitoringEnabled imports new transcripts of the selected Drive folder on a schedule. */
+export interface WorkspaceSettings {
+  monitoringEnabled: boolean;
+  minCallDuration: number;
+  selectedFolder: { id: string; name: string } | null;
+}
+
+export const WORKSPACE_DEFAULTS: WorkspaceSettings = { monitoringEnabled: false, minCallDuration: MIN_CALL_DURATION.default, selectedFolder: null };
+
+/** A settings change as the screen sends it: the folder as its id and name. */
+export interface WorkspaceSettingsChange {
+  monitoringEnabled?: boolean;
+  minCallDuration?: number;
+  selectedFolderId?: string;
+  selectedFolderName?: string;
+}
+
+const FOLDER_ID_MAX = 200;
+const FOLDER_NAME_MAX = 500;
+
 const STATUS_ID_MAX = 200;
 const REQUEST_NAME_MAX = 200;
 const REQUEST_DETAILS_MAX = 2000;
@@ -95,6 +115,13 @@ export const INTEGRATION_MESSAGES = {
   oauthStateUnknown: 'This HubSpot sign-in link is unknown, already used or expired. Start again from the integrations screen.',
   oauthStateForeign: 'This HubSpot sign-in was started in another session. Start again from the integrations screen.',
   oauthCancelled: 'HubSpot was not connected: the authorization was cancelled.',
+  workspaceNotConnected: 'Google Workspace is not connected.',
+  workspaceNotConfigured: 'Google Workspace cannot be connected on this Parlance server yet: its administrator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
+  workspaceRevoked: 'Google no longer accepts the access Parlance holds (it was revoked or has expired). Reconnect Google Workspace; your settings are kept.',
+  workspaceUnreachable: 'Google could not be reached. Try again in a few minutes.',
+  workspaceCodeMissing: 'Sign in with Google to connect Google Workspace.',
+  workspaceFolderMissing: 'Choose a Drive folder for Parlance to watch.',
+  selectedFolder: `selectedFolderId and selectedFolderName go together: a Drive folder id of at most ${FOLDER_ID_MAX} characters and its name of at most ${FOLDER_NAME_MAX}; an empty id clears the folder.`,
   closeKeyRevoked: 'Close no longer accepts the API key Parlance holds. Reconnect Close with a new key; your settings are kept.',
   minCallDuration: `minCallDuration must be a whole number of seconds from ${MIN_CALL_DURATION.min} to ${MIN_CALL_DURATION.max}.`,
   statusTooLong: (field: string) => `${field} must be a Close lead status id of at most ${STATUS_ID_MAX} characters.`,
@@ -171,13 +198,41 @@ export function storedHubSpotSettings(stored: Record<string, unknown>): HubSpotS
 
 /** What the screen says when the vendor refuses the credentials held: reconnect, the settings are kept. */
 export function credentialsRefused(integrationId: string): string {
-  return integrationId === 'hubspot-crm' ? INTEGRATION_MESSAGES.hubspotRevoked : INTEGRATION_MESSAGES.closeKeyRevoked;
+  if (integrationId === 'hubspot-crm') return INTEGRATION_MESSAGES.hubspotRevoked;
+  if (integrationId === 'google-workspace') return INTEGRATION_MESSAGES.workspaceRevoked;
+  return INTEGRATION_MESSAGES.closeKeyRevoked;
+}
+
+/** The workspace settings after `change`, or a SettingsError naming the field at fault. */
+export function changedWorkspaceSettings(current: WorkspaceSettings, change: WorkspaceSettingsChange): WorkspaceSettings {
+  const next = { ...current };
+  if (change.monitoringEnabled !== undefined) next.monitoringEnabled = change.monitoringEnabled;
+  if (change.minCallDuration !== undefined) next.minCallDuration = checkedMinCallDuration(change.minCallDuration);
+  if (change.selectedFolderId !== undefined || change.selectedFolderName !== undefined) {
+    const id = (change.selectedFolderId ?? '').trim();
+    const name = (change.selectedFolderName ?? '').trim();
+    if (id === '') {
+      next.selectedFolder = null;
+    } else {
+      if (id.length > FOLDER_ID_MAX || name === '' || name.length > FOLDER_NAME_MAX) throw new SettingsError(INTEGRATION_MESSAGES.selectedFolder);
+      next.selectedFolder = { id, name };
+    }
+  }
+  return next;
+}
+
+export function storedWorkspaceSettings(stored: Record<string, unknown>): WorkspaceSettings {
+  return { ...WORKSPACE_DEFAULTS, ...stored } as WorkspaceSettings;
 }
 
 /** Whether the connection's calls are imported on a schedule: Close's autoSync, HubSpot's syncCalls. */
 export function syncsOnSchedule(integrationId: string, settings: Record<string, unknown>): boolean {
   if (integrationId === 'close-crm') return storedCloseSettings(settings).autoSync;
   if (integrationId === 'hubspot-crm') return storedHubSpotSettings(settings).syncCalls;
+  if (integrationId === 'google-workspace') {
+    const workspace = storedWorkspaceSettings(settings);
+    return workspace.monitoringEnabled && workspace.selectedFolder !== null;
+  }
   return false;
 }
 

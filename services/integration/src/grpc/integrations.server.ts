@@ -35,6 +35,15 @@ import {
   type HubSpotSettings as HubSpotSettingsMessage,
   type UpdateHubSpotSettingsRequest,
   type UpdateHubSpotSettingsResponse,
+  type ConnectWorkspaceRequest,
+  type ConnectWorkspaceResponse,
+  type ListDriveFoldersRequest,
+  type ListDriveFoldersResponse,
+  type ReconnectWorkspaceRequest,
+  type ReconnectWorkspaceResponse,
+  type UpdateWorkspaceSettingsRequest,
+  type UpdateWorkspaceSettingsResponse,
+  type WorkspaceSettings as WorkspaceSettingsMessage,
 } from '@parlance/proto/parlance/integration/v1/integrations';
 import {
   companyConnections,
@@ -49,13 +58,19 @@ import {
 import { dropScheduledSync, runningSyncs, syncDueNow } from '../db/sync.repository.js';
 import { insertOAuthState, takeOAuthState } from '../db/oauth.repository.js';
 import { pendingWrites } from '../db/writeback.repository.js';
-import { checkOAuthState, newOAuthState, OAUTH_STATE_TTL_MS, sha256, tokensText } from '../domain/oauth.js';
+import { checkOAuthState, newOAuthState, OAUTH_STATE_TTL_MS, sha256, tokensOf, tokensText } from '../domain/oauth.js';
+import type { DriveClient, GoogleOAuth } from '../vendors/google-client.js';
 import type { HubSpotOAuth } from '../vendors/hubspot-client.js';
 import { openCredential, sealCredential, type Keyring } from '../domain/credential-cipher.js';
 import {
   changedCloseSettings,
   changedHubSpotSettings,
+  changedWorkspaceSettings,
   checkedIntegrationRequest,
+  credentialsRefused,
+  storedWorkspaceSettings,
+  WORKSPACE_DEFAULTS,
+  type WorkspaceSettings,
   CLOSE_DEFAULTS,
   HUBSPOT_DEFAULTS,
   storedHubSpotSettings,
@@ -81,6 +96,11 @@ export interface IntegrationsServiceDependencies {
   keyring: Keyring;
   /** A Close client acting with `apiKey`. */
   close: (apiKey: string) => CloseAccess;
+  /** Google's OAuth endpoints with Parlance's app, and a Drive client for a connection; undefined when no Google app is configured. */
+  google?: {
+    oauth: Pick<GoogleOAuth, 'exchangeCode' | 'userEmail'>;
+    drive: (connection: ConnectionRow) => Pick<DriveClient, 'folders' | 'folderStatus'>;
+  };
   /** HubSpot's OAuth endpoints with Parlance's app; undefined when no HubSpot app is configured. */
   hubspot?: Pick<HubSpotOAuth, 'authorizeUrl' | 'exchangeCode' | 'tokenInfo'>;
   /** Queues the connection's sync to run now (sync/sync-runner.ts); false when one is running. */
@@ -100,7 +120,59 @@ export function integrationsService(dependencies: IntegrationsServiceDependencie
 
 /** The service's methods as plain functions of their request (what tests call, in a request context). */
 export function integrationAnswers(dependencies: IntegrationsServiceDependencies) {
-  const { db, keyring, close, hubspot, syncNow, resumeWrites, sendIntegrationRequests, now = () => new Date() } = dependencies;
+  const { db, keyring, close, hubspot, google, syncNow, resumeWrites, sendIntegrationRequests, now = () => new Date() } = dependencies;
+
+  /** Whether an OAuth connection's access token is still good now (it is refreshed when next used). */
+  const accessValid = (row: ConnectionRow): boolean => {
+    try {
+      return tokensOf(openCredential(keyring, row.credentials)).expiresAt.getTime() > now().getTime();
+    } catch {
+      return false;
+    }
+  };
+
+  /** Connects Google Workspace (again) with a code from the code client; the settings are kept. */
+  const connectWorkspace = async (code: string, by: ConnectWorkspaceRequest['by']): Promise<ConnectionRow> => {
+    const companyId = requireCompanyId();
+    if (!google) throw failedPrecondition(INTEGRATION_MESSAGES.workspaceNotConfigured);
+    if (code.trim() === '') throw invalidArgument(INTEGRATION_MESSAGES.workspaceCodeMissing, { field: 'code' });
+    let tokens;
+    let account;
+    try {
+      tokens = await google.oauth.exchangeCode(code.trim());
+      account = await google.oauth.userEmail(tokens.accessToken);
+    } catch (failure) {
+      if (failure instanceof VendorHttpError && !failure.retryable) throw invalidArgument(`Google refused the sign-in: ${failure.message}`, { field: 'code' });
+      if (failure instanceof VendorHttpError) throw new DomainError('unavailable', INTEGRATION_MESSAGES.workspaceUnreachable);
+      throw failure;
+    }
+    const existing = await findConnection(db, companyId, 'google-workspace');
+    const row = await saveConnection(db, {
+      companyId,
+      integrationId: 'google-workspace',
+      connectedBy: { firstName: by?.firstName ?? '', lastName: by?.lastName ?? '', email: by?.email ?? '' },
+      connectedByUserId: requestContext().userId ?? null,
+      connectedAt: now(),
+      credentials: sealCredential(keyring, tokensText(tokens)),
+      settings: { ...WORKSPACE_DEFAULTS, ...(existing?.settings ?? {}), account, scopes: tokens.scopes },
+    });
+    await connectionWorksAgain(row);
+    return row;
+  };
+
+  /** The connected workspace's Drive; a refusal of its tokens marks it expired. */
+  const driveCall = async <T>(row: ConnectionRow, call: (drive: Pick<DriveClient, 'folders' | 'folderStatus'>) => Promise<T>): Promise<T> => {
+    try {
+      return await call(google!.drive(row));
+    } catch (failure) {
+      if (refusesCredentials(failure)) {
+        await markExpired(db, row.companyId, 'google-workspace', INTEGRATION_MESSAGES.workspaceRevoked);
+        throw failedPrecondition(INTEGRATION_MESSAGES.workspaceRevoked);
+      }
+      if (failure instanceof VendorHttpError) throw new DomainError('unavailable', INTEGRATION_MESSAGES.workspaceUnreachable);
+      throw failure;
+    }
+  };
 
   /** Connected (again): syncing on a schedule starts now, stopped while it was expired; so do the writes waiting for it. */
   const connectionWorksAgain = async (row: ConnectionRow): Promise<void> => {
@@ -126,7 +198,7 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
     async listIntegrations(_request: ListIntegrationsRequest): Promise<ListIntegrationsResponse> {
       const companyId = requireCompanyId();
       const held = await companyConnections(db, companyId);
-      const work = await workInHand(db, companyId);
+      const work = await workInHand(db, companyId, accessValid);
       return { integrations: INTEGRATIONS.map((entry) => integrationView(entry, held.get(entry.id), work)) };
     },
 
@@ -149,7 +221,7 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
         settings: { ...CLOSE_DEFAULTS },
       });
       await connectionWorksAgain(row);
-      return { integration: integrationView(INTEGRATIONS[0]!, row, await workInHand(db, companyId)) };
+      return { integration: integrationView(INTEGRATIONS[0]!, row, await workInHand(db, companyId, accessValid)) };
     },
 
     async beginHubSpotOAuth({ redirectUri, sessionBinding }: BeginHubSpotOAuthRequest): Promise<BeginHubSpotOAuthResponse> {
@@ -201,7 +273,44 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
         settings: { ...HUBSPOT_DEFAULTS, ...(existing?.settings ?? {}), account },
       });
       await connectionWorksAgain(row);
-      return { integration: integrationView(INTEGRATIONS[1]!, row, await workInHand(db, companyId)) };
+      return { integration: integrationView(INTEGRATIONS[1]!, row, await workInHand(db, companyId, accessValid)) };
+    },
+
+    async connectWorkspace({ code, by }: ConnectWorkspaceRequest): Promise<ConnectWorkspaceResponse> {
+      const row = await connectWorkspace(code, by);
+      return { integration: integrationView(INTEGRATIONS[2]!, row, await workInHand(db, row.companyId, accessValid)) };
+    },
+
+    async reconnectWorkspace({ code, by }: ReconnectWorkspaceRequest): Promise<ReconnectWorkspaceResponse> {
+      const row = await connectWorkspace(code, by);
+      const folder = storedWorkspaceSettings(row.settings).selectedFolder;
+      const folderStatus = folder ? await driveCall(row, (drive) => drive.folderStatus(folder.id)) : { exists: true, accessible: true };
+      return { integration: integrationView(INTEGRATIONS[2]!, row, await workInHand(db, row.companyId, accessValid)), folderStatus };
+    },
+
+    async updateWorkspaceSettings(change: UpdateWorkspaceSettingsRequest): Promise<UpdateWorkspaceSettingsResponse> {
+      const companyId = requireCompanyId();
+      const row = await findConnection(db, companyId, 'google-workspace');
+      if (!row) throw failedPrecondition(INTEGRATION_MESSAGES.workspaceNotConnected);
+      let next: WorkspaceSettings;
+      try {
+        next = changedWorkspaceSettings(storedWorkspaceSettings(row.settings), change);
+      } catch (error) {
+        if (error instanceof SettingsError) throw invalidArgument(error.message);
+        throw error;
+      }
+      const saved = await saveSettings(db, companyId, 'google-workspace', { ...row.settings, ...next });
+      if (!saved) throw failedPrecondition(INTEGRATION_MESSAGES.workspaceNotConnected);
+      await scheduleChanged(row, saved);
+      return { settings: workspaceSettingsView(saved, accessValid(saved)) };
+    },
+
+    async listDriveFolders(_request: ListDriveFoldersRequest): Promise<ListDriveFoldersResponse> {
+      const companyId = requireCompanyId();
+      const row = await findConnection(db, companyId, 'google-workspace');
+      if (!row || !google) throw failedPrecondition(INTEGRATION_MESSAGES.workspaceNotConnected);
+      const folders = await driveCall(row, (drive) => drive.folders());
+      return { folders: folders.map((folder) => ({ id: folder.id, name: folder.name, isShared: folder.isShared, owners: folder.owners })) };
     },
 
     async updateHubSpotSettings(change: UpdateHubSpotSettingsRequest): Promise<UpdateHubSpotSettingsResponse> {
@@ -277,11 +386,10 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
     async syncNow({ integrationId }: SyncNowRequest): Promise<SyncNowResponse> {
       const companyId = requireCompanyId();
       if (!isIntegrationId(integrationId)) throw notFound(INTEGRATION_MESSAGES.unknown(integrationId));
-      // Google Workspace does not sync in this version.
-      const row = integrationId === 'google-workspace' ? undefined : await findConnection(db, companyId, integrationId);
-      const hubspotOne = integrationId === 'hubspot-crm';
-      if (!row) throw failedPrecondition(hubspotOne ? INTEGRATION_MESSAGES.hubspotNotConnected : INTEGRATION_MESSAGES.closeNotConnected);
-      if (row.status === 'expired') throw failedPrecondition(hubspotOne ? INTEGRATION_MESSAGES.hubspotRevoked : INTEGRATION_MESSAGES.closeKeyRevoked);
+      const row = await findConnection(db, companyId, integrationId);
+      if (!row) throw failedPrecondition(notConnected(integrationId));
+      if (row.status === 'expired') throw failedPrecondition(credentialsRefused(integrationId));
+      if (integrationId === 'google-workspace' && !storedWorkspaceSettings(row.settings).selectedFolder) throw failedPrecondition(INTEGRATION_MESSAGES.workspaceFolderMissing);
       if (!(await syncNow(row))) throw failedPrecondition(INTEGRATION_MESSAGES.syncAlreadyRunning);
       return {};
     },
@@ -306,15 +414,22 @@ function definedFields(change: UpdateCloseSettingsRequest | UpdateHubSpotSetting
   return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<CloseSettings>;
 }
 
-/** What the company's connections have in hand: the ids of those syncing now, and the writes waiting per connection. */
+function notConnected(integrationId: string): string {
+  if (integrationId === 'hubspot-crm') return INTEGRATION_MESSAGES.hubspotNotConnected;
+  if (integrationId === 'google-workspace') return INTEGRATION_MESSAGES.workspaceNotConnected;
+  return INTEGRATION_MESSAGES.closeNotConnected;
+}
+
+/** What the company's connections have in hand: the ids of those syncing now, the writes waiting per connection, and whose access token is good. */
 interface WorkInHand {
   running: ReadonlySet<string>;
   pendingWrites: ReadonlyMap<string, number>;
+  accessValid: (row: ConnectionRow) => boolean;
 }
 
-async function workInHand(db: Executor, companyId: string): Promise<WorkInHand> {
+async function workInHand(db: Executor, companyId: string, accessValid: (row: ConnectionRow) => boolean): Promise<WorkInHand> {
   const [running, pending] = await Promise.all([runningSyncs(db, companyId), pendingWrites(db, companyId)]);
-  return { running, pendingWrites: pending };
+  return { running, pendingWrites: pending, accessValid };
 }
 
 /** The integration with the company's connection. */
@@ -328,7 +443,7 @@ function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined,
     status: row.status === 'expired' ? ConnectionStatus.CONNECTION_STATUS_EXPIRED : ConnectionStatus.CONNECTION_STATUS_CONNECTED,
     by: row.connectedBy,
     date: row.connectedAt,
-    settings: settingsView(entry, row),
+    settings: settingsView(entry, row, work),
     lastError: row.lastError && row.lastErrorAt ? { message: row.lastError, at: row.lastErrorAt } : undefined,
     sync: { running: work.running.has(row.id), lastRun: row.lastSyncSummary ?? undefined },
     writeback: {
@@ -339,10 +454,25 @@ function connectionView(entry: IntegrationEntry, row: ConnectionRow | undefined,
   };
 }
 
-function settingsView(entry: IntegrationEntry, row: ConnectionRow): Connection['settings'] {
+function settingsView(entry: IntegrationEntry, row: ConnectionRow, work: WorkInHand): Connection['settings'] {
   if (entry.id === 'close-crm') return { $case: 'close', value: closeSettingsView(storedCloseSettings(row.settings), row.lastSyncAt) };
   if (entry.id === 'hubspot-crm') return { $case: 'hubspot', value: hubspotSettingsView(row.settings, row.lastSyncAt) };
-  return undefined;
+  return { $case: 'workspace', value: workspaceSettingsView(row, work.accessValid(row)) };
+}
+
+function workspaceSettingsView(row: ConnectionRow, tokenValid: boolean): WorkspaceSettingsMessage {
+  const { monitoringEnabled, minCallDuration, selectedFolder } = storedWorkspaceSettings(row.settings);
+  const scopes = Array.isArray(row.settings.scopes) ? row.settings.scopes.filter((scope): scope is string => typeof scope === 'string') : [];
+  return {
+    monitoringEnabled,
+    minCallDuration,
+    lastSyncDate: row.lastSyncAt ?? undefined,
+    selectedFolder: selectedFolder ?? undefined,
+    tokenValid,
+    refreshTokenValid: row.status !== 'expired',
+    scopes,
+    account: typeof row.settings.account === 'string' ? row.settings.account : '',
+  };
 }
 
 function hubspotSettingsView(stored: Record<string, unknown>, lastSyncAt: Date | null): HubSpotSettingsMessage {

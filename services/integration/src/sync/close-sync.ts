@@ -28,6 +28,8 @@ export interface ImportedActivity {
 
 export interface ActivityImport {
   source: IntegrationId;
+  /** A meeting (with its title, link and the person met) or, without it, a call. */
+  meeting?: { title: string; link: string; contactName: string };
   externalId: string;
   teamId: string;
   representativeEmail: string;
@@ -130,6 +132,7 @@ export async function importPlannedCall(
       notes: plan.notes,
       contactId: plan.contactId,
       media,
+      ...(plan.meeting ? { meeting: plan.meeting } : {}),
     });
     await recordImport(deps.db, {
       companyId,

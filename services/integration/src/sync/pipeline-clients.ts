@@ -1,6 +1,7 @@
 /**
  * The two services a sync talks to, over gRPC as any other caller does: identity for the
- * company's teams (to find whose call it is), ingest to take each call in exactly as an upload.
+ * company's teams (to find whose call it is), ingest to take each call or meeting in exactly as an
+ * upload.
  */
 import { chunksOf, uploadActivity } from '@parlance/platform/activity/upload-activity';
 import { createClient } from '@parlance/platform/grpc/grpc-client';
@@ -45,17 +46,17 @@ export function ingestImporter(address: string): ActivityImporter & { close(): v
         return await uploadActivity(
           client.raw,
           {
-            kind: ActivityKind.ACTIVITY_KIND_CALL,
+            kind: activity.meeting ? ActivityKind.ACTIVITY_KIND_MEETING : ActivityKind.ACTIVITY_KIND_CALL,
             mediaKind: activity.media.kind === 'text' ? MediaKind.MEDIA_KIND_TEXT : MediaKind.MEDIA_KIND_AUDIO,
             fileName: activity.fileName,
             teamId: activity.teamId,
             representativeEmail: activity.representativeEmail,
             representativeName: activity.representativeName,
             occurredAt: activity.occurredAt,
-            title: '',
+            title: activity.meeting?.title ?? '',
             notes: activity.notes,
-            contact: { id: activity.contactId, name: '', company: '', role: '' },
-            link: '',
+            contact: { id: activity.contactId, name: activity.meeting?.contactName ?? '', company: '', role: '' },
+            link: activity.meeting?.link ?? '',
             source: activity.source,
             externalId: activity.externalId,
           },

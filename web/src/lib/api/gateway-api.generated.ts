@@ -433,6 +433,66 @@ const injectedRtkApi = api
         }),
         providesTags: ["integrations"],
       }),
+      connectGoogleWorkspace: build.mutation<
+        ConnectGoogleWorkspaceApiResponse,
+        ConnectGoogleWorkspaceApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/integrations/google-workspace/connect`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["integrations"],
+      }),
+      reconnectGoogleWorkspace: build.mutation<
+        ReconnectGoogleWorkspaceApiResponse,
+        ReconnectGoogleWorkspaceApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/integrations/google-workspace/reconnect`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["integrations"],
+      }),
+      updateGoogleWorkspaceSettings: build.mutation<
+        UpdateGoogleWorkspaceSettingsApiResponse,
+        UpdateGoogleWorkspaceSettingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/integrations/google-workspace/settings`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["integrations"],
+      }),
+      listGoogleDriveFolders: build.query<
+        ListGoogleDriveFoldersApiResponse,
+        ListGoogleDriveFoldersApiArg
+      >({
+        query: () => ({ url: `/api/integrations/google-workspace/folders` }),
+        providesTags: ["integrations"],
+      }),
+      syncGoogleWorkspace: build.mutation<
+        SyncGoogleWorkspaceApiResponse,
+        SyncGoogleWorkspaceApiArg
+      >({
+        query: () => ({
+          url: `/api/integrations/google-workspace/sync`,
+          method: "POST",
+        }),
+        invalidatesTags: ["integrations"],
+      }),
+      disconnectGoogleWorkspace: build.mutation<
+        DisconnectGoogleWorkspaceApiResponse,
+        DisconnectGoogleWorkspaceApiArg
+      >({
+        query: () => ({
+          url: `/api/integrations/google-workspace/disconnect`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["integrations"],
+      }),
       updateHubSpotSettings: build.mutation<
         UpdateHubSpotSettingsApiResponse,
         UpdateHubSpotSettingsApiArg
@@ -1621,6 +1681,145 @@ export type HubSpotOAuthCallbackApiArg = {
   error?: string;
   errorDescription?: string;
 };
+export type ConnectGoogleWorkspaceApiResponse =
+  /** status 200 Default Response */ {
+    id: "close-crm" | "hubspot-crm" | "google-workspace";
+    name: string;
+    description: string;
+    /** close, hubspot or google-workspace: the logo the web app draws */
+    icon: string;
+    connection: {
+      /** true while connected, expired included */
+      connected: boolean;
+      /** expired: the vendor refused the stored credentials; Reconnect repairs it and keeps the settings */
+      status: "not_connected" | "connected" | "expired";
+      /** who connected it */
+      by: {
+        first_name: string;
+        last_name: string;
+        email: string;
+      } | null;
+      /** when it was connected */
+      date: string | null;
+      /** the integration’s settings; null when not connected */
+      settings: (CloseSettings | HubSpotSettings | WorkspaceSettings) | null;
+      /** the last sync’s failure, until a sync succeeds */
+      lastError: {
+        message: string;
+        at: string;
+      } | null;
+      sync: {
+        /** a sync is running now */
+        running: boolean;
+        /** what the last sync did; null before the first */
+        lastRun: {
+          /** calls sent to be transcribed and scored */
+          imported: number;
+          /** calls found already imported, passed over */
+          alreadyImported: number;
+          /** calls shorter than the minimum duration, without recording or transcript, or by someone in no team */
+          skipped: number;
+          /** calls Parlance could not take (a recording it cannot read) */
+          refused: number;
+        } | null;
+      };
+      /** scores written back to the CRM after scoring: notes and lead statuses (Close), notes and tasks (HubSpot) */
+      writeback: {
+        /** scores waiting to be written back, or to be tried again after a failure */
+        pending: number;
+        /** when a score was last written back */
+        lastWrittenAt: string | null;
+        /** the last write given up (refused by the vendor, or failing again and again), until one succeeds */
+        lastError: {
+          message: string;
+          at: string;
+        } | null;
+      };
+    };
+  };
+export type ConnectGoogleWorkspaceApiArg = {
+  body: {
+    /** sent by the web app as the spec has it; not used: the code is exchanged on the server */
+    access_token?: string;
+    /** the authorization code Google Identity Services’ code client gave */
+    code?: string;
+  };
+};
+export type ReconnectGoogleWorkspaceApiResponse =
+  /** status 200 Default Response */ {
+    success: true;
+    /** the selected folder after reconnecting; both true when none is selected */
+    folderStatus: {
+      exists: boolean;
+      accessible: boolean;
+    };
+    integration: Integration;
+  };
+export type ReconnectGoogleWorkspaceApiArg = {
+  body: {
+    /** sent by the web app as the spec has it; not used: the code is exchanged on the server */
+    access_token?: string;
+    /** the authorization code Google Identity Services’ code client gave */
+    code?: string;
+  };
+};
+export type UpdateGoogleWorkspaceSettingsApiResponse =
+  /** status 200 Default Response */ {
+    /** import new Meet transcripts of the selected folder on a schedule */
+    monitoringEnabled: boolean;
+    /** seconds; calls shorter than this are not imported (default 60) */
+    minCallDuration: number;
+    /** when the last sync ended; null before the first */
+    lastSyncDate: string | null;
+    /** the Drive folder watched; null before one is chosen */
+    selectedFolder: {
+      id: string;
+      name: string;
+    } | null;
+    /** the access token has not expired (it is refreshed when used) */
+    tokenValid: boolean;
+    /** Google still accepts the refresh token; false when expired */
+    refreshTokenValid: boolean;
+    /** the scopes Google granted */
+    scopes: string[];
+    /** the Google account connected */
+    account: string;
+  };
+export type UpdateGoogleWorkspaceSettingsApiArg = {
+  body: {
+    monitoringEnabled?: boolean;
+    /** a whole number of seconds from 0 to 3600 */
+    minCallDuration?: number;
+    /** with selectedFolderName; empty clears the folder */
+    selectedFolderId?: string;
+    selectedFolderName?: string;
+  };
+};
+export type ListGoogleDriveFoldersApiResponse =
+  /** status 200 Default Response */ {
+    success: true;
+    folders: {
+      id: string;
+      name: string;
+      isShared: boolean;
+      owners: {
+        displayName: string;
+        isMe: boolean;
+      }[];
+    }[];
+  };
+export type ListGoogleDriveFoldersApiArg = void;
+export type SyncGoogleWorkspaceApiResponse =
+  /** status 202 Default Response */ {
+    started: true;
+    message: string;
+  };
+export type SyncGoogleWorkspaceApiArg = void;
+export type DisconnectGoogleWorkspaceApiResponse =
+  /** status 200 Default Response */ {
+    success: true;
+  };
+export type DisconnectGoogleWorkspaceApiArg = void;
 export type UpdateHubSpotSettingsApiResponse =
   /** status 200 Default Response */ {
     /** import new calls on a schedule */
@@ -1674,7 +1873,7 @@ export type ConnectCloseApiResponse = /** status 200 Default Response */ {
     /** when it was connected */
     date: string | null;
     /** the integration’s settings; null when not connected */
-    settings: (CloseSettings | HubSpotSettings) | null;
+    settings: (CloseSettings | HubSpotSettings | WorkspaceSettings) | null;
     /** the last sync’s failure, until a sync succeeds */
     lastError: {
       message: string;
@@ -2031,6 +2230,27 @@ export type HubSpotSettings = {
   /** the HubSpot account connected, e.g. acme.hubspot.com; empty when HubSpot did not say */
   account: string;
 };
+export type WorkspaceSettings = {
+  /** import new Meet transcripts of the selected folder on a schedule */
+  monitoringEnabled: boolean;
+  /** seconds; calls shorter than this are not imported (default 60) */
+  minCallDuration: number;
+  /** when the last sync ended; null before the first */
+  lastSyncDate: string | null;
+  /** the Drive folder watched; null before one is chosen */
+  selectedFolder: {
+    id: string;
+    name: string;
+  } | null;
+  /** the access token has not expired (it is refreshed when used) */
+  tokenValid: boolean;
+  /** Google still accepts the refresh token; false when expired */
+  refreshTokenValid: boolean;
+  /** the scopes Google granted */
+  scopes: string[];
+  /** the Google account connected */
+  account: string;
+};
 export type Integration = {
   id: "close-crm" | "hubspot-crm" | "google-workspace";
   name: string;
@@ -2051,7 +2271,7 @@ export type Integration = {
     /** when it was connected */
     date: string | null;
     /** the integration’s settings; null when not connected */
-    settings: (CloseSettings | HubSpotSettings) | null;
+    settings: (CloseSettings | HubSpotSettings | WorkspaceSettings) | null;
     /** the last sync’s failure, until a sync succeeds */
     lastError: {
       message: string;
@@ -2152,6 +2372,13 @@ export const {
   useLazyStartHubSpotOAuthQuery,
   useHubSpotOAuthCallbackQuery,
   useLazyHubSpotOAuthCallbackQuery,
+  useConnectGoogleWorkspaceMutation,
+  useReconnectGoogleWorkspaceMutation,
+  useUpdateGoogleWorkspaceSettingsMutation,
+  useListGoogleDriveFoldersQuery,
+  useLazyListGoogleDriveFoldersQuery,
+  useSyncGoogleWorkspaceMutation,
+  useDisconnectGoogleWorkspaceMutation,
   useUpdateHubSpotSettingsMutation,
   useSyncHubSpotMutation,
   useDisconnectHubSpotMutation,

@@ -4,7 +4,7 @@ import Type from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { DomainError, failedPrecondition } from '@parlance/platform/errors';
 import { GrpcCallError } from '@parlance/platform/grpc/status-mapping';
-import { ConnectionStatus, type CloseSettings, type HubSpotSettings, type Integration, type SyncError } from '@parlance/proto/parlance/integration/v1/integrations';
+import { ConnectionStatus, type CloseSettings, type HubSpotSettings, type Integration, type SyncError, type WorkspaceSettings } from '@parlance/proto/parlance/integration/v1/integrations';
 import { callAs, type Sessions } from '../../../plugins/sessions.js';
 import { ErrorResponse } from '../../../schemas/error.schema.js';
 import {
@@ -12,6 +12,7 @@ import {
   CloseSettingsView,
   ConnectCloseBody,
   DisconnectedResponse,
+  DriveFolderList,
   HubSpotSettingsChange,
   HubSpotSettingsView,
   IntegrationList,
@@ -22,6 +23,10 @@ import {
   OAuthCallbackQuery,
   OAuthUrl,
   SyncStarted,
+  WorkspaceConnectBody,
+  WorkspaceReconnected,
+  WorkspaceSettingsChange,
+  WorkspaceSettingsView,
 } from '../../../schemas/integrations.schema.js';
 import { SIGNED_IN } from '../../../schemas/security.schema.js';
 import type { ServiceClients } from '../../../service-clients.js';
@@ -110,6 +115,120 @@ export async function integrationsRoutes(app: FastifyInstance, options: { servic
         throw error;
       }
       return reply.redirect(HUBSPOT_CONNECTED_PAGE, 302);
+    },
+  );
+
+  typed.post(
+    '/api/integrations/google-workspace/connect',
+    {
+      schema: {
+        operationId: 'connectGoogleWorkspace',
+        summary: 'Connect Google Workspace with the code Google Identity Services’ code client gave',
+        description:
+          'The code is exchanged on the server (redirect_uri postmessage) for tokens stored sealed, with read-only scopes for calendar, drive, documents and the e-mail. 400 without a code or when Google refuses it; 409 when this server has no Google app configured; 503 when Google cannot be reached. Connecting again keeps the settings.',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        body: WorkspaceConnectBody,
+        response: { 200: IntegrationView, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      const { integration } = await integrations.connectWorkspace({ code: request.body.code ?? '', by: byOf(request) }, callAs(request));
+      return integrationView(integration!);
+    },
+  );
+
+  typed.post(
+    '/api/integrations/google-workspace/reconnect',
+    {
+      schema: {
+        operationId: 'reconnectGoogleWorkspace',
+        summary: 'Reconnect an expired Google Workspace, keeping its settings',
+        description: 'As connect; `folderStatus` says whether the selected Drive folder still exists and is still accessible (both true when none is selected).',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        body: WorkspaceConnectBody,
+        response: { 200: WorkspaceReconnected, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      const { integration, folderStatus } = await integrations.reconnectWorkspace({ code: request.body.code ?? '', by: byOf(request) }, callAs(request));
+      return { success: true as const, folderStatus: folderStatus ?? { exists: true, accessible: true }, integration: integrationView(integration!) };
+    },
+  );
+
+  typed.put(
+    '/api/integrations/google-workspace/settings',
+    {
+      schema: {
+        operationId: 'updateGoogleWorkspaceSettings',
+        summary: 'Change some of Google Workspace’s settings',
+        description: 'Only the fields sent change; the folder’s id and name go together. 400 naming a field at fault; 409 when not connected.',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        body: WorkspaceSettingsChange,
+        response: { 200: WorkspaceSettingsView, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      const { settings } = await integrations.updateWorkspaceSettings(request.body, callAs(request));
+      return workspaceSettingsView(settings!);
+    },
+  );
+
+  typed.get(
+    '/api/integrations/google-workspace/folders',
+    {
+      schema: {
+        operationId: 'listGoogleDriveFolders',
+        summary: 'The Drive folders the connected Google account can see, for the folder picker',
+        description: '409 when Google Workspace is not connected, or Google no longer accepts its access (it is then marked expired); 503 when Google cannot be reached.',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        response: { 200: DriveFolderList, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => ({ success: true as const, folders: (await integrations.listDriveFolders({}, callAs(request))).folders }),
+  );
+
+  typed.post(
+    '/api/integrations/google-workspace/sync',
+    {
+      schema: {
+        operationId: 'syncGoogleWorkspace',
+        summary: 'Sync Google Workspace now: import the new Meet transcripts of the selected folder',
+        description: 'As Close’s: 202 at once, the sync runs in the background; 409 when not connected, expired, without a folder, or a sync is already running.',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        response: { 202: SyncStarted, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request, reply) => {
+      await integrations.syncNow({ integrationId: 'google-workspace' }, callAs(request));
+      return reply.code(202).send({ started: true as const, message: SYNC_STARTED });
+    },
+  );
+
+  typed.delete(
+    '/api/integrations/google-workspace/disconnect',
+    {
+      schema: {
+        operationId: 'disconnectGoogleWorkspace',
+        summary: 'Disconnect Google Workspace: its tokens are forgotten',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        response: { 200: DisconnectedResponse, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      await integrations.disconnect({ integrationId: 'google-workspace' }, callAs(request));
+      return { success: true as const };
     },
   );
 
@@ -311,7 +430,14 @@ function integrationView(integration: Integration) {
   const connection = integration.connection;
   const status = connection?.status ?? ConnectionStatus.CONNECTION_STATUS_NOT_CONNECTED;
   const chosen = connection?.settings;
-  const settings = chosen?.$case === 'close' ? closeSettingsView(chosen.value) : chosen?.$case === 'hubspot' ? hubspotSettingsView(chosen.value) : null;
+  const settings =
+    chosen?.$case === 'close'
+      ? closeSettingsView(chosen.value)
+      : chosen?.$case === 'hubspot'
+        ? hubspotSettingsView(chosen.value)
+        : chosen?.$case === 'workspace'
+          ? workspaceSettingsView(chosen.value)
+          : null;
   return {
     id: integration.id as 'close-crm' | 'hubspot-crm' | 'google-workspace',
     name: integration.name,
@@ -337,6 +463,16 @@ function integrationView(integration: Integration) {
 
 function timedError(error: SyncError | undefined) {
   return error ? { message: error.message, at: error.at!.toISOString() } : null;
+}
+
+function workspaceSettingsView(settings: WorkspaceSettings) {
+  return { ...settings, lastSyncDate: settings.lastSyncDate?.toISOString() ?? null, selectedFolder: settings.selectedFolder ?? null };
+}
+
+/** The person acting, as the gateway's session knows them. */
+function byOf(request: FastifyRequest) {
+  const { user } = request.caller!;
+  return { firstName: user.firstName, lastName: user.lastName, email: user.email };
 }
 
 function hubspotSettingsView(settings: HubSpotSettings) {

@@ -183,13 +183,21 @@ export interface HubSpotSettings {
 
 /** The workspace suite's settings. */
 export interface WorkspaceSettings {
+  /** Import new transcripts of the selected folder on a schedule. */
   monitoringEnabled: boolean;
   minCallDuration: number;
   lastSyncDate?: Date | undefined;
-  selectedFolder?: DriveFolder | undefined;
+  selectedFolder?:
+    | DriveFolder
+    | undefined;
+  /** The access token has not expired (it is refreshed when used). */
   tokenValid: boolean;
+  /** Google still accepts the refresh token; false makes the connection expired. */
   refreshTokenValid: boolean;
+  /** The scopes Google granted. */
   scopes: string[];
+  /** The Google account connected. */
+  account: string;
 }
 
 export interface DriveFolder {
@@ -295,6 +303,70 @@ export interface UpdateHubSpotSettingsRequest {
 
 export interface UpdateHubSpotSettingsResponse {
   settings: HubSpotSettings | undefined;
+}
+
+export interface ConnectWorkspaceRequest {
+  /** The authorization code the code client gave the browser. */
+  code: string;
+  by: ConnectedBy | undefined;
+}
+
+export interface ConnectWorkspaceResponse {
+  integration: Integration | undefined;
+}
+
+export interface ReconnectWorkspaceRequest {
+  code: string;
+  by: ConnectedBy | undefined;
+}
+
+export interface ReconnectWorkspaceResponse {
+  integration:
+    | Integration
+    | undefined;
+  /** The selected folder after reconnecting; both true when none is selected. */
+  folderStatus: FolderStatus | undefined;
+}
+
+export interface FolderStatus {
+  exists: boolean;
+  accessible: boolean;
+}
+
+/**
+ * Each field present is set; absent fields keep their value. The folder's id and name go
+ * together; an empty id clears the folder.
+ */
+export interface UpdateWorkspaceSettingsRequest {
+  monitoringEnabled?: boolean | undefined;
+  minCallDuration?: number | undefined;
+  selectedFolderId?: string | undefined;
+  selectedFolderName?: string | undefined;
+}
+
+export interface UpdateWorkspaceSettingsResponse {
+  settings: WorkspaceSettings | undefined;
+}
+
+export interface ListDriveFoldersRequest {
+}
+
+export interface ListDriveFoldersResponse {
+  folders: DriveFolderListing[];
+}
+
+/** A Drive folder as the picker shows it. */
+export interface DriveFolderListing {
+  id: string;
+  name: string;
+  isShared: boolean;
+  owners: FolderOwner[];
+}
+
+export interface FolderOwner {
+  displayName: string;
+  /** The connected Google account itself. */
+  isMe: boolean;
 }
 
 function createBaseListIntegrationsRequest(): ListIntegrationsRequest {
@@ -1686,6 +1758,7 @@ function createBaseWorkspaceSettings(): WorkspaceSettings {
     tokenValid: false,
     refreshTokenValid: false,
     scopes: [],
+    account: "",
   };
 }
 
@@ -1711,6 +1784,9 @@ export const WorkspaceSettings: MessageFns<WorkspaceSettings> = {
     }
     for (const v of message.scopes) {
       writer.uint32(58).string(v!);
+    }
+    if (message.account !== "") {
+      writer.uint32(66).string(message.account);
     }
     return writer;
   },
@@ -1784,6 +1860,14 @@ export const WorkspaceSettings: MessageFns<WorkspaceSettings> = {
             message.scopes.push(reader.string());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.account = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1831,6 +1915,7 @@ export const WorkspaceSettings: MessageFns<WorkspaceSettings> = {
       scopes: globalThis.Array.isArray(object?.scopes)
         ? object.scopes.map((e: any) => globalThis.String(e))
         : [],
+      account: isSet(object.account) ? globalThis.String(object.account) : "",
     };
   },
 
@@ -1857,6 +1942,9 @@ export const WorkspaceSettings: MessageFns<WorkspaceSettings> = {
     if (message.scopes?.length) {
       obj.scopes = message.scopes;
     }
+    if (message.account !== "") {
+      obj.account = message.account;
+    }
     return obj;
   },
 
@@ -1874,6 +1962,7 @@ export const WorkspaceSettings: MessageFns<WorkspaceSettings> = {
     message.tokenValid = object.tokenValid ?? false;
     message.refreshTokenValid = object.refreshTokenValid ?? false;
     message.scopes = object.scopes?.map((e) => e) || [];
+    message.account = object.account ?? "";
     return message;
   },
 };
@@ -3579,6 +3668,971 @@ export const UpdateHubSpotSettingsResponse: MessageFns<UpdateHubSpotSettingsResp
   },
 };
 
+function createBaseConnectWorkspaceRequest(): ConnectWorkspaceRequest {
+  return { code: "", by: undefined };
+}
+
+export const ConnectWorkspaceRequest: MessageFns<ConnectWorkspaceRequest> = {
+  encode(message: ConnectWorkspaceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    if (message.by !== undefined) {
+      ConnectedBy.encode(message.by, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConnectWorkspaceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConnectWorkspaceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.by = ConnectedBy.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConnectWorkspaceRequest {
+    return {
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      by: isSet(object.by) ? ConnectedBy.fromJSON(object.by) : undefined,
+    };
+  },
+
+  toJSON(message: ConnectWorkspaceRequest): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.by !== undefined) {
+      obj.by = ConnectedBy.toJSON(message.by);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ConnectWorkspaceRequest>, I>>(base?: I): ConnectWorkspaceRequest {
+    return ConnectWorkspaceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ConnectWorkspaceRequest>, I>>(object: I): ConnectWorkspaceRequest {
+    const message = createBaseConnectWorkspaceRequest();
+    message.code = object.code ?? "";
+    message.by = (object.by !== undefined && object.by !== null) ? ConnectedBy.fromPartial(object.by) : undefined;
+    return message;
+  },
+};
+
+function createBaseConnectWorkspaceResponse(): ConnectWorkspaceResponse {
+  return { integration: undefined };
+}
+
+export const ConnectWorkspaceResponse: MessageFns<ConnectWorkspaceResponse> = {
+  encode(message: ConnectWorkspaceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.integration !== undefined) {
+      Integration.encode(message.integration, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConnectWorkspaceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConnectWorkspaceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.integration = Integration.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConnectWorkspaceResponse {
+    return { integration: isSet(object.integration) ? Integration.fromJSON(object.integration) : undefined };
+  },
+
+  toJSON(message: ConnectWorkspaceResponse): unknown {
+    const obj: any = {};
+    if (message.integration !== undefined) {
+      obj.integration = Integration.toJSON(message.integration);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ConnectWorkspaceResponse>, I>>(base?: I): ConnectWorkspaceResponse {
+    return ConnectWorkspaceResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ConnectWorkspaceResponse>, I>>(object: I): ConnectWorkspaceResponse {
+    const message = createBaseConnectWorkspaceResponse();
+    message.integration = (object.integration !== undefined && object.integration !== null)
+      ? Integration.fromPartial(object.integration)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseReconnectWorkspaceRequest(): ReconnectWorkspaceRequest {
+  return { code: "", by: undefined };
+}
+
+export const ReconnectWorkspaceRequest: MessageFns<ReconnectWorkspaceRequest> = {
+  encode(message: ReconnectWorkspaceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    if (message.by !== undefined) {
+      ConnectedBy.encode(message.by, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReconnectWorkspaceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReconnectWorkspaceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.by = ConnectedBy.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReconnectWorkspaceRequest {
+    return {
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      by: isSet(object.by) ? ConnectedBy.fromJSON(object.by) : undefined,
+    };
+  },
+
+  toJSON(message: ReconnectWorkspaceRequest): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.by !== undefined) {
+      obj.by = ConnectedBy.toJSON(message.by);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReconnectWorkspaceRequest>, I>>(base?: I): ReconnectWorkspaceRequest {
+    return ReconnectWorkspaceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReconnectWorkspaceRequest>, I>>(object: I): ReconnectWorkspaceRequest {
+    const message = createBaseReconnectWorkspaceRequest();
+    message.code = object.code ?? "";
+    message.by = (object.by !== undefined && object.by !== null) ? ConnectedBy.fromPartial(object.by) : undefined;
+    return message;
+  },
+};
+
+function createBaseReconnectWorkspaceResponse(): ReconnectWorkspaceResponse {
+  return { integration: undefined, folderStatus: undefined };
+}
+
+export const ReconnectWorkspaceResponse: MessageFns<ReconnectWorkspaceResponse> = {
+  encode(message: ReconnectWorkspaceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.integration !== undefined) {
+      Integration.encode(message.integration, writer.uint32(10).fork()).join();
+    }
+    if (message.folderStatus !== undefined) {
+      FolderStatus.encode(message.folderStatus, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReconnectWorkspaceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReconnectWorkspaceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.integration = Integration.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.folderStatus = FolderStatus.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReconnectWorkspaceResponse {
+    return {
+      integration: isSet(object.integration) ? Integration.fromJSON(object.integration) : undefined,
+      folderStatus: isSet(object.folderStatus)
+        ? FolderStatus.fromJSON(object.folderStatus)
+        : isSet(object.folder_status)
+        ? FolderStatus.fromJSON(object.folder_status)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ReconnectWorkspaceResponse): unknown {
+    const obj: any = {};
+    if (message.integration !== undefined) {
+      obj.integration = Integration.toJSON(message.integration);
+    }
+    if (message.folderStatus !== undefined) {
+      obj.folderStatus = FolderStatus.toJSON(message.folderStatus);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReconnectWorkspaceResponse>, I>>(base?: I): ReconnectWorkspaceResponse {
+    return ReconnectWorkspaceResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReconnectWorkspaceResponse>, I>>(object: I): ReconnectWorkspaceResponse {
+    const message = createBaseReconnectWorkspaceResponse();
+    message.integration = (object.integration !== undefined && object.integration !== null)
+      ? Integration.fromPartial(object.integration)
+      : undefined;
+    message.folderStatus = (object.folderStatus !== undefined && object.folderStatus !== null)
+      ? FolderStatus.fromPartial(object.folderStatus)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseFolderStatus(): FolderStatus {
+  return { exists: false, accessible: false };
+}
+
+export const FolderStatus: MessageFns<FolderStatus> = {
+  encode(message: FolderStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.exists !== false) {
+      writer.uint32(8).bool(message.exists);
+    }
+    if (message.accessible !== false) {
+      writer.uint32(16).bool(message.accessible);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FolderStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFolderStatus();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.exists = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.accessible = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FolderStatus {
+    return {
+      exists: isSet(object.exists) ? globalThis.Boolean(object.exists) : false,
+      accessible: isSet(object.accessible) ? globalThis.Boolean(object.accessible) : false,
+    };
+  },
+
+  toJSON(message: FolderStatus): unknown {
+    const obj: any = {};
+    if (message.exists !== false) {
+      obj.exists = message.exists;
+    }
+    if (message.accessible !== false) {
+      obj.accessible = message.accessible;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FolderStatus>, I>>(base?: I): FolderStatus {
+    return FolderStatus.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FolderStatus>, I>>(object: I): FolderStatus {
+    const message = createBaseFolderStatus();
+    message.exists = object.exists ?? false;
+    message.accessible = object.accessible ?? false;
+    return message;
+  },
+};
+
+function createBaseUpdateWorkspaceSettingsRequest(): UpdateWorkspaceSettingsRequest {
+  return {
+    monitoringEnabled: undefined,
+    minCallDuration: undefined,
+    selectedFolderId: undefined,
+    selectedFolderName: undefined,
+  };
+}
+
+export const UpdateWorkspaceSettingsRequest: MessageFns<UpdateWorkspaceSettingsRequest> = {
+  encode(message: UpdateWorkspaceSettingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.monitoringEnabled !== undefined) {
+      writer.uint32(8).bool(message.monitoringEnabled);
+    }
+    if (message.minCallDuration !== undefined) {
+      writer.uint32(16).int32(message.minCallDuration);
+    }
+    if (message.selectedFolderId !== undefined) {
+      writer.uint32(26).string(message.selectedFolderId);
+    }
+    if (message.selectedFolderName !== undefined) {
+      writer.uint32(34).string(message.selectedFolderName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateWorkspaceSettingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateWorkspaceSettingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.monitoringEnabled = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.minCallDuration = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.selectedFolderId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.selectedFolderName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateWorkspaceSettingsRequest {
+    return {
+      monitoringEnabled: isSet(object.monitoringEnabled)
+        ? globalThis.Boolean(object.monitoringEnabled)
+        : isSet(object.monitoring_enabled)
+        ? globalThis.Boolean(object.monitoring_enabled)
+        : undefined,
+      minCallDuration: isSet(object.minCallDuration)
+        ? globalThis.Number(object.minCallDuration)
+        : isSet(object.min_call_duration)
+        ? globalThis.Number(object.min_call_duration)
+        : undefined,
+      selectedFolderId: isSet(object.selectedFolderId)
+        ? globalThis.String(object.selectedFolderId)
+        : isSet(object.selected_folder_id)
+        ? globalThis.String(object.selected_folder_id)
+        : undefined,
+      selectedFolderName: isSet(object.selectedFolderName)
+        ? globalThis.String(object.selectedFolderName)
+        : isSet(object.selected_folder_name)
+        ? globalThis.String(object.selected_folder_name)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateWorkspaceSettingsRequest): unknown {
+    const obj: any = {};
+    if (message.monitoringEnabled !== undefined) {
+      obj.monitoringEnabled = message.monitoringEnabled;
+    }
+    if (message.minCallDuration !== undefined) {
+      obj.minCallDuration = Math.round(message.minCallDuration);
+    }
+    if (message.selectedFolderId !== undefined) {
+      obj.selectedFolderId = message.selectedFolderId;
+    }
+    if (message.selectedFolderName !== undefined) {
+      obj.selectedFolderName = message.selectedFolderName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateWorkspaceSettingsRequest>, I>>(base?: I): UpdateWorkspaceSettingsRequest {
+    return UpdateWorkspaceSettingsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateWorkspaceSettingsRequest>, I>>(
+    object: I,
+  ): UpdateWorkspaceSettingsRequest {
+    const message = createBaseUpdateWorkspaceSettingsRequest();
+    message.monitoringEnabled = object.monitoringEnabled ?? undefined;
+    message.minCallDuration = object.minCallDuration ?? undefined;
+    message.selectedFolderId = object.selectedFolderId ?? undefined;
+    message.selectedFolderName = object.selectedFolderName ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateWorkspaceSettingsResponse(): UpdateWorkspaceSettingsResponse {
+  return { settings: undefined };
+}
+
+export const UpdateWorkspaceSettingsResponse: MessageFns<UpdateWorkspaceSettingsResponse> = {
+  encode(message: UpdateWorkspaceSettingsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.settings !== undefined) {
+      WorkspaceSettings.encode(message.settings, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateWorkspaceSettingsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateWorkspaceSettingsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.settings = WorkspaceSettings.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateWorkspaceSettingsResponse {
+    return { settings: isSet(object.settings) ? WorkspaceSettings.fromJSON(object.settings) : undefined };
+  },
+
+  toJSON(message: UpdateWorkspaceSettingsResponse): unknown {
+    const obj: any = {};
+    if (message.settings !== undefined) {
+      obj.settings = WorkspaceSettings.toJSON(message.settings);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateWorkspaceSettingsResponse>, I>>(base?: I): UpdateWorkspaceSettingsResponse {
+    return UpdateWorkspaceSettingsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateWorkspaceSettingsResponse>, I>>(
+    object: I,
+  ): UpdateWorkspaceSettingsResponse {
+    const message = createBaseUpdateWorkspaceSettingsResponse();
+    message.settings = (object.settings !== undefined && object.settings !== null)
+      ? WorkspaceSettings.fromPartial(object.settings)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListDriveFoldersRequest(): ListDriveFoldersRequest {
+  return {};
+}
+
+export const ListDriveFoldersRequest: MessageFns<ListDriveFoldersRequest> = {
+  encode(_: ListDriveFoldersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDriveFoldersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDriveFoldersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListDriveFoldersRequest {
+    return {};
+  },
+
+  toJSON(_: ListDriveFoldersRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListDriveFoldersRequest>, I>>(base?: I): ListDriveFoldersRequest {
+    return ListDriveFoldersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListDriveFoldersRequest>, I>>(_: I): ListDriveFoldersRequest {
+    const message = createBaseListDriveFoldersRequest();
+    return message;
+  },
+};
+
+function createBaseListDriveFoldersResponse(): ListDriveFoldersResponse {
+  return { folders: [] };
+}
+
+export const ListDriveFoldersResponse: MessageFns<ListDriveFoldersResponse> = {
+  encode(message: ListDriveFoldersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.folders) {
+      DriveFolderListing.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDriveFoldersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDriveFoldersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.folders.push(DriveFolderListing.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListDriveFoldersResponse {
+    return {
+      folders: globalThis.Array.isArray(object?.folders)
+        ? object.folders.map((e: any) => DriveFolderListing.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListDriveFoldersResponse): unknown {
+    const obj: any = {};
+    if (message.folders?.length) {
+      obj.folders = message.folders.map((e) => DriveFolderListing.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListDriveFoldersResponse>, I>>(base?: I): ListDriveFoldersResponse {
+    return ListDriveFoldersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListDriveFoldersResponse>, I>>(object: I): ListDriveFoldersResponse {
+    const message = createBaseListDriveFoldersResponse();
+    message.folders = object.folders?.map((e) => DriveFolderListing.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseDriveFolderListing(): DriveFolderListing {
+  return { id: "", name: "", isShared: false, owners: [] };
+}
+
+export const DriveFolderListing: MessageFns<DriveFolderListing> = {
+  encode(message: DriveFolderListing, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.isShared !== false) {
+      writer.uint32(24).bool(message.isShared);
+    }
+    for (const v of message.owners) {
+      FolderOwner.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DriveFolderListing {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDriveFolderListing();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.isShared = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.owners.push(FolderOwner.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DriveFolderListing {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      isShared: isSet(object.isShared)
+        ? globalThis.Boolean(object.isShared)
+        : isSet(object.is_shared)
+        ? globalThis.Boolean(object.is_shared)
+        : false,
+      owners: globalThis.Array.isArray(object?.owners) ? object.owners.map((e: any) => FolderOwner.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: DriveFolderListing): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.isShared !== false) {
+      obj.isShared = message.isShared;
+    }
+    if (message.owners?.length) {
+      obj.owners = message.owners.map((e) => FolderOwner.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DriveFolderListing>, I>>(base?: I): DriveFolderListing {
+    return DriveFolderListing.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DriveFolderListing>, I>>(object: I): DriveFolderListing {
+    const message = createBaseDriveFolderListing();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.isShared = object.isShared ?? false;
+    message.owners = object.owners?.map((e) => FolderOwner.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseFolderOwner(): FolderOwner {
+  return { displayName: "", isMe: false };
+}
+
+export const FolderOwner: MessageFns<FolderOwner> = {
+  encode(message: FolderOwner, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.displayName !== "") {
+      writer.uint32(10).string(message.displayName);
+    }
+    if (message.isMe !== false) {
+      writer.uint32(16).bool(message.isMe);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FolderOwner {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFolderOwner();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.displayName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.isMe = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FolderOwner {
+    return {
+      displayName: isSet(object.displayName)
+        ? globalThis.String(object.displayName)
+        : isSet(object.display_name)
+        ? globalThis.String(object.display_name)
+        : "",
+      isMe: isSet(object.isMe)
+        ? globalThis.Boolean(object.isMe)
+        : isSet(object.is_me)
+        ? globalThis.Boolean(object.is_me)
+        : false,
+    };
+  },
+
+  toJSON(message: FolderOwner): unknown {
+    const obj: any = {};
+    if (message.displayName !== "") {
+      obj.displayName = message.displayName;
+    }
+    if (message.isMe !== false) {
+      obj.isMe = message.isMe;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FolderOwner>, I>>(base?: I): FolderOwner {
+    return FolderOwner.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FolderOwner>, I>>(object: I): FolderOwner {
+    const message = createBaseFolderOwner();
+    message.displayName = object.displayName ?? "";
+    message.isMe = object.isMe ?? false;
+    return message;
+  },
+};
+
 /**
  * The company's connections to the systems its calls and meetings come from (spec part 2 §2.12,
  * §3 "Integration", §4 "Integration"): the first CRM (Close, id "close-crm"), the second CRM
@@ -3700,6 +4754,60 @@ export const IntegrationsServiceService = {
       Buffer.from(UpdateHubSpotSettingsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateHubSpotSettingsResponse => UpdateHubSpotSettingsResponse.decode(value),
   },
+  /**
+   * Connects Google Workspace with an authorization code from Google Identity Services' code
+   * client (popup), exchanged for tokens stored sealed. INVALID_ARGUMENT without a code or when
+   * Google refuses it; FAILED_PRECONDITION when this server has no Google app configured;
+   * UNAVAILABLE when Google cannot be reached. Connecting again keeps the settings.
+   */
+  connectWorkspace: {
+    path: "/parlance.integration.v1.IntegrationsService/ConnectWorkspace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConnectWorkspaceRequest): Buffer =>
+      Buffer.from(ConnectWorkspaceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConnectWorkspaceRequest => ConnectWorkspaceRequest.decode(value),
+    responseSerialize: (value: ConnectWorkspaceResponse): Buffer =>
+      Buffer.from(ConnectWorkspaceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConnectWorkspaceResponse => ConnectWorkspaceResponse.decode(value),
+  },
+  /** As ConnectWorkspace, for an expired connection, and says what became of the selected folder. */
+  reconnectWorkspace: {
+    path: "/parlance.integration.v1.IntegrationsService/ReconnectWorkspace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReconnectWorkspaceRequest): Buffer =>
+      Buffer.from(ReconnectWorkspaceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReconnectWorkspaceRequest => ReconnectWorkspaceRequest.decode(value),
+    responseSerialize: (value: ReconnectWorkspaceResponse): Buffer =>
+      Buffer.from(ReconnectWorkspaceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReconnectWorkspaceResponse => ReconnectWorkspaceResponse.decode(value),
+  },
+  /** Changes the fields given, leaves the others. FAILED_PRECONDITION when not connected. */
+  updateWorkspaceSettings: {
+    path: "/parlance.integration.v1.IntegrationsService/UpdateWorkspaceSettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateWorkspaceSettingsRequest): Buffer =>
+      Buffer.from(UpdateWorkspaceSettingsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateWorkspaceSettingsRequest => UpdateWorkspaceSettingsRequest.decode(value),
+    responseSerialize: (value: UpdateWorkspaceSettingsResponse): Buffer =>
+      Buffer.from(UpdateWorkspaceSettingsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateWorkspaceSettingsResponse =>
+      UpdateWorkspaceSettingsResponse.decode(value),
+  },
+  /** The Drive folders the connected Google account can see, for the folder picker. */
+  listDriveFolders: {
+    path: "/parlance.integration.v1.IntegrationsService/ListDriveFolders" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListDriveFoldersRequest): Buffer =>
+      Buffer.from(ListDriveFoldersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListDriveFoldersRequest => ListDriveFoldersRequest.decode(value),
+    responseSerialize: (value: ListDriveFoldersResponse): Buffer =>
+      Buffer.from(ListDriveFoldersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListDriveFoldersResponse => ListDriveFoldersResponse.decode(value),
+  },
   /** Forgets the connection and its credentials. Disconnecting what is not connected is not an error. */
   disconnect: {
     path: "/parlance.integration.v1.IntegrationsService/Disconnect" as const,
@@ -3762,6 +4870,19 @@ export interface IntegrationsServiceServer extends UntypedServiceImplementation 
   completeHubSpotOAuth: handleUnaryCall<CompleteHubSpotOAuthRequest, CompleteHubSpotOAuthResponse>;
   /** Changes the fields given, leaves the others. FAILED_PRECONDITION when HubSpot is not connected. */
   updateHubSpotSettings: handleUnaryCall<UpdateHubSpotSettingsRequest, UpdateHubSpotSettingsResponse>;
+  /**
+   * Connects Google Workspace with an authorization code from Google Identity Services' code
+   * client (popup), exchanged for tokens stored sealed. INVALID_ARGUMENT without a code or when
+   * Google refuses it; FAILED_PRECONDITION when this server has no Google app configured;
+   * UNAVAILABLE when Google cannot be reached. Connecting again keeps the settings.
+   */
+  connectWorkspace: handleUnaryCall<ConnectWorkspaceRequest, ConnectWorkspaceResponse>;
+  /** As ConnectWorkspace, for an expired connection, and says what became of the selected folder. */
+  reconnectWorkspace: handleUnaryCall<ReconnectWorkspaceRequest, ReconnectWorkspaceResponse>;
+  /** Changes the fields given, leaves the others. FAILED_PRECONDITION when not connected. */
+  updateWorkspaceSettings: handleUnaryCall<UpdateWorkspaceSettingsRequest, UpdateWorkspaceSettingsResponse>;
+  /** The Drive folders the connected Google account can see, for the folder picker. */
+  listDriveFolders: handleUnaryCall<ListDriveFoldersRequest, ListDriveFoldersResponse>;
   /** Forgets the connection and its credentials. Disconnecting what is not connected is not an error. */
   disconnect: handleUnaryCall<DisconnectRequest, DisconnectResponse>;
   /**
@@ -3917,6 +5038,75 @@ export interface IntegrationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateHubSpotSettingsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Connects Google Workspace with an authorization code from Google Identity Services' code
+   * client (popup), exchanged for tokens stored sealed. INVALID_ARGUMENT without a code or when
+   * Google refuses it; FAILED_PRECONDITION when this server has no Google app configured;
+   * UNAVAILABLE when Google cannot be reached. Connecting again keeps the settings.
+   */
+  connectWorkspace(
+    request: ConnectWorkspaceRequest,
+    callback: (error: ServiceError | null, response: ConnectWorkspaceResponse) => void,
+  ): ClientUnaryCall;
+  connectWorkspace(
+    request: ConnectWorkspaceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ConnectWorkspaceResponse) => void,
+  ): ClientUnaryCall;
+  connectWorkspace(
+    request: ConnectWorkspaceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ConnectWorkspaceResponse) => void,
+  ): ClientUnaryCall;
+  /** As ConnectWorkspace, for an expired connection, and says what became of the selected folder. */
+  reconnectWorkspace(
+    request: ReconnectWorkspaceRequest,
+    callback: (error: ServiceError | null, response: ReconnectWorkspaceResponse) => void,
+  ): ClientUnaryCall;
+  reconnectWorkspace(
+    request: ReconnectWorkspaceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReconnectWorkspaceResponse) => void,
+  ): ClientUnaryCall;
+  reconnectWorkspace(
+    request: ReconnectWorkspaceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReconnectWorkspaceResponse) => void,
+  ): ClientUnaryCall;
+  /** Changes the fields given, leaves the others. FAILED_PRECONDITION when not connected. */
+  updateWorkspaceSettings(
+    request: UpdateWorkspaceSettingsRequest,
+    callback: (error: ServiceError | null, response: UpdateWorkspaceSettingsResponse) => void,
+  ): ClientUnaryCall;
+  updateWorkspaceSettings(
+    request: UpdateWorkspaceSettingsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateWorkspaceSettingsResponse) => void,
+  ): ClientUnaryCall;
+  updateWorkspaceSettings(
+    request: UpdateWorkspaceSettingsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateWorkspaceSettingsResponse) => void,
+  ): ClientUnaryCall;
+  /** The Drive folders the connected Google account can see, for the folder picker. */
+  listDriveFolders(
+    request: ListDriveFoldersRequest,
+    callback: (error: ServiceError | null, response: ListDriveFoldersResponse) => void,
+  ): ClientUnaryCall;
+  listDriveFolders(
+    request: ListDriveFoldersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListDriveFoldersResponse) => void,
+  ): ClientUnaryCall;
+  listDriveFolders(
+    request: ListDriveFoldersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListDriveFoldersResponse) => void,
   ): ClientUnaryCall;
   /** Forgets the connection and its credentials. Disconnecting what is not connected is not an error. */
   disconnect(

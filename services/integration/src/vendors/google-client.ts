@@ -1,0 +1,368 @@
+/**
+ * Google's APIs (https://developers.google.com), as far as Google Workspace for Parlance uses
+ * them: OAuth 2.0 for a web server app fed by Google Identity Services' code client in popup mode
+ * (the browser gets a code, the server exchanges it with the redirect URI `postmessage`, as
+ * Google documents for that flow), the OpenID Connect user info (whose account it is), and Drive
+ * v3: the folders the user can see, the Google Docs in one of them (the transcripts Meet saves),
+ * a Doc's text (files.export as text/plain), and the changes since a page token.
+ *
+ * Requests go through vendor-http.ts, which honours Google's 403 `userRateLimitExceeded` and
+ * `rateLimitExceeded` (and 429s) with an exponential backoff and retries what may succeed later; a
+ * refresh token Google no longer accepts (`invalid_grant`) is a VendorHttpError of kind
+ * 'invalid_grant'. Answers are read strictly: one missing what the client relies on is a
+ * VendorHttpError of kind 'server', so nothing half-read travels further.
+ */
+import type { Logger } from '@parlance/platform/logger';
+import { answerReader, optionalText } from './answer-reader.js';
+import { createVendorHttp, VendorHttpError, type VendorHttp, type VendorHttpOptions } from './vendor-http.js';
+
+const { malformed, objectIn, listIn, textIn } = answerReader('Google');
+
+export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+export const GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
+export const GOOGLE_DRIVE_URL = 'https://www.googleapis.com/drive/v3';
+
+/** Read-only: calendar, drive, documents, and the user's e-mail (spec part 2 §4). */
+export const GOOGLE_WORKSPACE_SCOPES = [
+  'openid',
+  'https://www.googleapis.com/auth/userinfo.email',
+  'https://www.googleapis.com/auth/calendar.readonly',
+  'https://www.googleapis.com/auth/drive.readonly',
+  'https://www.googleapis.com/auth/documents.readonly',
+] as const;
+
+/** The redirect URI a code from the code client in popup mode is exchanged with. */
+export const GOOGLE_POPUP_REDIRECT_URI = 'postmessage';
+
+/** The MIME types of a Drive folder and of a Google Doc. */
+export const DRIVE_FOLDER_MIME_TYPE = 'application/vnd.google-apps.folder';
+export const GOOGLE_DOC_MIME_TYPE = 'application/vnd.google-apps.document';
+
+/** Google's limit on what files.export gives: 10 MB. */
+export const DRIVE_EXPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+export interface GoogleTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** When the access token stops working (Google's `expires_in` from the time of the answer). */
+  expiresAt: Date;
+  /** The scopes the user granted, which may be fewer than asked (granular consent). */
+  scopes: string[];
+}
+
+/** The OAuth endpoints, with the app's own id and secret. */
+export interface GoogleOAuth {
+  /**
+   * Exchanges a code from the code client (redirect_uri 'postmessage'): POST token form
+   * grant_type=authorization_code, code, client_id, client_secret, redirect_uri. Google answers
+   * {access_token, expires_in, refresh_token, scope (space-separated), token_type, id_token}. A
+   * code without a refresh_token in the answer is refused with a VendorHttpError kind 'client'
+   * whose message says Google gave no refresh token (the user must consent again with
+   * prompt=consent). Not retried (a code is single-use).
+   */
+  exchangeCode(code: string): Promise<GoogleTokens>;
+  /**
+   * grant_type=refresh_token; Google's answer has no new refresh_token: keep the one given. A
+   * revoked/expired refresh token: 400 {"error":"invalid_grant","error_description":"Token has
+   * been expired or revoked."} → VendorHttpError kind 'invalid_grant'.
+   */
+  refresh(refreshToken: string): Promise<GoogleTokens>;
+  /** The signed-in user's e-mail (GET userinfo with the access token → {sub, email, email_verified, name…}). */
+  userEmail(accessToken: string): Promise<string>;
+}
+
+export interface DriveFolder {
+  id: string;
+  name: string;
+  /** Whether the folder is shared with anyone (Drive's `shared`). */
+  isShared: boolean;
+  /** Its owners; none for a folder of a shared drive. */
+  owners: { displayName: string; isMe: boolean }[];
+}
+
+export interface DriveDocument {
+  id: string;
+  name: string;
+  createdAt: Date;
+  modifiedAt: Date;
+  /** The folders it is in (Drive gives at most one now). */
+  parents: string[];
+  trashed: boolean;
+  /** Where the document opens in the browser. */
+  webViewLink: string;
+}
+
+export type FolderStatus = { exists: boolean; accessible: boolean };
+
+export interface DriveChanges {
+  documents: DriveDocument[];
+  removedFileIds: string[];
+  /** The token to read from next time. */
+  nextToken: string;
+}
+
+export interface DriveClient {
+  /**
+   * Every folder the user can see (files.list q="mimeType='application/vnd.google-apps.folder'
+   * and trashed=false", fields nextPageToken,files(id,name,shared,owners(displayName,me)),
+   * pageSize, pageToken), sorted by name.
+   */
+  folders(): Promise<DriveFolder[]>;
+  /**
+   * GET files/{id}?fields=id,name,trashed,mimeType: exists and accessible when it answers a folder
+   * not trashed (a trashed folder, or a file that is not a folder, is as good as gone: neither);
+   * 404 → {exists:false, accessible:false}; 403 (not userRateLimitExceeded) → {exists:true,
+   * accessible:false}.
+   */
+  folderStatus(folderId: string): Promise<FolderStatus>;
+  /**
+   * The Google Docs directly in the folder, not trashed (q="'<id>' in parents and
+   * mimeType='application/vnd.google-apps.document' and trashed=false"), a page at a time, every
+   * page (pageToken).
+   */
+  documentsIn(folderId: string): AsyncIterable<DriveDocument[]>;
+  /**
+   * A Doc's text: GET files/{id}/export?mimeType=text/plain, at most 10 MB (Google's export
+   * limit), decoded as UTF-8 (the byte order mark Google's text export starts with is dropped).
+   */
+  documentText(fileId: string): Promise<string>;
+  /** GET changes/startPageToken → {startPageToken}. */
+  startToken(): Promise<string>;
+  /**
+   * Every change since `token`, every page until newStartPageToken. Only Google Docs are kept in
+   * `documents`; a file removed from the user's view (deleted, or access lost) or trashed goes to
+   * removedFileIds. A file that changed more than once counts once, as it was last.
+   */
+  changesSince(token: string): Promise<DriveChanges>;
+}
+
+/** The HTTP client's pacing and transport; tests pass a sleep that does not wait. */
+type GoogleHttpOptions = Pick<VendorHttpOptions, 'maxAttempts' | 'timeoutMs' | 'sleep' | 'random' | 'now' | 'fetch'>;
+
+export interface GoogleOAuthOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Google's token endpoint; GOOGLE_TOKEN_URL unless said (tests point it at a stand-in). */
+  tokenUrl?: string;
+  /** The OpenID Connect user info endpoint; GOOGLE_USERINFO_URL unless said. */
+  userinfoUrl?: string;
+  logger?: Pick<Logger, 'warn'>;
+  http?: GoogleHttpOptions;
+  /** The clock tokens' expiry is measured from. */
+  now?: () => Date;
+}
+
+export interface DriveClientOptions {
+  /** The connection's access token, asked before every attempt so a refreshed one is used. */
+  accessToken: () => Promise<string>;
+  /** Drive's API, up to /drive/v3; GOOGLE_DRIVE_URL unless said (tests point it at a stand-in). */
+  baseUrl?: string;
+  /** Files or changes asked for per page, at most 1,000. */
+  pageSize?: number;
+  logger?: Pick<Logger, 'warn'>;
+  http?: GoogleHttpOptions;
+}
+
+/** Drive's largest page of files or changes, and its default. */
+const PAGE_SIZE_MAX = 1_000;
+const DEFAULT_PAGE_SIZE = 100;
+const FOLDERS_QUERY = `mimeType='${DRIVE_FOLDER_MIME_TYPE}' and trashed=false`;
+const FOLDER_FIELDS = 'nextPageToken,files(id,name,shared,owners(displayName,me))';
+const DOCUMENT_FIELDS = 'id,name,mimeType,createdTime,modifiedTime,parents,trashed,webViewLink';
+const CHANGE_FIELDS = `nextPageToken,newStartPageToken,changes(fileId,removed,file(${DOCUMENT_FIELDS}))`;
+
+/** A URL's origin, for vendor-http's base, and its path, for the request. */
+function splitUrl(url: string): { origin: string; path: string } {
+  const parsed = new URL(url);
+  return { origin: parsed.origin, path: parsed.pathname };
+}
+
+export function createGoogleOAuth(options: GoogleOAuthOptions): GoogleOAuth {
+  const now = options.now ?? (() => new Date());
+  const token = splitUrl(options.tokenUrl ?? GOOGLE_TOKEN_URL);
+  const userinfo = splitUrl(options.userinfoUrl ?? GOOGLE_USERINFO_URL);
+  const tokenHttp = createVendorHttp({
+    ...options.http,
+    vendor: 'Google',
+    baseUrl: token.origin,
+    // The token endpoint takes the app's id and secret in the form, and no Authorization header.
+    authorize: async () => ({}),
+    logger: options.logger,
+  });
+
+  async function tokens(form: Record<string, string>, idempotent: boolean, refreshToken?: string): Promise<GoogleTokens> {
+    const where = `POST ${token.path}`;
+    const body = new URLSearchParams({ ...form, client_id: options.clientId, client_secret: options.clientSecret });
+    const answer = objectIn(await tokenHttp.request('POST', token.path, { body, idempotent }), where);
+    const expiresIn = answer.expires_in;
+    if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) throw malformed(where, 'expires_in is not a number of seconds');
+    const accessToken = textIn(answer, 'access_token', where);
+    const refreshed = optionalText(answer.refresh_token) ?? refreshToken;
+    if (refreshed === undefined) {
+      throw new VendorHttpError({
+        vendor: 'Google',
+        kind: 'client',
+        retryable: false,
+        attempts: 1,
+        message: 'Google gave no refresh token for the code: access was granted before without one; the user must consent again (prompt=consent, or remove Parlance’s access in the Google account first)',
+      });
+    }
+    const scopes = (optionalText(answer.scope) ?? '').split(' ').filter((scope) => scope !== '');
+    return { accessToken, refreshToken: refreshed, expiresAt: new Date(now().getTime() + expiresIn * 1000), scopes };
+  }
+
+  return {
+    // A code is single-use: sent again after Google may have taken it, it could only be refused.
+    exchangeCode: (code) => tokens({ grant_type: 'authorization_code', code, redirect_uri: GOOGLE_POPUP_REDIRECT_URI }, false),
+
+    // Google sends no new refresh token on a refresh: the one given stays valid, and is kept.
+    refresh: (refreshToken) => tokens({ grant_type: 'refresh_token', refresh_token: refreshToken }, true, refreshToken),
+
+    async userEmail(accessToken) {
+      const where = `GET ${userinfo.path}`;
+      const http = createVendorHttp({ ...options.http, vendor: 'Google', baseUrl: userinfo.origin, authorize: async () => ({ authorization: `Bearer ${accessToken}` }), logger: options.logger });
+      return textIn(objectIn(await http.request('GET', userinfo.path), where), 'email', where);
+    },
+  };
+}
+
+export function createDriveClient(options: DriveClientOptions): DriveClient {
+  const baseUrl = (options.baseUrl ?? GOOGLE_DRIVE_URL).replace(/\/+$/, '');
+  const pageSize = Math.max(1, Math.min(options.pageSize ?? DEFAULT_PAGE_SIZE, PAGE_SIZE_MAX));
+  const http: VendorHttp = createVendorHttp({
+    ...options.http,
+    vendor: 'Google',
+    baseUrl,
+    authorize: async () => ({ authorization: `Bearer ${await options.accessToken()}` }),
+    logger: options.logger,
+  });
+
+  /** Every page of files.list for `q`, as records; a page may be empty and still not the last. */
+  async function* filePages(q: string, fields: string): AsyncGenerator<Record<string, unknown>[]> {
+    const where = 'GET /files';
+    let pageToken: string | undefined;
+    for (;;) {
+      const answer = objectIn(await http.request('GET', '/files', { query: { q, fields, pageSize, pageToken } }), where);
+      yield listIn(answer.files ?? [], where, 'files').map((entry) => objectIn(entry, where));
+      const next = nextPageToken(answer, where, pageToken);
+      if (next === undefined) return;
+      pageToken = next;
+    }
+  }
+
+  return {
+    async folders() {
+      const where = 'GET /files';
+      const folders: DriveFolder[] = [];
+      for await (const page of filePages(FOLDERS_QUERY, FOLDER_FIELDS)) {
+        for (const file of page) {
+          folders.push({
+            id: textIn(file, 'id', where),
+            name: optionalText(file.name) ?? '',
+            isShared: file.shared === true,
+            owners: listIn(file.owners ?? [], where, 'owners').map((entry) => {
+              const owner = objectIn(entry, where);
+              return { displayName: optionalText(owner.displayName) ?? '', isMe: owner.me === true };
+            }),
+          });
+        }
+      }
+      return folders.sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    },
+
+    async folderStatus(folderId) {
+      const where = 'GET /files/{id}';
+      let answer: unknown;
+      try {
+        answer = await http.request('GET', `/files/${encodeURIComponent(folderId)}`, { query: { fields: 'id,name,trashed,mimeType' }, pathLabel: '/files/{id}' });
+      } catch (error) {
+        if (error instanceof VendorHttpError && error.status === 404) return { exists: false, accessible: false };
+        if (error instanceof VendorHttpError && error.status === 403 && error.kind !== 'rate_limited') return { exists: true, accessible: false };
+        throw error;
+      }
+      const file = objectIn(answer, where);
+      const isFolder = textIn(file, 'mimeType', where) === DRIVE_FOLDER_MIME_TYPE && file.trashed !== true;
+      return { exists: isFolder, accessible: isFolder };
+    },
+
+    async *documentsIn(folderId) {
+      const q = `'${queryString(folderId)}' in parents and mimeType='${GOOGLE_DOC_MIME_TYPE}' and trashed=false`;
+      for await (const page of filePages(q, `nextPageToken,files(${DOCUMENT_FIELDS})`)) {
+        if (page.length > 0) yield page.map((file) => documentOf(file, 'GET /files'));
+      }
+    },
+
+    async documentText(fileId) {
+      const url = `${baseUrl}/files/${encodeURIComponent(fileId)}/export?mimeType=${encodeURIComponent('text/plain')}`;
+      // TextDecoder drops the byte order mark the export starts with.
+      return new TextDecoder('utf-8').decode(await http.download(url, DRIVE_EXPORT_MAX_BYTES));
+    },
+
+    async startToken() {
+      const where = 'GET /changes/startPageToken';
+      return textIn(objectIn(await http.request('GET', '/changes/startPageToken'), where), 'startPageToken', where);
+    },
+
+    async changesSince(token) {
+      const where = 'GET /changes';
+      // The last change of each file, in the order of those last changes.
+      const latest = new Map<string, DriveDocument | 'removed' | 'other'>();
+      let pageToken = token;
+      for (;;) {
+        const answer = objectIn(await http.request('GET', '/changes', { query: { pageToken, fields: CHANGE_FIELDS, pageSize } }), where);
+        for (const entry of listIn(answer.changes ?? [], where, 'changes')) {
+          const change = objectIn(entry, where);
+          // A change of a shared drive itself names no file: nothing of the folder's documents.
+          const fileId = optionalText(change.fileId);
+          if (fileId === null) continue;
+          latest.delete(fileId);
+          const file = change.removed === true || change.file === undefined || change.file === null ? undefined : objectIn(change.file, where);
+          if (!file || file.trashed === true) latest.set(fileId, 'removed');
+          else latest.set(fileId, file.mimeType === GOOGLE_DOC_MIME_TYPE ? documentOf(file, where) : 'other');
+        }
+        const newStart = optionalText(answer.newStartPageToken);
+        if (newStart !== null) {
+          const documents = [...latest.values()].filter((value): value is DriveDocument => typeof value === 'object');
+          const removedFileIds = [...latest].filter(([, value]) => value === 'removed').map(([fileId]) => fileId);
+          return { documents, removedFileIds, nextToken: newStart };
+        }
+        const next = nextPageToken(answer, where, pageToken);
+        if (next === undefined) throw malformed(where, 'neither nextPageToken nor newStartPageToken is given');
+        pageToken = next;
+      }
+    },
+  };
+}
+
+/** A files.list or changes.list page's nextPageToken; undefined on the last page. */
+function nextPageToken(answer: Record<string, unknown>, where: string, current: string | undefined): string | undefined {
+  if (answer.nextPageToken === undefined || answer.nextPageToken === null) return undefined;
+  const next = textIn(answer, 'nextPageToken', where);
+  // The same page again would be read forever.
+  if (next === current) throw malformed(where, 'nextPageToken names the page just read');
+  return next;
+}
+
+function documentOf(file: Record<string, unknown>, where: string): DriveDocument {
+  return {
+    id: textIn(file, 'id', where),
+    name: optionalText(file.name) ?? '',
+    createdAt: dateIn(file, 'createdTime', where),
+    modifiedAt: dateIn(file, 'modifiedTime', where),
+    parents: listIn(file.parents ?? [], where, 'parents').filter((parent): parent is string => typeof parent === 'string' && parent !== ''),
+    trashed: file.trashed === true,
+    webViewLink: optionalText(file.webViewLink) ?? '',
+  };
+}
+
+/** An RFC 3339 time, as Drive gives createdTime and modifiedTime. */
+function dateIn(file: Record<string, unknown>, field: string, where: string): Date {
+  const at = new Date(textIn(file, field, where));
+  if (Number.isNaN(at.getTime())) throw malformed(where, `${field} is not a date`);
+  return at;
+}
+
+/** A value inside a Drive query's single quotes: its backslashes and single quotes escaped. */
+function queryString(value: string): string {
+  return value.replaceAll('\\', '\\\\').replaceAll("'", "\\'");
+}

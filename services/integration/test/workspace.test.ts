@@ -1,0 +1,237 @@
+/**
+ * Google Workspace in the integration service, against the local stand-in for Google (a
+ * third-party SaaS tests cannot reach; support/google-standin.ts speaks Google's documented OAuth
+ * token, user-info and Drive APIs): connecting with a code-client code (tokens sealed at rest,
+ * the account and scopes kept), the folder picker's folders, settings, reconnecting with what
+ * became of the selected folder, and, on PGlite with the sync workers, the Meet transcripts of
+ * the folder imported as meetings (a first listing, then Drive's changes), and the connection
+ * marked expired once Google refuses its refresh token.
+ */
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '@parlance/platform/db/database';
+import { migrate } from '@parlance/platform/db/migrate';
+import { runWithRequestContext } from '@parlance/platform/grpc/request-context';
+import { createLogger } from '@parlance/platform/logger';
+import { testDatabaseUrl } from '@parlance/platform/testing/infra';
+import { ConnectionStatus } from '@parlance/proto/parlance/integration/v1/integrations';
+import { connections, imports, syncWork } from '../src/db/schema.js';
+import type { ConnectionRow } from '../src/db/connections.repository.js';
+import { openCredential, parseKeyring } from '../src/domain/credential-cipher.js';
+import { INTEGRATION_MESSAGES } from '../src/domain/integrations.js';
+import { tokensOf } from '../src/domain/oauth.js';
+import { integrationAnswers } from '../src/grpc/integrations.server.js';
+import { syncRunner, type SyncRunner } from '../src/sync/sync-runner.js';
+import { syncWorkspaceMeetings } from '../src/sync/workspace-sync.js';
+import { createDriveClient, createGoogleOAuth, GOOGLE_WORKSPACE_SCOPES } from '../src/vendors/google-client.js';
+import { hubspotAccessToken } from '../src/vendors/hubspot-access.js';
+import { GOOGLE_STANDIN_SEED, startGoogleStandin, type GoogleStandin } from './support/google-standin.js';
+import { recordingIngest } from './support/recording-ingest.js';
+
+const keyring = parseKeyring(`test:${Buffer.alloc(32, 4).toString('base64')}`);
+const quiet = createLogger({ service: 'integration-workspace-test', level: 'silent' });
+const noWait = { sleep: async () => {}, random: () => 0, maxAttempts: 2 };
+const MAYA = { firstName: 'Maya', lastName: 'Okafor', email: 'maya.okafor@parlance.local' };
+const MIGRATIONS = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
+const TEAMS = [{ id: 'team-sales', department: 'sales', members: [{ email: 'maya.okafor@parlance.local', firstName: 'Maya', crmId: '' }] }];
+
+/** A Meet transcript as Google saves it in Drive, lasting `minutes`. */
+function meetTranscript(title: string, minutes: number): string {
+  return [`${title} - Transcript`, 'Attendees', 'Maya Okafor, Morgan Reyes', 'Transcript', '00:00:00', 'Maya Okafor: Thanks for joining, Morgan.', `00:${String(minutes).padStart(2, '0')}:00`, 'Morgan Reyes: Thank you, talk soon.'].join('\n');
+}
+
+function googleFor(google: GoogleStandin, db: DatabaseHandle<Record<string, unknown>>['db']) {
+  const oauth = createGoogleOAuth({ clientId: GOOGLE_STANDIN_SEED.clientId, clientSecret: GOOGLE_STANDIN_SEED.clientSecret, tokenUrl: google.tokenUrl, userinfoUrl: google.userinfoUrl, http: noWait });
+  const drive = (connection: ConnectionRow) => createDriveClient({ baseUrl: google.driveUrl, accessToken: hubspotAccessToken({ db, keyring, oauth }, connection), http: noWait });
+  return { oauth, drive };
+}
+
+describe.each([
+  { driver: 'postgres', open: () => openDatabase({ driver: 'postgres', url: testDatabaseUrl(), schema: 'integration', poolSize: 2 }) },
+  { driver: 'pglite', open: () => openDatabase({ driver: 'pglite', dataDir: 'memory', schema: 'integration' }) },
+] as const)('connecting Google Workspace ($driver)', ({ open }) => {
+  let database: DatabaseHandle<Record<string, unknown>>;
+  let google: GoogleStandin;
+  let service: ReturnType<typeof integrationAnswers>;
+  const companyId = randomUUID();
+  const asMaya = <T>(work: () => Promise<T>) => runWithRequestContext({ companyId, userId: randomUUID() }, work);
+
+  beforeAll(async () => {
+    database = await open();
+    await migrate(database, { migrationsFolder: MIGRATIONS });
+    google = await startGoogleStandin();
+    service = integrationAnswers({
+      db: database.db,
+      keyring,
+      close: () => {
+        throw new Error('Close is not used here');
+      },
+      google: googleFor(google, database.db),
+      syncNow: async () => true,
+      resumeWrites: async () => undefined,
+      sendIntegrationRequests: async () => {},
+    });
+  });
+
+  afterAll(async () => {
+    await database.db.delete(connections).where(eq(connections.companyId, companyId));
+    await google.close();
+    await database.close();
+  });
+
+  it('connects with the code client’s code: tokens sealed at rest, the account and the granted scopes kept', async () => {
+    const { integration } = await asMaya(() => service.connectWorkspace({ code: google.consentCode(), by: MAYA }));
+
+    expect(integration?.connection).toMatchObject({
+      status: ConnectionStatus.CONNECTION_STATUS_CONNECTED,
+      by: MAYA,
+      settings: {
+        $case: 'workspace',
+        value: { monitoringEnabled: false, minCallDuration: 60, tokenValid: true, refreshTokenValid: true, account: 'maya.okafor@parlance.local' },
+      },
+    });
+    const granted = integration?.connection?.settings?.$case === 'workspace' ? integration.connection.settings.value.scopes : [];
+    expect([...granted].sort()).toEqual([...GOOGLE_WORKSPACE_SCOPES].sort());
+    const [row] = await database.db.select().from(connections).where(and(eq(connections.companyId, companyId), eq(connections.integrationId, 'google-workspace')));
+    const tokens = tokensOf(openCredential(keyring, row!.credentials));
+    expect(row!.credentials).not.toContain(tokens.refreshToken);
+    const exchange = google.requests.find((request) => request.path.endsWith('/token'))!;
+    expect(exchange.body).toMatchObject({ grant_type: 'authorization_code', redirect_uri: 'postmessage' });
+  });
+
+  it('refuses an empty code, and one Google refuses', async () => {
+    await expect(asMaya(() => service.connectWorkspace({ code: ' ', by: MAYA }))).rejects.toMatchObject({ kind: 'invalid-argument', message: INTEGRATION_MESSAGES.workspaceCodeMissing });
+    await expect(asMaya(() => service.connectWorkspace({ code: 'not-a-code', by: MAYA }))).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('Google refused the sign-in') });
+  });
+
+  it('lists the Drive folders for the picker, and keeps the folder chosen', async () => {
+    const { folders } = await asMaya(() => service.listDriveFolders({}));
+    expect(folders).toEqual([
+      { id: 'fold_shared', name: 'Customer Calls (Sales)', isShared: true, owners: [{ displayName: 'Daniel Reyes', isMe: false }] },
+      { id: 'fold_meet', name: 'Meet Recordings', isShared: false, owners: [{ displayName: 'Maya Okafor', isMe: true }] },
+    ]);
+
+    const { settings } = await asMaya(() => service.updateWorkspaceSettings({ selectedFolderId: 'fold_meet', selectedFolderName: 'Meet Recordings', monitoringEnabled: true }));
+    expect(settings).toMatchObject({ monitoringEnabled: true, selectedFolder: { id: 'fold_meet', name: 'Meet Recordings' } });
+    await expect(asMaya(() => service.updateWorkspaceSettings({ selectedFolderId: 'fold_x' }))).rejects.toMatchObject({ kind: 'invalid-argument', message: INTEGRATION_MESSAGES.selectedFolder });
+  });
+
+  it('reconnects keeping the settings, and says what became of the selected folder', async () => {
+    await database.db.update(connections).set({ status: 'expired' }).where(eq(connections.companyId, companyId));
+    const restored = await asMaya(() => service.reconnectWorkspace({ code: google.consentCode(), by: MAYA }));
+    expect(restored.folderStatus).toEqual({ exists: true, accessible: true });
+    expect(restored.integration?.connection).toMatchObject({ status: ConnectionStatus.CONNECTION_STATUS_CONNECTED, settings: { value: { monitoringEnabled: true, selectedFolder: { id: 'fold_meet' } } } });
+
+    google.makeFolderInaccessible('fold_meet');
+    expect((await asMaya(() => service.reconnectWorkspace({ code: google.consentCode(), by: MAYA }))).folderStatus).toEqual({ exists: true, accessible: false });
+    google.removeFolder('fold_meet');
+    expect((await asMaya(() => service.reconnectWorkspace({ code: google.consentCode(), by: MAYA }))).folderStatus).toEqual({ exists: false, accessible: false });
+  });
+
+  it('marks the connection expired when Google refuses its access to list folders', async () => {
+    google.revokeGrant();
+    google.advanceClock(3_600_000);
+    await expect(asMaya(() => service.listDriveFolders({}))).rejects.toMatchObject({ kind: 'failed-precondition', message: INTEGRATION_MESSAGES.workspaceRevoked });
+    const { integrations } = await asMaya(() => service.listIntegrations({}));
+    expect(integrations[2]?.connection).toMatchObject({ status: ConnectionStatus.CONNECTION_STATUS_EXPIRED, settings: { value: { refreshTokenValid: false } } });
+  });
+});
+
+describe('Google Workspace sync (PGlite, the sync workers)', () => {
+  let database: DatabaseHandle<Record<string, unknown>>;
+  let google: GoogleStandin;
+  let syncs: SyncRunner | undefined;
+
+  beforeAll(async () => {
+    database = await openDatabase({ driver: 'pglite', dataDir: 'memory', schema: 'integration' });
+    await migrate(database, { migrationsFolder: MIGRATIONS });
+  });
+
+  afterEach(async () => {
+    await syncs?.stop();
+    syncs = undefined;
+    await google?.close();
+  });
+
+  afterAll(() => database.close());
+
+  async function connected(ingest: ReturnType<typeof recordingIngest>) {
+    const { oauth, drive } = googleFor(google, database.db);
+    const service = integrationAnswers({
+      db: database.db,
+      keyring,
+      close: () => {
+        throw new Error('Close is not used here');
+      },
+      google: { oauth, drive },
+      syncNow: async () => true,
+      resumeWrites: async () => undefined,
+      sendIntegrationRequests: async () => {},
+    });
+    const companyId = randomUUID();
+    await runWithRequestContext({ companyId, userId: randomUUID() }, async () => {
+      await service.connectWorkspace({ code: google.consentCode(), by: MAYA });
+      await service.updateWorkspaceSettings({ selectedFolderId: 'fold_meet', selectedFolderName: 'Meet Recordings' });
+    });
+    syncs = syncRunner({
+      db: database.db,
+      logger: quiet,
+      workers: 1,
+      intervalMs: 300_000,
+      pollMs: 50,
+      sync: (connection, counts, signal) => syncWorkspaceMeetings({ db: database.db, keyring, teams: async () => TEAMS, ingest, logger: quiet, signal, drive }, connection, counts),
+    });
+    return (await database.db.select().from(connections).where(eq(connections.companyId, companyId)))[0]!;
+  }
+
+  async function syncNow(connection: ConnectionRow) {
+    expect(await syncs!.syncNow(connection)).toBe(true);
+    await expect.poll(async () => (await database.db.select().from(syncWork).where(eq(syncWork.connectionId, connection.id))).length, { timeout: 20_000, interval: 50 }).toBe(0);
+    return (await database.db.select().from(connections).where(eq(connections.id, connection.id)))[0]!;
+  }
+
+  it('imports the folder’s Meet transcripts as meetings, then only what Drive’s changes bring', async () => {
+    google = await startGoogleStandin();
+    google.addDocument({ id: 'doc_long', name: 'Discovery with Globex - 2026/11/20 10:00 CET - Transcript', folderId: 'fold_meet', text: meetTranscript('Discovery with Globex', 12) });
+    google.addDocument({ id: 'doc_short', name: 'Quick check - Transcript', folderId: 'fold_meet', text: meetTranscript('Quick check', 0) });
+    google.addDocument({ id: 'doc_elsewhere', name: 'Other - Transcript', folderId: 'fold_shared', text: meetTranscript('Other', 30) });
+    const ingest = recordingIngest();
+    const connection = await connected(ingest);
+
+    const first = await syncNow(connection);
+    expect(first.lastError).toBeNull();
+    expect(first.lastSyncSummary).toEqual({ imported: 1, alreadyImported: 0, skipped: 1, refused: 0 });
+    expect(ingest.received.get('doc_long')).toMatchObject({
+      source: 'google-workspace',
+      teamId: 'team-sales',
+      representativeEmail: 'maya.okafor@parlance.local',
+      fileName: 'Discovery with Globex.txt',
+      notes: 'Participants: Maya Okafor, Morgan Reyes',
+      meeting: { title: 'Discovery with Globex', contactName: 'Morgan Reyes' },
+      media: { kind: 'text', text: meetTranscript('Discovery with Globex', 12) },
+    });
+    expect(ingest.received.get('doc_long')!.meeting!.link).toContain('doc_long');
+
+    google.addDocument({ id: 'doc_new', name: 'Follow-up with Globex - Transcript', folderId: 'fold_meet', text: meetTranscript('Follow-up with Globex', 20) });
+    google.addDocument({ id: 'doc_new_elsewhere', name: 'Elsewhere - Transcript', folderId: 'fold_shared', text: meetTranscript('Elsewhere', 20) });
+    google.trashDocument('doc_long');
+    const second = await syncNow(connection);
+    expect(second.lastSyncSummary).toEqual({ imported: 1, alreadyImported: 0, skipped: 0, refused: 0 });
+    expect([...ingest.received.keys()]).toEqual(['doc_long', 'doc_new']);
+    expect((await database.db.select().from(imports).where(eq(imports.companyId, connection.companyId))).map((row) => row.externalId).sort()).toEqual(['doc_long', 'doc_new']);
+    expect(google.requests.some((request) => request.path.endsWith('/changes'))).toBe(true);
+  });
+
+  it('marks the connection expired when Google refuses its refresh token', async () => {
+    google = await startGoogleStandin();
+    const connection = await connected(recordingIngest());
+    google.revokeGrant();
+    google.advanceClock(3_600_000);
+
+    const after = await syncNow(connection);
+
+    expect(after).toMatchObject({ status: 'expired', lastError: INTEGRATION_MESSAGES.workspaceRevoked });
+  });
+});
