@@ -19,6 +19,7 @@ import { startIdentityStack, uniqueEmail, type IdentityStack } from '../support/
 import { waitFor } from '../support/wait-for.js';
 import { memberPayload, teamPayload } from '../teams/team-fixtures.js';
 import { startCloseStandin, STANDIN_SEED, type CloseStandin } from '../../services/integration/test/support/close-standin.js';
+import { GOOGLE_STANDIN_SEED, startGoogleStandin, type GoogleStandin } from '../../services/integration/test/support/google-standin.js';
 import { HUBSPOT_STANDIN_SEED, startHubSpotStandin, type HubSpotStandin } from '../../services/integration/test/support/hubspot-standin.js';
 import { activityOfJob } from '../uploads/upload-fixtures.js';
 
@@ -34,6 +35,7 @@ interface Tenant {
 let stack: IdentityStack;
 let closeCrm: CloseStandin;
 let hubspotCrm: HubSpotStandin;
+let google: GoogleStandin;
 let a: Tenant;
 let b: Tenant;
 let teamOfB: { id: string; name: string; version: number };
@@ -59,6 +61,7 @@ beforeAll(async () => {
   // Close is a third-party SaaS tests cannot reach: a local stand-in speaks its documented API.
   closeCrm = await startCloseStandin();
   hubspotCrm = await startHubSpotStandin();
+  google = await startGoogleStandin();
   stack = await startIdentityStack({
     withScoring: true,
     withIngest: true,
@@ -69,6 +72,11 @@ beforeAll(async () => {
       HUBSPOT_CLIENT_SECRET: HUBSPOT_STANDIN_SEED.clientSecret,
       HUBSPOT_AUTHORIZE_URL: hubspotCrm.authorizeUrl,
       HUBSPOT_API_URL: hubspotCrm.baseUrl,
+      GOOGLE_CLIENT_ID: GOOGLE_STANDIN_SEED.clientId,
+      GOOGLE_CLIENT_SECRET: GOOGLE_STANDIN_SEED.clientSecret,
+      GOOGLE_TOKEN_URL: google.tokenUrl,
+      GOOGLE_USERINFO_URL: google.userinfoUrl,
+      GOOGLE_DRIVE_URL: google.driveUrl,
     },
   });
   a = await tenant('A');
@@ -98,6 +106,7 @@ afterAll(async () => {
   await stack?.stop();
   await closeCrm?.close();
   await hubspotCrm?.close();
+  await google?.close();
   await closeIdentitySql();
 });
 
@@ -408,6 +417,39 @@ describe('every endpoint keeps company A’s users out of company B', () => {
     },
   );
 
+  it(
+    [
+      operation('POST', '/api/integrations/google-workspace/connect'),
+      operation('POST', '/api/integrations/google-workspace/reconnect'),
+      operation('PUT', '/api/integrations/google-workspace/settings'),
+      operation('GET', '/api/integrations/google-workspace/folders'),
+      operation('POST', '/api/integrations/google-workspace/sync'),
+      operation('DELETE', '/api/integrations/google-workspace/disconnect'),
+    ].join(', '),
+    async () => {
+      type Listed = Array<{ id: string; connection: { status: string; by: { email: string } | null; settings: { selectedFolder: { id: string } | null } | null } }>;
+      const workspaceOf = async (tenantOf: Tenant) => (await tenantOf.admin.get<Listed>('/api/integrations')).body.find((integration) => integration.id === 'google-workspace')!.connection;
+      expect((await b.admin.post('/api/integrations/google-workspace/connect', { code: google.consentCode() })).status).toBe(200);
+      expect((await b.admin.put('/api/integrations/google-workspace/settings', { selectedFolderId: 'fold_meet', selectedFolderName: 'Meet Recordings' })).status).toBe(200);
+
+      // A, not connected, reaches nothing of B's connection, whatever it names.
+      expect((await a.admin.get('/api/integrations/google-workspace/folders', { headers: smuggle() })).status).toBe(409);
+      expect((await a.admin.put('/api/integrations/google-workspace/settings', { selectedFolderId: '', companyId: b.companyId }, { headers: smuggle() })).status).toBe(409);
+      expect((await a.admin.post('/api/integrations/google-workspace/sync', { companyId: b.companyId }, { headers: smuggle() })).status).toBe(409);
+      expect((await a.admin.delete('/api/integrations/google-workspace/disconnect', { headers: smuggle() })).status).toBe(200);
+      // A's own connect and reconnect make A's connection; B's keeps its folder.
+      expect((await a.manager.post('/api/integrations/google-workspace/connect', { code: google.consentCode(), companyId: b.companyId }, { headers: smuggle() })).status).toBe(200);
+      const reconnected = await a.manager.post<{ folderStatus: { exists: boolean } }>('/api/integrations/google-workspace/reconnect', { code: google.consentCode() }, { headers: smuggle() });
+      expect(reconnected.status).toBe(200);
+      expect(await workspaceOf(a)).toMatchObject({ status: 'connected', by: { email: a.managerEmail }, settings: { selectedFolder: null } });
+      expect(await workspaceOf(b)).toMatchObject({ status: 'connected', by: { email: b.adminEmail }, settings: { selectedFolder: { id: 'fold_meet' } } });
+      // A code is good once: B's cannot be replayed by A.
+      const code = google.consentCode();
+      expect((await b.admin.post('/api/integrations/google-workspace/reconnect', { code })).status).toBe(200);
+      expect((await a.admin.post('/api/integrations/google-workspace/connect', { code }, { headers: smuggle() })).status).toBe(400);
+    },
+  );
+
   it(operation('POST', '/api/auth/logout'), async () => {
     const outsider = await stack.signUpVerified();
     await outsider.browser.post('/api/auth/logout', undefined, { headers: smuggle() });
@@ -430,7 +472,8 @@ describe('every endpoint keeps company A’s users out of company B', () => {
     expect(signup.status).toBe(200);
     expect((await stack.browser().post('/api/auth/login', { email: b.adminEmail, password: 'someone elses 123' })).status).toBe(401);
     expect((await stack.browser().post('/api/auth/verify-email', { token: 'C'.repeat(43), companyId: b.companyId })).status).toBe(400);
-    expect((await stack.browser().post('/api/auth/google-signup', { email: b.adminEmail, googleId: '1', idToken: 'x.y.z' })).status).toBe(409);
+    // Google is configured in this stack (for Google Workspace): a token Google did not sign is refused.
+    expect((await stack.browser().post('/api/auth/google-signup', { email: b.adminEmail, googleId: '1', idToken: 'x.y.z' })).status).toBe(401);
   });
 
   it(`${operation('GET', '/api/health')}, ${operation('GET', '/api/web-config')}, ${operation('POST', '/api/diagnostics/probes')}, ${operation('GET', '/api/diagnostics/probes/{service}/{probeId}')}`, async () => {
@@ -495,6 +538,12 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       ['PUT', '/api/integrations/hubspot/settings'],
       ['POST', '/api/integrations/hubspot/sync'],
       ['DELETE', '/api/integrations/hubspot/disconnect'],
+      ['POST', '/api/integrations/google-workspace/connect'],
+      ['POST', '/api/integrations/google-workspace/reconnect'],
+      ['PUT', '/api/integrations/google-workspace/settings'],
+      ['GET', '/api/integrations/google-workspace/folders'],
+      ['POST', '/api/integrations/google-workspace/sync'],
+      ['DELETE', '/api/integrations/google-workspace/disconnect'],
     ] as const) {
       const response = await anonymous.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(response.status, `${method} ${path}`).toBe(401);
