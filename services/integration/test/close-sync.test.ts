@@ -152,6 +152,7 @@ describe('Close sync, run by the sync workers (PGlite)', () => {
         transcribedCall('acti_silent', { recording_transcript: null }),
         transcribedCall('acti_outsider', { user_id: 'user_cleo' }),
       ],
+      contacts: { cont_acti_transcribed: 'Dana Whitfield' },
     });
     close.addCall({ ...transcribedCall('acti_recorded_2'), recording_transcript: null, recording_url: close.recordingUrlOf('acti_recorded_2') }, RECORDING);
     const companyId = await database.connectedCompany();
@@ -170,7 +171,10 @@ describe('Close sync, run by the sync workers (PGlite)', () => {
       fileName: 'close-call-acti_transcribed.vtt',
       notes: 'Note of acti_transcribed',
       contactId: 'cont_acti_transcribed',
+      contactName: 'Dana Whitfield',
     });
+    // A contact Close no longer has is kept by its id alone.
+    expect(ingest.received.get('acti_recorded_2')).toMatchObject({ contactId: 'cont_acti_recorded_2', contactName: '' });
     expect(transcribed.media).toEqual({ kind: 'text', text: expect.stringContaining('<v Anna Lee>Hello, Anna from Acme here.') });
     expect(ingest.received.get('acti_recorded_2')!.media).toEqual({ kind: 'audio', bytes: RECORDING });
 

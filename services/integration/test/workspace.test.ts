@@ -209,7 +209,8 @@ describe('Google Workspace sync (PGlite, the sync workers)', () => {
       representativeEmail: 'maya.okafor@parlance.local',
       fileName: 'Discovery with Globex.txt',
       notes: 'Participants: Maya Okafor, Morgan Reyes',
-      meeting: { title: 'Discovery with Globex', contactName: 'Morgan Reyes' },
+      contactName: 'Morgan Reyes',
+      meeting: { title: 'Discovery with Globex' },
       media: { kind: 'text', text: meetTranscript('Discovery with Globex', 12) },
     });
     expect(ingest.received.get('doc_long')!.meeting!.link).toContain('doc_long');

@@ -74,6 +74,7 @@ describe('closeCallDecision', () => {
         fileName: 'close-call-acti_1.vtt',
         notes: 'Follow up next week',
         contactId: 'cont_1',
+        contactName: '',
         media: { kind: 'text', text: 'WEBVTT\n\n00:00:00.000 --> 00:00:04.500\n<v Ana Lee>Hello, this is Ana.\n\n00:00:04.500 --> 00:00:09.000\n<v Contact>Hi &lt;Ana&gt; &amp; co\n' },
       },
     });

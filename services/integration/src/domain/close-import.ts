@@ -59,9 +59,11 @@ export interface CallImport {
   fileName: string;
   notes: string;
   contactId: string;
+  /** The person spoken with, when the source names them. */
+  contactName: string;
   media: { kind: 'text'; text: string } | { kind: 'audio'; recordingUrl: string };
   /** A meeting (Google Workspace's transcripts) rather than a call: its title, link and the person met. */
-  meeting?: { title: string; link: string; contactName: string };
+  meeting?: { title: string; link: string };
 }
 
 export type CloseCallImport = CallImport;
@@ -92,6 +94,7 @@ export function closeCallDecision(
       fileName: `close-call-${call.id}.${transcribed ? 'vtt' : 'audio'}`,
       notes: call.note,
       contactId: call.contactId ?? '',
+      contactName: '',
       media: transcribed ? { kind: 'text', text: webVttOf(utterances, representative.firstName) } : { kind: 'audio', recordingUrl: call.recordingUrl! },
     },
   };

@@ -35,6 +35,7 @@ describe('hubspotCallDecision', () => {
         fileName: 'hubspot-call-5001.audio',
         notes: 'Discovery call\nAsked about budget & timing.',
         contactId: 'c1',
+        contactName: '',
         media: { kind: 'audio', recordingUrl: 'https://api.hubapi.com/recordings/5001' },
       },
     });

@@ -35,6 +35,7 @@ export function hubspotCallDecision(
       fileName: `hubspot-call-${call.id}.audio`,
       notes: [call.title.trim(), plainText(call.body)].filter((part) => part !== '').join('\n'),
       contactId: contactIds[0] ?? '',
+      contactName: '',
       media: { kind: 'audio', recordingUrl: call.recordingUrl },
     },
   };

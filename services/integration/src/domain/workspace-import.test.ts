@@ -16,8 +16,9 @@ describe('workspaceMeetingDecision', () => {
         fileName: 'Discovery with Globex.txt',
         notes: 'Participants: Maya Okafor, Morgan Reyes',
         contactId: '',
+        contactName: 'Morgan Reyes',
         media: { kind: 'text', text: TRANSCRIPT },
-        meeting: { title: 'Discovery with Globex', link: DOCUMENT.webViewLink, contactName: 'Morgan Reyes' },
+        meeting: { title: 'Discovery with Globex', link: DOCUMENT.webViewLink },
       },
     });
   });

@@ -36,8 +36,9 @@ export function workspaceMeetingDecision(document: TranscriptDocument, text: str
       fileName: `${fileSafe(title)}.txt`,
       notes: participants.length > 0 ? `Participants: ${participants.join(', ')}` : '',
       contactId: '',
+      contactName: others[0] ?? '',
       media: { kind: 'text', text },
-      meeting: { title, link: document.webViewLink, contactName: others[0] ?? '' },
+      meeting: { title, link: document.webViewLink },
     },
   };
 }

@@ -29,7 +29,7 @@ export interface ImportedActivity {
 export interface ActivityImport {
   source: IntegrationId;
   /** A meeting (with its title, link and the person met) or, without it, a call. */
-  meeting?: { title: string; link: string; contactName: string };
+  meeting?: { title: string; link: string };
   externalId: string;
   teamId: string;
   representativeEmail: string;
@@ -38,6 +38,8 @@ export interface ActivityImport {
   fileName: string;
   notes: string;
   contactId: string;
+  /** The contact's name when the vendor gives it, '' otherwise. */
+  contactName: string;
   media: { kind: 'text'; text: string } | { kind: 'audio'; bytes: Buffer };
 }
 
@@ -51,7 +53,7 @@ export class ImportRefused extends Error {}
 export interface CloseSyncDependencies {
   db: Database<Record<string, unknown>>;
   keyring: Keyring;
-  close: (apiKey: string) => Pick<CloseClient, 'users' | 'calls' | 'recording'>;
+  close: (apiKey: string) => Pick<CloseClient, 'users' | 'calls' | 'recording' | 'contactName'>;
   /** The company's teams with their members, from identity. */
   teams: (companyId: string) => Promise<TeamRoster[]>;
   ingest: ActivityImporter;
@@ -83,6 +85,13 @@ export async function syncCloseCalls(deps: CloseSyncDependencies, connection: Co
   const close = deps.close(openCredential(deps.keyring, connection.credentials));
   const findRepresentative = representativeFinder(await deps.teams(connection.companyId));
   const users = new Map((await close.users()).map((user) => [user.id, user]));
+  // Each contact's name is read once a sync, when one of its calls is imported.
+  const names = new Map<string, Promise<string>>();
+  const contactNames = (contactId: string): Promise<string> => {
+    if (contactId === '') return Promise.resolve('');
+    if (!names.has(contactId)) names.set(contactId, close.contactName(contactId).then((name) => name ?? ''));
+    return names.get(contactId)!;
+  };
 
   // Fixed when the sync starts: calls made while it runs are the next sync's, so it always ends.
   const until = new Date(now().getTime() - CLOSE_SYNC_LAG_MS);
@@ -101,7 +110,8 @@ export async function syncCloseCalls(deps: CloseSyncDependencies, connection: Co
           counts.skipped[decision.skip] += 1;
           continue;
         }
-        await importPlannedCall(deps, { source: 'close-crm', companyId: connection.companyId, plan: decision.import, recording: (url) => close.recording(url) }, counts);
+        const plan = { ...decision.import, contactName: await contactNames(decision.import.contactId) };
+        await importPlannedCall(deps, { source: 'close-crm', companyId: connection.companyId, plan, recording: (url) => close.recording(url) }, counts);
       }
     }
     cursor = window.createdBefore;
@@ -131,6 +141,7 @@ export async function importPlannedCall(
       fileName: plan.fileName,
       notes: plan.notes,
       contactId: plan.contactId,
+      contactName: plan.contactName,
       media,
       ...(plan.meeting ? { meeting: plan.meeting } : {}),
     });

@@ -55,7 +55,7 @@ export function ingestImporter(address: string): ActivityImporter & { close(): v
             occurredAt: activity.occurredAt,
             title: activity.meeting?.title ?? '',
             notes: activity.notes,
-            contact: { id: activity.contactId, name: activity.meeting?.contactName ?? '', company: '', role: '' },
+            contact: { id: activity.contactId, name: activity.contactName, company: '', role: '' },
             link: activity.meeting?.link ?? '',
             source: activity.source,
             externalId: activity.externalId,

@@ -11,7 +11,7 @@
 import { AUDIO_MAX_BYTES } from '@parlance/platform/activity/upload-activity';
 import type { Logger } from '@parlance/platform/logger';
 import { answerReader, optionalText } from './answer-reader.js';
-import { createVendorHttp, type VendorHttp, type VendorHttpMethod, type VendorHttpOptions } from './vendor-http.js';
+import { createVendorHttp, VendorHttpError, type VendorHttp, type VendorHttpMethod, type VendorHttpOptions } from './vendor-http.js';
 
 const { malformed, objectIn, listIn, textIn } = answerReader('Close');
 
@@ -129,6 +129,8 @@ export interface CloseClient {
   /** The lead's note whose text contains `marker`, if there is one. */
   findNote(leadId: string, marker: string): Promise<CloseNote | undefined>;
   setLeadStatus(leadId: string, statusId: string): Promise<void>;
+  /** The contact's name ('' when Close has none); undefined when Close has no such contact (deleted). */
+  contactName(contactId: string): Promise<string | undefined>;
 }
 
 export function createCloseClient(options: CloseClientOptions): CloseClient {
@@ -214,6 +216,17 @@ export function createCloseClient(options: CloseClientOptions): CloseClient {
         if (found) return { id: textIn(found, 'id', where), leadId: optionalText(found.lead_id) ?? leadId };
       }
       return undefined;
+    },
+
+    async contactName(contactId) {
+      const where = 'GET /contact/{id}/';
+      try {
+        const contact = objectIn(await http.request('GET', `/contact/${encodeURIComponent(contactId)}/`, { query: { _fields: 'id,name' } }), where);
+        return optionalText(contact.name) ?? '';
+      } catch (error) {
+        if (error instanceof VendorHttpError && error.status === 404) return undefined;
+        throw error;
+      }
     },
 
     async setLeadStatus(leadId, statusId) {

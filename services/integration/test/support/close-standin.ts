@@ -52,6 +52,8 @@ export interface CloseStandinSeed {
   calls: CloseCallRecord[];
   /** Recordings by call id, served at the call's `recording_url` (recordingUrlOf). */
   recordings: Record<string, Buffer>;
+  /** Contacts' names by contact id (GET /contact/{id}/); any other contact is unknown (404). */
+  contacts: Record<string, string>;
 }
 
 export interface ReceivedRequest {
@@ -109,6 +111,7 @@ export const STANDIN_SEED: CloseStandinSeed = {
   leads: { lead_acme: 'stat_potential', lead_globex: 'stat_potential' },
   calls: [],
   recordings: {},
+  contacts: {},
 };
 
 export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): Promise<CloseStandin> {
@@ -118,6 +121,7 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
     leads: { ...(seed.leads ?? STANDIN_SEED.leads) },
     calls: [...(seed.calls ?? [])],
     recordings: { ...(seed.recordings ?? {}) },
+    contacts: { ...(seed.contacts ?? {}) },
   };
   const requests: ReceivedRequest[] = [];
   const notes: CloseStandin['notes'] = [];
@@ -165,6 +169,12 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
     if (recording && method === 'GET') {
       const bytes = world.recordings[decodeURIComponent(recording[1]!)];
       return bytes ? { status: 200, bytes, contentType: 'audio/mpeg' } : { status: 404, body: { error: 'Recording not found.' } };
+    }
+    const contact = /^\/contact\/([^/]+)\/$/.exec(path);
+    if (contact && method === 'GET') {
+      const id = decodeURIComponent(contact[1]!);
+      const name = world.contacts[id];
+      return name === undefined ? { status: 404, body: { error: 'Contact not found.' } } : { status: 200, body: { id, name, organization_id: ORGANIZATION_ID } };
     }
     const lead = /^\/lead\/([^/]+)\/$/.exec(path);
     if (lead && method === 'PUT') return updateLead(decodeURIComponent(lead[1]!), await jsonBody(request));
