@@ -19,6 +19,7 @@ import { testDatabaseUrl } from '@parlance/platform/testing/infra';
 import { claimLeasedWork } from '@parlance/platform/work/leased-work';
 import { imports, syncQueue, syncWork } from '../src/db/schema.js';
 import { parseKeyring } from '../src/domain/credential-cipher.js';
+import { closeCursorOf } from '../src/domain/close-import.js';
 import { INTEGRATION_MESSAGES } from '../src/domain/integrations.js';
 import { emptyCounts, syncCloseCalls, type CloseSyncDependencies } from '../src/sync/close-sync.js';
 import { syncRunner, type SyncRunner } from '../src/sync/sync-runner.js';
@@ -184,7 +185,7 @@ describe('Close sync, run by the sync workers (PGlite)', () => {
     expect(row.lastError).toBeNull();
     // autoSync is off: nothing is left queued.
     expect(await database.syncWorkOf(companyId)).toEqual([]);
-    expect(Date.parse(row.syncCursor!)).toBeGreaterThan(Date.now() - 5 * 60_000);
+    expect(Date.parse((JSON.parse(row.syncCursor!) as { windowEnd: string }).windowEnd)).toBeGreaterThan(Date.now() - 5 * 60_000);
     const imported = await database.db.select().from(imports).where(eq(imports.companyId, companyId));
     expect(imported.map((entry) => [entry.externalId, entry.leadId, entry.activityId]).sort()).toEqual(
       [...ingest.received.values()].map((entry) => [entry.externalId, 'lead_acme', entry.activityId]).sort(),
@@ -196,6 +197,25 @@ describe('Close sync, run by the sync workers (PGlite)', () => {
     await syncNow(companyId);
     expect([...ingest.received.keys()].sort()).toEqual(['acti_later', 'acti_recorded_2', 'acti_transcribed']);
     expect((await database.connection(companyId)).lastSyncSummary).toMatchObject({ imported: 1 });
+  });
+
+  it('imports a call passed over before once Close’s event log says it changed (its recording came later)', async () => {
+    close = await startCloseStandin({ calls: [transcribedCall('acti_recording_later', { recording_transcript: null, recording_url: null })] });
+    const companyId = await database.connectedCompany();
+    const ingest = recordingIngest();
+    startRunner(ingest);
+
+    await syncNow(companyId);
+    expect((await database.connection(companyId)).lastSyncSummary).toEqual({ imported: 0, alreadyImported: 0, skipped: 1, refused: 0 });
+
+    // Close adds the recording a little later, and logs the change.
+    close.updateCall('acti_recording_later', { recording_url: close.recordingUrlOf('acti_recording_later') }, { recording: RECORDING, at: new Date(Date.now() + 60_000) });
+    clockAheadMs = 5 * 60_000;
+    await syncNow(companyId);
+
+    expect((await database.connection(companyId)).lastSyncSummary).toEqual({ imported: 1, alreadyImported: 0, skipped: 0, refused: 0 });
+    expect(ingest.received.get('acti_recording_later')!.media).toEqual({ kind: 'audio', bytes: RECORDING });
+    expect(close.requests.filter((request) => request.path === '/event/').at(-1)!.query.get('object_type')).toBe('activity.call');
   });
 
   it('stops where Close fails, says so with the time, and the next sync resumes without importing twice', async () => {
@@ -222,7 +242,7 @@ describe('Close sync, run by the sync workers (PGlite)', () => {
     };
     await expect(syncCloseCalls(failingAfterOneWindow, await database.connection(companyId), emptyCounts())).rejects.toMatchObject({ name: 'VendorHttpError', kind: 'server' });
     const cursorAfterFailure = (await database.connection(companyId)).syncCursor!;
-    expect(Date.parse(cursorAfterFailure)).toBeLessThan(Date.now() - 22 * 24 * 60 * 60_000);
+    expect(Date.parse((JSON.parse(cursorAfterFailure) as { windowEnd: string }).windowEnd)).toBeLessThan(Date.now() - 22 * 24 * 60 * 60_000);
     expect([...ingest.received.keys()]).toEqual(['acti_old']);
 
     // The runner records the failure for the screen, and lets go of the sync.
@@ -232,7 +252,8 @@ describe('Close sync, run by the sync workers (PGlite)', () => {
     const failed = await database.connection(companyId);
     expect(failed.lastError).toMatch(/^The last sync stopped: Close answered HTTP 503 to GET \/activity\/call\/.*The next sync resumes where it stopped\.$/);
     expect(failed.lastErrorAt).toBeInstanceOf(Date);
-    expect(failed.syncCursor).toBe(cursorAfterFailure);
+    // The windows stay where they stopped (the event log's reading moves on: nothing is lost by it).
+    expect(closeCursorOf(failed.syncCursor).windowEnd).toEqual(closeCursorOf(cursorAfterFailure).windowEnd);
     expect(await database.syncWorkOf(companyId)).toEqual([]);
 
     close.failNext(0, 503);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CloseCall, CloseUser } from '../vendors/close-client.js';
-import { CLOSE_FIRST_SYNC_HISTORY_MS, CLOSE_WINDOW_MS, closeCallDecision, nextCloseWindow, representativeFinder, webVttOf, type TeamRoster } from './close-import.js';
+import { type TeamRoster, CLOSE_EVENT_LOG_MS, CLOSE_FIRST_SYNC_HISTORY_MS, CLOSE_WINDOW_MS, closeCallDecision, closeCursorOf, closeCursorText, closeUpdatesSpan, nextCloseWindow, representativeFinder, webVttOf } from './close-import.js';
 
 const TEAMS: TeamRoster[] = [
   { id: 'support-team', department: 'support', members: [{ email: 'ana@acme.test', firstName: 'Ana', crmId: '' }] },
@@ -139,5 +139,30 @@ describe('nextCloseWindow', () => {
   it('has nothing to read once the cursor reached now', () => {
     expect(nextCloseWindow(now, now)).toBeUndefined();
     expect(nextCloseWindow(new Date(now.getTime() + 1), now)).toBeUndefined();
+  });
+});
+
+describe('the Close cursor', () => {
+  const until = new Date('2026-11-24T10:00:00.000Z');
+
+  it('reads a cursor written before the event log was read as the window’s end alone', () => {
+    expect(closeCursorOf('2026-11-20T08:00:00.000Z')).toEqual({ windowEnd: new Date('2026-11-20T08:00:00.000Z'), updatesUntil: null });
+    expect(closeCursorOf(null)).toEqual({ windowEnd: null, updatesUntil: null });
+    expect(closeCursorOf('{not json')).toEqual({ windowEnd: null, updatesUntil: null });
+  });
+
+  it('keeps both times through its text', () => {
+    const cursor = { windowEnd: new Date('2026-11-23T09:00:00.000Z'), updatesUntil: new Date('2026-11-23T09:00:00.000Z') };
+    expect(closeCursorOf(closeCursorText(cursor))).toEqual(cursor);
+    expect(closeCursorOf(closeCursorText({ windowEnd: null, updatesUntil: null }))).toEqual({ windowEnd: null, updatesUntil: null });
+  });
+
+  it('reads the event log from where the last sync stopped, at most its 30 days back, and not on a first sync', () => {
+    expect(closeUpdatesSpan({ windowEnd: null, updatesUntil: null }, until)).toBeUndefined();
+    const since = new Date('2026-11-24T09:55:00.000Z');
+    expect(closeUpdatesSpan({ windowEnd: since, updatesUntil: since }, until)).toEqual({ updatedAfter: since, updatedBefore: until });
+    const long = new Date(until.getTime() - 40 * 24 * 3600_000);
+    expect(closeUpdatesSpan({ windowEnd: long, updatesUntil: long }, until)?.updatedAfter).toEqual(new Date(until.getTime() - CLOSE_EVENT_LOG_MS));
+    expect(closeUpdatesSpan({ windowEnd: until, updatesUntil: until }, until)).toBeUndefined();
   });
 });

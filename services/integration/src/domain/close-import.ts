@@ -140,6 +140,50 @@ function cueTime(seconds: number): string {
 }
 
 /**
+ * Where a Close sync reads from: the end of the last window of calls read whole (by creation),
+ * and the time up to which Close's event log was read for calls changed later (a transcript or a
+ * recording added after the call was made). Stored as JSON on the connection; a cursor written
+ * before the event log was read is the window's end alone.
+ */
+export interface CloseCursor {
+  windowEnd: Date | null;
+  updatesUntil: Date | null;
+}
+
+export function closeCursorOf(text: string | null): CloseCursor {
+  if (!text) return { windowEnd: null, updatesUntil: null };
+  if (!text.startsWith('{')) return { windowEnd: validDate(text), updatesUntil: null };
+  try {
+    const parsed = JSON.parse(text) as { windowEnd?: unknown; updatesUntil?: unknown };
+    return { windowEnd: typeof parsed.windowEnd === 'string' ? validDate(parsed.windowEnd) : null, updatesUntil: typeof parsed.updatesUntil === 'string' ? validDate(parsed.updatesUntil) : null };
+  } catch {
+    return { windowEnd: null, updatesUntil: null };
+  }
+}
+
+export function closeCursorText(cursor: CloseCursor): string {
+  return JSON.stringify({ windowEnd: cursor.windowEnd?.toISOString() ?? null, updatesUntil: cursor.updatesUntil?.toISOString() ?? null });
+}
+
+function validDate(text: string): Date | null {
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** Close keeps its event log this long: changes older than that cannot be read. */
+export const CLOSE_EVENT_LOG_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The span of Close's event log to read for calls changed since the last sync: from where the
+ * last one stopped (at most the log's 30 days back) to `until`; undefined the first time, when
+ * the windows read every call as it is now.
+ */
+export function closeUpdatesSpan(cursor: CloseCursor, until: Date): { updatedAfter: Date; updatedBefore: Date } | undefined {
+  if (!cursor.updatesUntil || cursor.updatesUntil.getTime() >= until.getTime()) return undefined;
+  return { updatedAfter: new Date(Math.max(cursor.updatesUntil.getTime(), until.getTime() - CLOSE_EVENT_LOG_MS)), updatedBefore: until };
+}
+
+/**
  * The next window of Close's history to read after `cursor` (the end of the last window read
  * whole), or undefined when the cursor has caught up with `now`. Close filters with strict
  * bounds (`date_created__gt`/`__lt`): the window opens one millisecond before the cursor so a

@@ -13,9 +13,19 @@ import type { Logger } from '@parlance/platform/logger';
 import type { ConnectionRow } from '../db/connections.repository.js';
 import { importedExternalIds, recordImport, saveSyncCursor } from '../db/sync.repository.js';
 import { openCredential, type Keyring } from '../domain/credential-cipher.js';
-import { closeCallDecision, nextCloseWindow, representativeFinder, type CallImport, type CloseSkipReason, type TeamRoster } from '../domain/close-import.js';
+import {
+  closeCallDecision,
+  closeCursorOf,
+  closeCursorText,
+  closeUpdatesSpan,
+  nextCloseWindow,
+  representativeFinder,
+  type CallImport,
+  type CloseSkipReason,
+  type TeamRoster,
+} from '../domain/close-import.js';
 import { storedCloseSettings, type IntegrationId } from '../domain/integrations.js';
-import type { CloseClient } from '../vendors/close-client.js';
+import type { CloseCall, CloseClient } from '../vendors/close-client.js';
 
 /** Close's calls are read up to this long before now, so a call Close is still saving falls in the next sync, not between two. */
 export const CLOSE_SYNC_LAG_MS = 60_000;
@@ -53,7 +63,7 @@ export class ImportRefused extends Error {}
 export interface CloseSyncDependencies {
   db: Database<Record<string, unknown>>;
   keyring: Keyring;
-  close: (apiKey: string) => Pick<CloseClient, 'users' | 'calls' | 'recording' | 'contactName'>;
+  close: (apiKey: string) => Pick<CloseClient, 'users' | 'calls' | 'recording' | 'contactName' | 'updatedCallIds' | 'call'>;
   /** The company's teams with their members, from identity. */
   teams: (companyId: string) => Promise<TeamRoster[]>;
   ingest: ActivityImporter;
@@ -95,27 +105,42 @@ export async function syncCloseCalls(deps: CloseSyncDependencies, connection: Co
 
   // Fixed when the sync starts: calls made while it runs are the next sync's, so it always ends.
   const until = new Date(now().getTime() - CLOSE_SYNC_LAG_MS);
-  let cursor = connection.syncCursor ? new Date(connection.syncCursor) : null;
-  for (let window = nextCloseWindow(cursor, until); window; window = nextCloseWindow(cursor, until)) {
-    for await (const page of close.calls(window)) {
+  const cursor = closeCursorOf(connection.syncCursor);
+  const consider = async (calls: readonly CloseCall[]) => {
+    const already = await importedExternalIds(deps.db, connection.companyId, 'close-crm', calls.map((call) => call.id));
+    for (const call of calls) {
       deps.signal?.throwIfAborted();
-      const already = await importedExternalIds(deps.db, connection.companyId, 'close-crm', page.map((call) => call.id));
-      for (const call of page) {
-        if (already.has(call.id)) {
-          counts.alreadyImported += 1;
-          continue;
-        }
-        const decision = closeCallDecision(call, settings.minCallDuration, call.userId ? users.get(call.userId) : undefined, findRepresentative);
-        if ('skip' in decision) {
-          counts.skipped[decision.skip] += 1;
-          continue;
-        }
-        const plan = { ...decision.import, contactName: await contactNames(decision.import.contactId) };
-        await importPlannedCall(deps, { source: 'close-crm', companyId: connection.companyId, plan, recording: (url) => close.recording(url) }, counts);
+      if (already.has(call.id)) {
+        counts.alreadyImported += 1;
+        continue;
       }
+      const decision = closeCallDecision(call, settings.minCallDuration, call.userId ? users.get(call.userId) : undefined, findRepresentative);
+      if ('skip' in decision) {
+        counts.skipped[decision.skip] += 1;
+        continue;
+      }
+      const plan = { ...decision.import, contactName: await contactNames(decision.import.contactId) };
+      await importPlannedCall(deps, { source: 'close-crm', companyId: connection.companyId, plan, recording: (url) => close.recording(url) }, counts);
     }
-    cursor = window.createdBefore;
-    await saveSyncCursor(deps.db, connection, cursor.toISOString());
+  };
+
+  // Calls changed since the last sync, first: one passed over then (no recording yet) may be worth importing now.
+  const updates = closeUpdatesSpan(cursor, until);
+  if (updates) {
+    const changed = [];
+    for (const callId of await close.updatedCallIds(updates)) {
+      const call = await close.call(callId);
+      if (call && call.createdAt.getTime() <= (cursor.windowEnd ?? until).getTime()) changed.push(call);
+    }
+    await consider(changed);
+  }
+  cursor.updatesUntil = until;
+  await saveSyncCursor(deps.db, connection, closeCursorText(cursor));
+
+  for (let window = nextCloseWindow(cursor.windowEnd, until); window; window = nextCloseWindow(cursor.windowEnd, until)) {
+    for await (const page of close.calls(window)) await consider(page);
+    cursor.windowEnd = window.createdBefore;
+    await saveSyncCursor(deps.db, connection, closeCursorText(cursor));
   }
 }
 

@@ -119,6 +119,13 @@ export interface CloseClient {
    * stable: calls made while it is read fall after it, so they cannot shift the pages.
    */
   calls(window: CloseCallWindow): AsyncIterable<CloseCall[]>;
+  /**
+   * The ids of the calls Close's event log says were updated in the span (strictly after and
+   * before), each once. The log is read with its cursor (`_cursor`, `cursor_next`).
+   */
+  updatedCallIds(span: { updatedAfter: Date; updatedBefore: Date }): Promise<string[]>;
+  /** One call as it is now; undefined when Close no longer has it. */
+  call(callId: string): Promise<CloseCall | undefined>;
   /** A call's recording (its `recording_url`), at most AUDIO_MAX_BYTES (a larger one is refused unread). */
   recording(url: string): Promise<Buffer>;
   /**
@@ -198,6 +205,37 @@ export function createCloseClient(options: CloseClientOptions): CloseClient {
     async *calls({ createdAfter, createdBefore }) {
       const query = { date_created__gt: createdAfter.toISOString(), date_created__lt: createdBefore.toISOString(), _fields: CALL_FIELDS.join(',') };
       for await (const page of pages('/activity/call/', query)) yield page.map(callOf);
+    },
+
+    async updatedCallIds({ updatedAfter, updatedBefore }) {
+      const where = 'GET /event/';
+      const ids = new Set<string>();
+      let cursor: string | undefined;
+      do {
+        const query = {
+          object_type: 'activity.call',
+          action: 'updated',
+          date_updated__gt: updatedAfter.toISOString(),
+          date_updated__lt: updatedBefore.toISOString(),
+          _limit: pageSize,
+          ...(cursor ? { _cursor: cursor } : {}),
+        };
+        const answer = objectIn(await http.request('GET', '/event/', { query }), where);
+        const events = listIn(answer.data, where, 'data').map((entry) => objectIn(entry, where));
+        for (const event of events) ids.add(textIn(event, 'object_id', where));
+        // An empty page ends the reading whatever the cursor says, so a confused answer cannot loop forever.
+        cursor = events.length > 0 ? (optionalText(answer.cursor_next) ?? undefined) : undefined;
+      } while (cursor);
+      return [...ids];
+    },
+
+    async call(callId) {
+      try {
+        return callOf(objectIn(await http.request('GET', `/activity/call/${encodeURIComponent(callId)}/`, { query: { _fields: CALL_FIELDS.join(',') } }), 'GET /activity/call/{id}/'));
+      } catch (error) {
+        if (error instanceof VendorHttpError && error.status === 404) return undefined;
+        throw error;
+      }
     },
 
     // Close serves a recording from its API, behind the same API key; a link elsewhere gets no key.

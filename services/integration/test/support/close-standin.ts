@@ -80,6 +80,8 @@ export interface CloseStandin {
   loseAnswerOfNext(count: number, status: number, pathPrefix?: string): void;
   /** A call made in Close from now on (with its recording, if given). */
   addCall(call: CloseCallRecord, recording?: Buffer): void;
+  /** A call changed in Close (a recording or transcript added later): the change is logged in the event log at `at` (now unless said). */
+  updateCall(callId: string, change: Partial<CloseCallRecord>, options?: { recording?: Buffer; at?: Date }): void;
   /** The API key deleted in Close: from now on every request with it is refused. */
   revokeKey(): void;
   /** Where Close serves the call's recording. */
@@ -129,6 +131,8 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
   let rateLimit = { remaining: 0, rateResetSeconds: 0 };
   let failure = { remaining: 0, status: 503, pathPrefix: '' };
   let lostAnswer = { remaining: 0, status: 502, pathPrefix: '' };
+  /** The event log: what changed, oldest first (Close lists it newest first). */
+  const events: { id: string; object_type: string; object_id: string; action: string; date_created: string; date_updated: string; lead_id: string | null }[] = [];
 
   async function answer(request: IncomingMessage): Promise<Answer> {
     const url = new URL(request.url ?? '/', 'http://standin');
@@ -164,11 +168,17 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
     if (route === 'GET /user/') return paged(world.users, query);
     if (route === 'GET /activity/call/') return listCalls(query);
     if (route === 'GET /activity/note/') return listNotes(query);
+    if (route === 'GET /event/') return listEvents(query);
     if (route === 'POST /activity/note/') return createNote(await jsonBody(request));
     const recording = /^\/activity\/call\/([^/]+)\/recording\/$/.exec(path);
     if (recording && method === 'GET') {
       const bytes = world.recordings[decodeURIComponent(recording[1]!)];
       return bytes ? { status: 200, bytes, contentType: 'audio/mpeg' } : { status: 404, body: { error: 'Recording not found.' } };
+    }
+    const oneCall = /^\/activity\/call\/([^/]+)\/$/.exec(path);
+    if (oneCall && method === 'GET') {
+      const call = world.calls.find((candidate) => candidate.id === decodeURIComponent(oneCall[1]!));
+      return call ? { status: 200, body: projected(call, query.get('_fields')?.split(',')) } : { status: 404, body: { error: 'Activity not found.' } };
     }
     const contact = /^\/contact\/([^/]+)\/$/.exec(path);
     if (contact && method === 'GET') {
@@ -190,6 +200,27 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
       .filter((call) => (after === undefined || Date.parse(call.date_created) > after) && (before === undefined || Date.parse(call.date_created) < before))
       .map((call) => projected(call, fields));
     return paged(calls, query);
+  }
+
+  /**
+   * The event log as Close serves it: newest first, filtered by object_type, action and
+   * date_updated (__gt, __lt), paged with `_limit` and the opaque `_cursor` of `cursor_next`.
+   */
+  function listEvents(query: URLSearchParams): Answer {
+    const after = dateParameter(query, 'date_updated__gt');
+    const before = dateParameter(query, 'date_updated__lt');
+    if (after === null || before === null) return validationError({ date_updated: 'Must be a date.' });
+    const matching = [...events]
+      .reverse()
+      .filter((event) => (query.get('object_type') ?? event.object_type) === event.object_type && (query.get('action') ?? event.action) === event.action)
+      .filter((event) => (after === undefined || Date.parse(event.date_updated) > after) && (before === undefined || Date.parse(event.date_updated) < before));
+    const limit = Number(query.get('_limit') ?? DEFAULT_LIMIT);
+    const cursor = query.get('_cursor');
+    const start = cursor === null ? 0 : Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Number.isInteger(start) || start < 0) return validationError({ _cursor: 'Invalid cursor.' });
+    const page = matching.slice(start, start + limit);
+    const next = start + limit < matching.length ? Buffer.from(String(start + limit), 'utf8').toString('base64url') : null;
+    return { status: 200, body: { data: page, cursor_next: next } };
   }
 
   /** Notes newest first, as Close lists activities; of one lead when `lead_id` is given. */
@@ -260,6 +291,14 @@ export async function startCloseStandin(seed: Partial<CloseStandinSeed> = {}): P
     addCall(call, recording) {
       world.calls.push(call);
       if (recording) world.recordings[call.id] = recording;
+    },
+    updateCall(callId, change, options = {}) {
+      const call = world.calls.find((candidate) => candidate.id === callId);
+      if (!call) throw new Error(`the stand-in has no call ${callId}`);
+      Object.assign(call, change);
+      if (options.recording) world.recordings[callId] = options.recording;
+      const at = (options.at ?? new Date()).toISOString();
+      events.push({ id: `ev_${events.length + 1}`, object_type: 'activity.call', object_id: callId, action: 'updated', date_created: at, date_updated: at, lead_id: call.lead_id });
     },
     revokeKey() {
       world.apiKey = `revoked-${world.apiKey}`;
