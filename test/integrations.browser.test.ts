@@ -178,8 +178,8 @@ describe('the integrations screen', () => {
     expect(await horizontalOverflow(page), 'the integrations list is wider than the window').toBeLessThanOrEqual(0);
     await product.screenshot(page, `integrations-${name}`);
     await page.goto(`${product.base}/integrations?settings=google-workspace`);
-    await expect.poll(() => page.getByText('Settings for Google Workspace are not yet available.').count()).toBe(1);
-    expect(await horizontalOverflow(page), 'the unavailable settings are wider than the window').toBeLessThanOrEqual(0);
+    await expect.poll(() => page.getByText('Google Workspace is not connected. Connect it from the integrations list to choose its settings.').count()).toBe(1);
+    expect(await horizontalOverflow(page), 'the Google Workspace settings are wider than the window').toBeLessThanOrEqual(0);
 
     // Close connected through the API (the first test connects it through the screen), then its settings view.
     expect(await connectClose(page)).toBe(200);

@@ -190,6 +190,7 @@ describe('routing', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('publishes its OpenAPI document', async () => {
@@ -240,6 +241,8 @@ describe('GET /api/web-config', () => {
       expect(policy).toContain("script-src 'self' https://accounts.google.com https://stats.example.org;");
       expect(policy).toContain("frame-src 'self' https://accounts.google.com https://calendar.example.com;");
       expect(policy).toContain("connect-src 'self' https://accounts.google.com https://stats.example.org;");
+      // Google's popups answer the page that opened them.
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     } finally {
       await configured.close(1_000);
     }

@@ -30,6 +30,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, web: WebSett
     },
     // HSTS only means something behind HTTPS, which a reverse proxy or ingress terminates.
     strictTransportSecurity: false,
+    // Google Identity Services' popups (the sign-in button, Google Workspace's code client) hand
+    // their answer back to the page that opened them, which a same-origin opener policy cuts off.
+    crossOriginOpenerPolicy: { policy: web.googleClientId ? 'same-origin-allow-popups' : 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
 }

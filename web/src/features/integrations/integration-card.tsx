@@ -10,21 +10,41 @@ type IntegrationCardProps = {
   onDisconnect: () => void;
   /** Connect (or Reconnect) is on its way, e.g. fetching HubSpot's consent page: the button says so and waits. */
   connecting?: boolean;
+  /**
+   * Why Connect (and Reconnect) cannot be used on this server, e.g. Google Workspace without a
+   * Google client id: the button is disabled and this is said under it. Null when it can.
+   */
+  connectUnavailable?: string | null;
 };
 
 /**
  * One integration (spec part 2 §2.12): its logo, name, badge and description, who connected it
  * and when, the last sync's failure, and Connect, or Settings and Disconnect (Reconnect as well
- * when the vendor refused the stored credentials). An integration this version cannot connect yet
- * says so beside a disabled Connect.
+ * when the vendor refused the stored credentials). An integration this version cannot connect yet,
+ * or this server cannot (connectUnavailable), says so under a disabled Connect.
  */
-export function IntegrationCard({ integration, onConnect, onSettings, onDisconnect, connecting = false }: IntegrationCardProps) {
+export function IntegrationCard({ integration, onConnect, onSettings, onDisconnect, connecting = false, connectUnavailable = null }: IntegrationCardProps) {
   const id = useId();
   const { connection } = integration;
   const badge = badgeOf(connection);
   const connectable = CONNECTABLE_INTEGRATIONS.includes(integration.id);
   const connectedOn = formatConnectionDay(connection.date);
   const errorAt = connection.lastError ? formatDateTime(connection.lastError.at) : null;
+  const expired = connection.status === 'expired';
+  // What is said under a Connect or Reconnect that cannot be used; null when there is none.
+  const note = !connectable ? (connection.connected ? null : notAvailableYet(integration.name)) : connection.connected && !expired ? null : connectUnavailable;
+  const connectButton = (label: string, working: string) => (
+    <button
+      type="button"
+      className="button button--primary"
+      disabled={connecting || note !== null}
+      aria-busy={connecting || undefined}
+      aria-describedby={note !== null ? `${id}-note` : undefined}
+      onClick={onConnect}
+    >
+      {connecting ? working : label}
+    </button>
+  );
 
   return (
     <article className="card integration-card" aria-labelledby={`${id}-name`}>
@@ -70,17 +90,11 @@ export function IntegrationCard({ integration, onConnect, onSettings, onDisconne
               Settings
             </button>
           ) : (
-            <button type="button" className="button button--primary" disabled aria-describedby={`${id}-note`}>
-              Connect
-            </button>
+            connectButton('Connect', 'Connecting…')
           )
         ) : connection.connected ? (
           <>
-            {connection.status === 'expired' ? (
-              <button type="button" className="button button--primary" disabled={connecting} aria-busy={connecting || undefined} onClick={onConnect}>
-                {connecting ? 'Reconnecting…' : 'Reconnect'}
-              </button>
-            ) : null}
+            {expired ? connectButton('Reconnect', 'Reconnecting…') : null}
             <button type="button" className="button" onClick={onSettings}>
               Settings
             </button>
@@ -89,14 +103,12 @@ export function IntegrationCard({ integration, onConnect, onSettings, onDisconne
             </button>
           </>
         ) : (
-          <button type="button" className="button button--primary" disabled={connecting} aria-busy={connecting || undefined} onClick={onConnect}>
-            {connecting ? 'Connecting…' : 'Connect'}
-          </button>
+          connectButton('Connect', 'Connecting…')
         )}
       </div>
-      {!connectable && !connection.connected ? (
+      {note !== null ? (
         <p id={`${id}-note`} className="integration-card__note">
-          {notAvailableYet(integration.name)}
+          {note}
         </p>
       ) : null}
     </article>

@@ -10,7 +10,13 @@ import {
   formatLastSync,
   hubSpotSettingsOf,
   parseMinCallDuration,
+  describeScopes,
+  formatFolderOwners,
+  missingWorkspaceScopes,
+  reconnectOutcome,
   settingsUnavailable,
+  workspaceSettingsOf,
+  workspaceTokenStatus,
 } from './integration-rules';
 
 describe('minimum call duration (spec part 2 §5, §9)', () => {
@@ -81,6 +87,11 @@ describe('who and when', () => {
     expect(formatLastRun(null)).toBeNull();
   });
 
+  it('counts meetings for Google Workspace', () => {
+    expect(formatLastRun({ imported: 1, alreadyImported: 0, skipped: 2, refused: 0 }, 'meeting')).toBe('Last run: 1 meeting imported, 0 already imported, 2 skipped, 0 refused');
+    expect(formatLastRun({ imported: 4, alreadyImported: 0, skipped: 0, refused: 0 }, 'meeting')).toBe('Last run: 4 meetings imported, 0 already imported, 0 skipped, 0 refused');
+  });
+
   it('says which settings are not available yet (spec part 2 §8)', () => {
     expect(settingsUnavailable('HubSpot')).toBe('Settings for HubSpot are not yet available.');
   });
@@ -99,6 +110,26 @@ describe('a connection’s settings, told apart by integration', () => {
   };
   const hubspot = { syncCalls: true, createTasks: false, minCallDuration: 60, lastSyncDate: null, account: '' };
 
+  const workspace = {
+    monitoringEnabled: true,
+    minCallDuration: 60,
+    lastSyncDate: null,
+    selectedFolder: null,
+    tokenValid: true,
+    refreshTokenValid: true,
+    scopes: [],
+    account: 'ada@example.com',
+  };
+
+  it('reads Google Workspace’s settings as its own, and no CRM’s', () => {
+    expect(workspaceSettingsOf(workspace)).toBe(workspace);
+    expect(workspaceSettingsOf(close)).toBeNull();
+    expect(workspaceSettingsOf(hubspot)).toBeNull();
+    expect(workspaceSettingsOf(null)).toBeNull();
+    expect(closeSettingsOf(workspace)).toBeNull();
+    expect(hubSpotSettingsOf(workspace)).toBeNull();
+  });
+
   it('reads Close’s settings as Close’s and HubSpot’s as HubSpot’s, and nothing from no settings', () => {
     expect(closeSettingsOf(close)).toBe(close);
     expect(closeSettingsOf(hubspot)).toBeNull();
@@ -106,5 +137,52 @@ describe('a connection’s settings, told apart by integration', () => {
     expect(hubSpotSettingsOf(close)).toBeNull();
     expect(closeSettingsOf(null)).toBeNull();
     expect(hubSpotSettingsOf(null)).toBeNull();
+  });
+});
+
+describe('Google Workspace (spec part 2 §2.12, §3, §4)', () => {
+  const AUTH = 'https://www.googleapis.com/auth/';
+
+  it('writes the token status: valid, refreshed when next used, or expired', () => {
+    expect(workspaceTokenStatus({ tokenValid: true, refreshTokenValid: true })).toBe('Access valid');
+    expect(workspaceTokenStatus({ tokenValid: false, refreshTokenValid: true })).toBe('Access refreshed when next used');
+    expect(workspaceTokenStatus({ tokenValid: false, refreshTokenValid: false })).toBe('Expired — reconnect');
+    expect(workspaceTokenStatus({ tokenValid: true, refreshTokenValid: false })).toBe('Expired — reconnect');
+  });
+
+  it('writes the granted scopes in plain words, each once, an unknown one as Google names it', () => {
+    expect(describeScopes(['openid', 'email', `${AUTH}userinfo.email`, `${AUTH}drive.readonly`, `${AUTH}gmail.readonly`])).toEqual([
+      'Know who you are on Google',
+      'See your e-mail address',
+      'See and download your Google Drive files (read-only)',
+      `${AUTH}gmail.readonly`,
+    ]);
+    expect(describeScopes([])).toEqual([]);
+  });
+
+  it('names the access meetings need that Google did not grant', () => {
+    expect(missingWorkspaceScopes([`${AUTH}drive.readonly`, `${AUTH}documents.readonly`])).toEqual([]);
+    expect(missingWorkspaceScopes(['openid'])).toEqual(['See and download your Google Drive files (read-only)', 'See your Google Docs documents (read-only)']);
+  });
+
+  it('names a folder’s owners, You for the user', () => {
+    expect(formatFolderOwners([{ displayName: 'Ada Lovelace', isMe: true }])).toBe('Owner: You');
+    expect(formatFolderOwners([{ displayName: 'Grace Hopper', isMe: false }, { displayName: 'Ada', isMe: true }])).toBe('Owners: Grace Hopper, You');
+    expect(formatFolderOwners([])).toBeNull();
+    expect(formatFolderOwners([{ displayName: ' ', isMe: false }])).toBeNull();
+  });
+
+  it('chooses the reconnect message by folderStatus: fully restored, gone, or no longer accessible', () => {
+    expect(reconnectOutcome({ exists: true, accessible: true }, 'Calls')).toEqual({
+      message: 'Google Workspace is fully restored: it is connected again, with your settings and Drive folder kept.',
+      pickFolder: false,
+    });
+    expect(reconnectOutcome({ exists: true, accessible: true }, null).message).toBe('Google Workspace is fully restored: it is connected again, with your settings kept.');
+    const gone = reconnectOutcome({ exists: false, accessible: false }, 'Calls');
+    expect(gone.pickFolder).toBe(true);
+    expect(gone.message).toContain('the Drive folder “Calls” no longer exists');
+    const closed = reconnectOutcome({ exists: true, accessible: false }, null);
+    expect(closed.pickFolder).toBe(true);
+    expect(closed.message).toContain('the selected Drive folder is no longer accessible to this Google account');
   });
 });

@@ -6,7 +6,18 @@ import { useId, useState, type ReactNode } from 'react';
 import { useListIntegrationsQuery, type Integration } from '../../lib/api/gateway-api.generated';
 import { errorMessage, type CallError } from '../../lib/api/error-message';
 import { IntegrationLogo } from './integration-logo';
-import { badgeOf, formatApproxDuration, formatDateTime, formatLastRun, formatLastSync, formatWriteback, MIN_CALL_DURATION, parseMinCallDuration, type Connection } from './integration-rules';
+import {
+  badgeOf,
+  formatApproxDuration,
+  formatDateTime,
+  formatLastRun,
+  formatLastSync,
+  formatWriteback,
+  MIN_CALL_DURATION,
+  parseMinCallDuration,
+  type Connection,
+  type SyncedItem,
+} from './integration-rules';
 import type { Notification } from './notification-modal';
 
 /** How often the integrations are read again while a sync runs, to show when it ends and what it did. */
@@ -110,6 +121,8 @@ type MinCallDurationFieldProps = {
   value: number;
   /** Called with the seconds read from the field when they differ from `value`. */
   onChange: (seconds: number) => void;
+  /** What a shorter one is not imported: calls (the CRMs), or meetings (Google Workspace). */
+  item?: SyncedItem;
 };
 
 /**
@@ -117,7 +130,7 @@ type MinCallDurationFieldProps = {
  * seconds beside it. What is typed is read when the field is left or Enter is pressed:
  * non-numeric input becomes 0 and out of range is clamped; an unchanged value sends nothing.
  */
-export function MinCallDurationField({ value, onChange }: MinCallDurationFieldProps) {
+export function MinCallDurationField({ value, onChange, item = 'call' }: MinCallDurationFieldProps) {
   const id = useId();
   const [text, setText] = useState(String(value));
 
@@ -154,7 +167,7 @@ export function MinCallDurationField({ value, onChange }: MinCallDurationFieldPr
         </output>
       </div>
       <span id={`${id}-hint`} className="field__hint">
-        Calls shorter than this are not imported. From {MIN_CALL_DURATION.min} to {MIN_CALL_DURATION.max} seconds.
+        {item === 'meeting' ? 'Meetings' : 'Calls'} shorter than this are not imported. From {MIN_CALL_DURATION.min} to {MIN_CALL_DURATION.max} seconds.
       </span>
     </div>
   );
@@ -170,6 +183,10 @@ type SyncStateProps = {
   starting: boolean;
   /** Opens the page's notification modal (Sync now's answer). */
   notify: (notification: Notification) => void;
+  /** What a sync imports, as the last run's summary names it: calls (the CRMs) or meetings (Google Workspace). */
+  item?: SyncedItem;
+  /** Why Sync now cannot be used yet (e.g. no Drive folder chosen): it is disabled and this is said under it. */
+  unavailable?: string | null;
 };
 
 /**
@@ -177,7 +194,8 @@ type SyncStateProps = {
  * server says so, or one was just started and no later reading has said it ended), the
  * integrations are read again every SYNC_POLL_MS; the polling stops when it ends or on unmount.
  */
-export function SyncState({ connection, lastSyncDate, startSync, starting, notify }: SyncStateProps) {
+export function SyncState({ connection, lastSyncDate, startSync, starting, notify, item = 'call', unavailable = null }: SyncStateProps) {
+  const id = useId();
   // When a sync this view started was asked for; null once a reading after it says none runs.
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const { running, lastRun } = connection.sync;
@@ -186,7 +204,7 @@ export function SyncState({ connection, lastSyncDate, startSync, starting, notif
 
   const syncing = running || starting || startedAt !== null;
   const lastError = connection.lastError;
-  const summary = formatLastRun(lastRun);
+  const summary = formatLastRun(lastRun, item);
 
   const start = async () => {
     const askedAt = Date.now();
@@ -206,10 +224,21 @@ export function SyncState({ connection, lastSyncDate, startSync, starting, notif
           <dt>Last sync</dt>
           <dd>{formatLastSync(lastSyncDate)}</dd>
         </dl>
-        <button type="button" className="button integration-settings__sync-now" disabled={syncing} onClick={() => void start()}>
+        <button
+          type="button"
+          className="button integration-settings__sync-now"
+          disabled={syncing || unavailable !== null}
+          aria-describedby={unavailable !== null ? `${id}-unavailable` : undefined}
+          onClick={() => void start()}
+        >
           {syncing ? 'Syncing…' : 'Sync now'}
         </button>
       </div>
+      {unavailable !== null ? (
+        <p id={`${id}-unavailable`} className="field__hint integration-settings__sync-hint">
+          {unavailable}
+        </p>
+      ) : null}
       <p className="field__hint integration-settings__last-run" role="status">
         {summary}
       </p>

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CloseSettings, HubSpotSettings, Integration } from '../../lib/api/gateway-api.generated';
+import type { CloseSettings, HubSpotSettings, Integration, WorkspaceSettings } from '../../lib/api/gateway-api.generated';
 import { deferred } from '../../testing/deferred';
 import { jsonResponse } from '../../testing/json-response';
 import { renderApp } from '../../testing/render-app';
 import { signedInState } from '../../testing/signed-in';
 import { routeTable, stubGateway } from '../../testing/stub-gateway';
 import { browserLocation } from './browser-location';
-import { formatDateTime, formatLastSync } from './integration-rules';
+import { GoogleCodeError, googleCodeClient, WORKSPACE_SCOPES } from './google-code-client';
+import { formatDateTime, formatLastSync, WORKSPACE_NOT_SET_UP } from './integration-rules';
 
 const notConnected: Integration['connection'] = {
   connected: false,
@@ -64,6 +65,10 @@ const workspace: Integration = {
   icon: 'google-workspace',
   connection: notConnected,
 };
+
+/** GET /api/web-config, naming `googleClientId` (null: Google sign-in is not set up). */
+const webConfig = (googleClientId: string | null) =>
+  jsonResponse({ googleClientId, demoSchedulingUrl: null, demoContactEmail: 'demo@example.com', analyticsScriptUrl: null });
 
 const REFUSED = 'Close did not accept this API key. Copy it again from Close (Settings, Developer, API Keys).';
 
@@ -135,14 +140,14 @@ describe('integrations page (spec part 2 §2.12)', () => {
     expect(within(closeCard).queryByRole('button', { name: 'Connect' })).toBeNull();
   });
 
-  it('offers Google Workspace with a disabled Connect and says it cannot be connected in this version; Close and HubSpot can be', async () => {
-    stubIntegrations(notConnected);
+  it('disables Google Workspace’s Connect and says it is not set up when the server names no Google client id; Close and HubSpot can be connected', async () => {
+    stubIntegrations(notConnected, { 'GET /api/web-config': () => webConfig(null) });
     await openPage();
 
     const connect = within(await findCard('Google Workspace')).getByRole('button', { name: 'Connect' }) as HTMLButtonElement;
-    expect(connect.disabled).toBe(true);
+    await waitFor(() => expect(connect.disabled).toBe(true));
     const note = document.getElementById(connect.getAttribute('aria-describedby')!)!;
-    expect(note.textContent).toBe('Connecting Google Workspace is not available in this version of Parlance yet.');
+    expect(note.textContent).toBe(WORKSPACE_NOT_SET_UP);
     expect(within(card('Google Workspace')).queryByRole('button', { name: 'Settings' })).toBeNull();
     for (const name of ['Close', 'HubSpot']) {
       const button = within(card(name)).getByRole('button', { name: 'Connect' }) as HTMLButtonElement;
@@ -474,10 +479,6 @@ describe('Close settings view (spec part 2 §2.12, §4, §5)', () => {
 
   it('says settings are not yet available for an integration without a settings view', async () => {
     stubIntegrations(notConnected);
-    const first = await openPage('/integrations?settings=google-workspace');
-    expect(await screen.findByText('Settings for Google Workspace are not yet available.')).toBeTruthy();
-    first.unmount();
-
     await openPage('/integrations?settings=salesforce');
     expect(await screen.findByText('Settings for salesforce are not yet available.')).toBeTruthy();
   });
@@ -1027,5 +1028,454 @@ describe('Sync now and write-back in the HubSpot settings view', () => {
     const writeBack = screen.getByRole('region', { name: 'Write back to HubSpot' });
     expect(within(writeBack).getByRole('status').textContent).toBe(`Last written back: ${formatDateTime(writtenAt)} · 1 score waiting`);
     expect(writeBack.querySelector('.integration-settings__error')!.textContent).toBe(`Write-back error: ${formatDateTime(failedAt)} — ${refused}`);
+  });
+});
+
+// Google Workspace, the workspace suite: connected through Google's code client (spec part 2 §4, §7, §8).
+
+const CLIENT_ID = 'parlance-web.apps.googleusercontent.com';
+const GOOGLE_CODE = '4/0AcvDMrB-code';
+
+const workspaceSettings: WorkspaceSettings = {
+  monitoringEnabled: false,
+  minCallDuration: 60,
+  lastSyncDate: null,
+  selectedFolder: null,
+  tokenValid: true,
+  refreshTokenValid: true,
+  scopes: WORKSPACE_SCOPES.split(' '),
+  account: 'ada@example.com',
+};
+const MEETINGS_FOLDER = { id: 'folder-1', name: 'Meet Recordings' };
+
+const workspaceConnected = (overrides: Partial<WorkspaceSettings> = {}, connection: Partial<Integration['connection']> = {}): Integration['connection'] =>
+  connected({ settings: { ...workspaceSettings, ...overrides }, ...connection });
+const workspaceWith = (connection: Integration['connection']): Integration => ({ ...workspace, connection });
+
+const FOLDERS = [
+  { id: 'folder-1', name: 'Meet Recordings', isShared: false, owners: [{ displayName: 'Ada Lovelace', isMe: true }] },
+  { id: 'folder-2', name: 'Sales team calls', isShared: true, owners: [{ displayName: 'Grace Hopper', isMe: false }, { displayName: 'Ada Lovelace', isMe: true }] },
+];
+
+/**
+ * The gateway with a Google client id in its web config, Close and HubSpot not connected, and
+ * Google Workspace in `server.connection` (the test may change it). Connect, reconnect and
+ * disconnect change it as the service does; reconnect answers `server.folderStatus`.
+ */
+function stubWorkspace(initial: Integration['connection'], routes: Handlers = {}) {
+  const server = { connection: initial, folderStatus: { exists: true, accessible: true } };
+  const api = stubIntegrations(notConnected, {
+    'GET /api/web-config': () => webConfig(CLIENT_ID),
+    'GET /api/integrations': () => jsonResponse([close(notConnected), hubspot, workspaceWith(server.connection)]),
+    'POST /api/integrations/google-workspace/connect': () => {
+      server.connection = workspaceConnected();
+      return jsonResponse(workspaceWith(server.connection));
+    },
+    'POST /api/integrations/google-workspace/reconnect': () => {
+      server.connection = workspaceConnected({ selectedFolder: MEETINGS_FOLDER });
+      return jsonResponse({ success: true, folderStatus: server.folderStatus, integration: workspaceWith(server.connection) });
+    },
+    'PUT /api/integrations/google-workspace/settings': () => jsonResponse(workspaceSettings),
+    'GET /api/integrations/google-workspace/folders': () => jsonResponse({ success: true, folders: FOLDERS }),
+    'DELETE /api/integrations/google-workspace/disconnect': () => {
+      server.connection = notConnected;
+      return jsonResponse({ success: true });
+    },
+    ...routes,
+  });
+  return { server, api, reads: () => api.sent('GET', '/api/integrations').length };
+}
+
+type WorkspaceApi = ReturnType<typeof stubWorkspace>['api'];
+const message = (dialog: HTMLElement) => dialog.querySelector('.notification__message')!.textContent;
+const detail = (dialog: HTMLElement) => dialog.querySelector('.notification__detail')?.textContent;
+
+describe('Google Workspace’s connect and reconnect (spec part 2 §4, §8)', () => {
+  let requestCode: MockInstance<(clientId: string) => Promise<string>>;
+  let preload: MockInstance<() => void>;
+  beforeEach(() => {
+    requestCode = vi.spyOn(googleCodeClient, 'requestCode').mockResolvedValue(GOOGLE_CODE);
+    preload = vi.spyOn(googleCodeClient, 'preload').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    requestCode.mockRestore();
+    preload.mockRestore();
+  });
+
+  const connectButton = async () => within(await findCard('Google Workspace')).findByRole('button', { name: 'Connect' }) as Promise<HTMLButtonElement>;
+
+  it('gets a code from Google’s code client with the web config’s client id, posts it with the CSRF token, and says Workspace is connected', async () => {
+    const code = deferred<string>();
+    requestCode.mockReturnValue(code.promise);
+    const { api } = stubWorkspace(notConnected);
+    await openPage();
+
+    const connect = await connectButton();
+    await waitFor(() => expect(preload).toHaveBeenCalled());
+    expect(connect.hasAttribute('aria-describedby')).toBe(false);
+    fireEvent.click(connect);
+    const working = within(card('Google Workspace')).getByRole('button', { name: 'Connecting…' }) as HTMLButtonElement;
+    expect(working.disabled).toBe(true);
+    expect(requestCode).toHaveBeenCalledWith(CLIENT_ID);
+
+    code.resolve(GOOGLE_CODE);
+    const success = await screen.findByRole('dialog', { name: 'Connection Successful' });
+    expect(success.querySelector('.notification--success')).toBeTruthy();
+    expect(message(success)).toBe('Google Workspace is connected.');
+    const sent = api.sent('POST', '/api/integrations/google-workspace/connect');
+    expect(sent.map((request) => request.body)).toEqual([{ code: GOOGLE_CODE }]);
+    expect(sent[0]!.headers.get('X-CSRF-Token')).toBe('csrf-1');
+    expect(api.sent('POST', '/api/integrations/google-workspace/reconnect')).toEqual([]);
+    await waitFor(() => expect(badge('Google Workspace')).toBe('Connected'));
+    expect(within(card('Google Workspace')).getByRole('button', { name: 'Settings' })).toBeTruthy();
+  });
+
+  it('shows the authentication error when the Google popup is closed or denied, sending nothing, and Connect is ready again', async () => {
+    requestCode.mockRejectedValue(new GoogleCodeError('authentication', 'popup_closed'));
+    const { api } = stubWorkspace(notConnected);
+    await openPage();
+
+    fireEvent.click(await connectButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Authentication Error' });
+    expect(dialog.querySelector('.notification--error')).toBeTruthy();
+    expect(message(dialog)).toBe('Failed to authenticate with Google Workspace.');
+    expect(detail(dialog)).toBe('Please try the connection process again.');
+    expect(api.sent('POST', '/api/integrations/google-workspace/connect')).toEqual([]);
+    expect((within(card('Google Workspace')).getByRole('button', { name: 'Connect' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(badge('Google Workspace')).toBe('Not Connected');
+  });
+
+  it('says Connection Failed with the server’s sentence when Google refuses the code (400)', async () => {
+    const refused = 'Google did not accept this sign-in. Start again from the integrations screen.';
+    stubWorkspace(notConnected, {
+      'POST /api/integrations/google-workspace/connect': () => jsonResponse({ error: refused, message: refused }, 400),
+    });
+    await openPage();
+
+    fireEvent.click(await connectButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Connection Failed' });
+    expect(dialog.querySelector('.notification--error')).toBeTruthy();
+    expect(message(dialog)).toBe('Unable to connect your Google Workspace integration.');
+    expect(detail(dialog)).toBe(refused);
+    expect(badge('Google Workspace')).toBe('Not Connected');
+  });
+
+  it.each([
+    ['the gateway cannot be reached', 'request'],
+    ['Google’s sign-in script cannot be loaded', 'script'],
+  ])('says Connection Error when %s', async (_case, failing) => {
+    if (failing === 'script') requestCode.mockRejectedValue(new GoogleCodeError('load', 'Google sign-in could not be loaded.'));
+    const { api } = stubWorkspace(notConnected, {
+      'POST /api/integrations/google-workspace/connect': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await openPage();
+
+    fireEvent.click(await connectButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Connection Error' });
+    expect(message(dialog)).toBe('An error occurred while connecting...');
+    expect(detail(dialog)).toBe('Please check your internet connection and try again.');
+    expect(api.sent('POST', '/api/integrations/google-workspace/connect')).toHaveLength(failing === 'request' ? 1 : 0);
+  });
+
+  it.each([
+    [{ exists: true, accessible: true }, 'success', 'Google Workspace is fully restored: it is connected again, with your settings and Drive folder kept.'],
+    [
+      { exists: false, accessible: false },
+      'warning',
+      'Google Workspace is connected again, but the Drive folder “Meet Recordings” no longer exists. Choose a new folder so meetings are imported again.',
+    ],
+    [
+      { exists: true, accessible: false },
+      'warning',
+      'Google Workspace is connected again, but the Drive folder “Meet Recordings” is no longer accessible to this Google account. Choose a new folder so meetings are imported again.',
+    ],
+  ])('reconnects an expired connection through Google’s popup and says what became of the folder (%o)', async (folderStatus, kind, said) => {
+    const { server, api } = stubWorkspace(workspaceConnected({ selectedFolder: MEETINGS_FOLDER, refreshTokenValid: false, tokenValid: false }, { status: 'expired' }));
+    server.folderStatus = folderStatus;
+    const { router } = await openPage();
+
+    await findCard('Google Workspace');
+    expect(badge('Google Workspace')).toBe('Expired');
+    fireEvent.click(within(card('Google Workspace')).getByRole('button', { name: 'Reconnect' }));
+    expect((within(card('Google Workspace')).getByRole('button', { name: 'Reconnecting…' }) as HTMLButtonElement).disabled).toBe(true);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Reconnection Successful!' });
+    expect(dialog.querySelector(`.notification--${kind}`)).toBeTruthy();
+    expect(message(dialog)).toBe(said);
+    expect(api.sent('POST', '/api/integrations/google-workspace/reconnect').map((request) => request.body)).toEqual([{ code: GOOGLE_CODE }]);
+    expect(api.sent('POST', '/api/integrations/google-workspace/connect')).toEqual([]);
+    await waitFor(() => expect(badge('Google Workspace')).toBe('Connected'));
+
+    const choose = within(dialog).queryByRole('button', { name: 'Choose a new folder' });
+    if (kind === 'success') {
+      expect(choose).toBeNull();
+      return;
+    }
+    // The folder must be chosen again: the settings view is a button away.
+    fireEvent.click(choose!);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Google Workspace Settings' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?settings=google-workspace');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the reconnect’s folder warning open past its kind’s timer, as it asks for a next step', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { server } = stubWorkspace(workspaceConnected({ selectedFolder: MEETINGS_FOLDER, refreshTokenValid: false }, { status: 'expired' }));
+    server.folderStatus = { exists: false, accessible: false };
+    await openPage();
+
+    fireEvent.click(within(await findCard('Google Workspace')).getByRole('button', { name: 'Reconnect' }));
+    await screen.findByRole('dialog', { name: 'Reconnection Successful!' });
+    await act(async () => {
+      vi.advanceTimersByTime(30_000);
+    });
+    // Past any close animation too.
+    await act(async () => {
+      vi.advanceTimersByTime(250);
+    });
+    expect(screen.getByRole('dialog', { name: 'Reconnection Successful!' })).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'the server refuses (503)',
+      'Reconnection Failed',
+      'Unable to reconnect your Google Workspace integration.',
+      'Google could not be reached. Try again in a few minutes.',
+    ],
+    ['the request fails', 'Reconnection Error', 'An error occurred while reconnecting...', 'Please check your internet connection and try again.'],
+    ['the Google popup is closed', 'Authentication Error', 'Failed to authenticate with Google Workspace.', 'Please try the reconnection process again.'],
+  ])('says why a reconnect failed when %s', async (failure, title, said, then) => {
+    const unreachable = 'Google could not be reached. Try again in a few minutes.';
+    if (failure === 'the Google popup is closed') requestCode.mockRejectedValue(new GoogleCodeError('authentication', 'popup_closed'));
+    stubWorkspace(workspaceConnected({ refreshTokenValid: false }, { status: 'expired' }), {
+      'POST /api/integrations/google-workspace/reconnect': () => {
+        if (failure === 'the request fails') throw new TypeError('Failed to fetch');
+        return jsonResponse({ error: unreachable, message: unreachable }, 503);
+      },
+    });
+    await openPage();
+
+    fireEvent.click(within(await findCard('Google Workspace')).getByRole('button', { name: 'Reconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(dialog.querySelector('.notification--error')).toBeTruthy();
+    expect(message(dialog)).toBe(said);
+    expect(detail(dialog)).toBe(then);
+    expect(badge('Google Workspace')).toBe('Expired');
+    expect((within(card('Google Workspace')).getByRole('button', { name: 'Reconnect' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('disables an expired Reconnect too when the server names no Google client id', async () => {
+    stubWorkspace(workspaceConnected({ refreshTokenValid: false }, { status: 'expired' }), { 'GET /api/web-config': () => webConfig(null) });
+    await openPage();
+
+    const reconnect = within(await findCard('Google Workspace')).getByRole('button', { name: 'Reconnect' }) as HTMLButtonElement;
+    await waitFor(() => expect(reconnect.disabled).toBe(true));
+    expect(document.getElementById(reconnect.getAttribute('aria-describedby')!)!.textContent).toBe(WORKSPACE_NOT_SET_UP);
+    expect((within(card('Google Workspace')).getByRole('button', { name: 'Settings' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(preload).not.toHaveBeenCalled();
+    expect(requestCode).not.toHaveBeenCalled();
+  });
+});
+
+describe('disconnecting Google Workspace (spec part 2 §4)', () => {
+  it('asks for confirmation, then disconnects Workspace (not the CRMs) and says so', async () => {
+    const { api } = stubWorkspace(workspaceConnected());
+    await openPage();
+
+    fireEvent.click(within(await findCard('Google Workspace')).getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Google Workspace' });
+    expect(dialog.textContent).toContain('Are you sure you want to disconnect this integration?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Disconnected' });
+    expect(done.textContent).toContain('Google Workspace is disconnected.');
+    const sent = api.sent('DELETE', '/api/integrations/google-workspace/disconnect');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers.get('X-CSRF-Token')).toBe('csrf-1');
+    expect(api.sent('DELETE', '/api/integrations/close/disconnect')).toEqual([]);
+    expect(api.sent('DELETE', '/api/integrations/hubspot/disconnect')).toEqual([]);
+    await waitFor(() => expect(badge('Google Workspace')).toBe('Not Connected'));
+  });
+
+  it('fails silently (spec part 2 §8): the question closes and the card stays connected', async () => {
+    const { api } = stubWorkspace(workspaceConnected(), {
+      'DELETE /api/integrations/google-workspace/disconnect': () => jsonResponse({ error: 'Boom.', message: 'Boom.' }, 503),
+    });
+    await openPage();
+
+    fireEvent.click(within(await findCard('Google Workspace')).getByRole('button', { name: 'Disconnect' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Disconnect Google Workspace' })).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(api.sent('DELETE', '/api/integrations/google-workspace/disconnect')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(badge('Google Workspace')).toBe('Connected');
+  });
+});
+
+describe('Google Workspace settings view (spec part 2 §2.12, §3, §4)', () => {
+  const putBodies = (api: WorkspaceApi) => api.sent('PUT', '/api/integrations/google-workspace/settings').map((request) => request.body);
+  const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!;
+  const syncButton = () => screen.getByRole('button', { name: /^(Sync now|Syncing…)$/ }) as HTMLButtonElement;
+
+  async function openSettings(connection = workspaceConnected(), routes: Handlers = {}) {
+    const stub = stubWorkspace(connection, routes);
+    const view = await openPage();
+    fireEvent.click(within(await findCard('Google Workspace')).getByRole('button', { name: 'Settings' }));
+    await screen.findByRole('heading', { level: 1, name: 'Google Workspace Settings' });
+    return { ...stub, ...view };
+  }
+
+  it('opens at ?settings=google-workspace with the account, token status, access in plain words and the stored settings; nothing is written back', async () => {
+    const syncedAt = '2025-03-04T08:00:00.000Z';
+    const { router } = await openSettings(workspaceConnected({ minCallDuration: 90, lastSyncDate: syncedAt, monitoringEnabled: true, selectedFolder: MEETINGS_FOLDER }));
+    expect(router.state.location.search).toBe('?settings=google-workspace');
+
+    expect(fact('Google account').textContent).toBe('ada@example.com');
+    expect(fact('Token status').textContent).toBe('Access valid');
+    expect(Array.from(fact('Access granted').querySelectorAll('li')).map((item) => item.textContent)).toEqual([
+      'Know who you are on Google',
+      'See your e-mail address',
+      'See your Google Calendar events (read-only)',
+      'See and download your Google Drive files (read-only)',
+      'See your Google Docs documents (read-only)',
+    ]);
+    expect(fact('Drive folder').textContent).toBe('Meet Recordings');
+    expect((screen.getByRole('switch', { name: 'Monitoring' }) as HTMLInputElement).checked).toBe(true);
+    const duration = screen.getByLabelText('Minimum call duration (seconds)') as HTMLInputElement;
+    expect(duration.value).toBe('90');
+    expect(document.getElementById(duration.getAttribute('aria-describedby')!)!.textContent).toContain('Meetings shorter than this are not imported.');
+    expect(screen.getByText('≈ 1 min 30 s')).toBeTruthy();
+    expect(fact('Last sync').textContent).toBe(formatLastSync(syncedAt));
+    expect(screen.getAllByRole('region').map((region) => within(region).getByRole('heading').textContent)).toEqual(['Google account', 'Drive folder', 'Sync']);
+    expect(screen.queryByText(/Write back/)).toBeNull();
+    expect(document.querySelector('.integration-settings__writeback')).toBeNull();
+  });
+
+  it.each([
+    [{ tokenValid: false, refreshTokenValid: true }, 'Access refreshed when next used', false],
+    [{ tokenValid: false, refreshTokenValid: false }, 'Expired — reconnect', true],
+  ])('shows the token status %o as %s', async (tokens, status, expired) => {
+    await openSettings(workspaceConnected(tokens, expired ? { status: 'expired' } : {}));
+    expect(fact('Token status').textContent).toBe(status);
+    const warning = document.querySelector('.alert--warning');
+    if (!expired) {
+      expect(warning).toBeNull();
+      return;
+    }
+    expect(warning!.textContent).toContain('Reconnect Google Workspace from the integrations list; these settings are kept.');
+    expect(document.querySelector('.integration-settings__header .badge')!.textContent).toBe('Expired');
+  });
+
+  it('says which access Google did not grant, which meetings need', async () => {
+    await openSettings(workspaceConnected({ scopes: ['openid', 'https://www.googleapis.com/auth/userinfo.email', 'https://www.googleapis.com/auth/drive.readonly'] }));
+    expect(document.querySelector('.integration-settings__missing-scopes')!.textContent).toContain('Google did not grant: See your Google Docs documents (read-only).');
+  });
+
+  it('lists the Drive folders with their owners and Shared, and sends the chosen folder’s id and name alone, showing it at once', async () => {
+    const { api } = await openSettings();
+    expect(fact('Drive folder').textContent).toBe('None chosen');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Choose folder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a Drive folder' });
+    const mine = await within(dialog).findByRole('button', { name: 'Meet Recordings' });
+    const shared = within(dialog).getByRole('button', { name: 'Sales team calls' });
+    expect(document.getElementById(mine.getAttribute('aria-describedby')!)!.textContent).toBe('Owner: You');
+    expect(document.getElementById(shared.getAttribute('aria-describedby')!)!.textContent).toBe('Shared · Owners: Grace Hopper, You');
+    expect(within(dialog).getByRole('list', { name: 'Drive folders' })).toBeTruthy();
+    expect(api.sent('GET', '/api/integrations/google-workspace/folders')).toHaveLength(1);
+
+    fireEvent.click(shared);
+    expect(fact('Drive folder').textContent).toBe('Sales team calls');
+    expect(fact('Last sync').textContent).not.toBe('Never');
+    await waitFor(() => expect(putBodies(api)).toEqual([{ selectedFolderId: 'folder-2', selectedFolderName: 'Sales team calls' }]));
+    expect(api.sent('PUT', '/api/integrations/google-workspace/settings')[0]!.headers.get('X-CSRF-Token')).toBe('csrf-1');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Opened again, the list marks the folder now watched.
+    fireEvent.click(screen.getByRole('button', { name: 'Choose folder' }));
+    const again = await screen.findByRole('dialog', { name: 'Choose a Drive folder' });
+    const current = await within(again).findByRole('button', { name: 'Sales team calls' });
+    expect(current.getAttribute('aria-current')).toBe('true');
+    expect(document.getElementById(current.getAttribute('aria-describedby')!)!.textContent).toBe('Shared · Owners: Grace Hopper, You · Current folder');
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(putBodies(api)).toHaveLength(1);
+  });
+
+  it('shows an empty list with a neutral hint, and nothing else, when the folders cannot be read (spec part 2 §8)', async () => {
+    const gone = 'Google no longer accepts the access Parlance holds.';
+    await openSettings(workspaceConnected(), {
+      'GET /api/integrations/google-workspace/folders': () => jsonResponse({ error: gone, message: gone }, 409),
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Choose folder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a Drive folder' });
+    expect(await within(dialog).findByText('No Drive folders to show.')).toBeTruthy();
+    expect(within(dialog).queryByRole('list')).toBeNull();
+    expect(screen.queryByText(gone)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  });
+
+  it('applies Monitoring and the minimum duration at once and sends each alone; a failed update is silent', async () => {
+    const { api } = await openSettings(workspaceConnected(), {
+      'PUT /api/integrations/google-workspace/settings': () => jsonResponse({ error: 'Boom.', message: 'Boom.' }, 503),
+    });
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Monitoring' }));
+    expect((screen.getByRole('switch', { name: 'Monitoring' }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(putBodies(api)).toEqual([{ monitoringEnabled: true }]));
+
+    const duration = screen.getByLabelText('Minimum call duration (seconds)');
+    fireEvent.change(duration, { target: { value: '120' } });
+    fireEvent.blur(duration);
+    await waitFor(() => expect(putBodies(api)).toEqual([{ monitoringEnabled: true }, { minCallDuration: 120 }]));
+    await act(async () => {});
+    expect((screen.getByRole('switch', { name: 'Monitoring' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.sent('PUT', '/api/integrations/close/settings')).toEqual([]);
+  });
+
+  it('keeps Sync now disabled until a Drive folder is chosen, saying so', async () => {
+    const { api } = await openSettings();
+
+    expect(syncButton().disabled).toBe(true);
+    expect(document.getElementById(syncButton().getAttribute('aria-describedby')!)!.textContent).toBe('Choose a Drive folder first');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Choose folder' }));
+    fireEvent.click(await within(await screen.findByRole('dialog', { name: 'Choose a Drive folder' })).findByRole('button', { name: 'Meet Recordings' }));
+    expect(syncButton().disabled).toBe(false);
+    expect(syncButton().hasAttribute('aria-describedby')).toBe(false);
+    expect(screen.queryByText('Choose a Drive folder first')).toBeNull();
+    expect(api.sent('POST', '/api/integrations/google-workspace/sync')).toEqual([]);
+  });
+
+  it('starts a sync through Workspace’s sync route with a folder, and says what the last run imported in meetings', async () => {
+    const STARTED = 'The sync has started. New Meet transcripts show up as meetings as they are imported.';
+    const { api } = await openSettings(
+      workspaceConnected({ selectedFolder: MEETINGS_FOLDER }, { sync: { running: false, lastRun: { imported: 1, alreadyImported: 2, skipped: 0, refused: 0 } } }),
+      { 'POST /api/integrations/google-workspace/sync': () => jsonResponse({ started: true, message: STARTED }, 202) },
+    );
+
+    expect(document.querySelector('.integration-settings__last-run')!.textContent).toBe('Last run: 1 meeting imported, 2 already imported, 0 skipped, 0 refused');
+    fireEvent.click(syncButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Sync started' });
+    expect(dialog.textContent).toContain(STARTED);
+    const sent = api.sent('POST', '/api/integrations/google-workspace/sync');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers.get('X-CSRF-Token')).toBe('csrf-1');
+    expect(api.sent('POST', '/api/integrations/close/sync')).toEqual([]);
+    expect(api.sent('POST', '/api/integrations/hubspot/sync')).toEqual([]);
+  });
+
+  it('says Google Workspace is not connected when it is not', async () => {
+    stubWorkspace(notConnected);
+    await openPage('/integrations?settings=google-workspace');
+    expect(await screen.findByText('Google Workspace is not connected. Connect it from the integrations list to choose its settings.')).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose folder' })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { PageLoading } from '../../components/page-loading';
 import {
   gatewayApi,
   useDisconnectCloseMutation,
+  useDisconnectGoogleWorkspaceMutation,
   useDisconnectHubSpotMutation,
   useListIntegrationsQuery,
   type Integration,
@@ -20,6 +21,8 @@ import { IntegrationCard } from './integration-card';
 import { INTEGRATIONS_WITH_SETTINGS, settingsUnavailable } from './integration-rules';
 import { BackToIntegrations } from './integration-settings-parts';
 import { NotificationModal, type Notification } from './notification-modal';
+import { useWorkspaceConnect } from './workspace-connect';
+import { WorkspaceSettingsView } from './workspace-settings-view';
 import './integrations.css';
 
 /** Spec part 2 §8: the integration list could not be loaded. */
@@ -35,6 +38,7 @@ export const HUBSPOT_CONNECT_FAILED = 'Unable to connect your HubSpot integratio
 const DISCONNECTED: Record<string, string> = {
   'close-crm': 'Close is disconnected. Parlance no longer holds its API key.',
   'hubspot-crm': 'HubSpot is disconnected. Parlance no longer holds its access to HubSpot.',
+  'google-workspace': 'Google Workspace is disconnected. Parlance no longer holds its access to your Google account.',
 };
 
 /** The search parameter that opens an integration's settings view: /integrations?settings=close-crm. */
@@ -107,6 +111,7 @@ type IntegrationSettingsViewProps = { integration: Integration; onBack: () => vo
 const SETTINGS_VIEWS: Partial<Record<Integration['id'], ComponentType<IntegrationSettingsViewProps>>> = {
   'close-crm': CloseSettingsView,
   'hubspot-crm': HubSpotSettingsView,
+  'google-workspace': WorkspaceSettingsView,
 };
 
 /** The settings of integration `id`, or the sentence saying it has none yet (§2.12, §8). */
@@ -132,7 +137,7 @@ function IntegrationGrid({ integrations, onSettings, notify }: IntegrationGridPr
   const dispatch = useAppDispatch();
   const [connectOpen, setConnectOpen] = useState(false);
   const [reconnecting, setReconnecting] = useState(false);
-  // The integration whose consent page is being fetched (HubSpot's OAuth); null when none is.
+  // The integration connecting through its vendor (HubSpot's consent page, Google's popup); null when none is.
   const [connectingId, setConnectingId] = useState<Integration['id'] | null>(null);
   const [disconnectOpen, setDisconnectOpen] = useState(false);
   // The integration Disconnect asks about; kept while the question fades out.
@@ -140,7 +145,14 @@ function IntegrationGrid({ integrations, onSettings, notify }: IntegrationGridPr
   const [requestOpen, setRequestOpen] = useState(false);
   const [disconnectClose, { isLoading: disconnectingClose }] = useDisconnectCloseMutation();
   const [disconnectHubSpot, { isLoading: disconnectingHubSpot }] = useDisconnectHubSpotMutation();
-  const disconnecting = disconnectingClose || disconnectingHubSpot;
+  const [disconnectWorkspace, { isLoading: disconnectingWorkspace }] = useDisconnectGoogleWorkspaceMutation();
+  const disconnecting = disconnectingClose || disconnectingHubSpot || disconnectingWorkspace;
+  const workspaceConnection = integrations.find((integration) => integration.id === 'google-workspace')?.connection;
+  const workspace = useWorkspaceConnect({
+    needed: workspaceConnection !== undefined && (!workspaceConnection.connected || workspaceConnection.status === 'expired'),
+    notify,
+    onChooseFolder: () => onSettings('google-workspace'),
+  });
   const disconnectName = integrations.find((integration) => integration.id === disconnectId)?.name ?? disconnectId;
 
   // Back from HubSpot's consent page to this page as the browser kept it: Connect is ready again.
@@ -165,10 +177,24 @@ function IntegrationGrid({ integrations, onSettings, notify }: IntegrationGridPr
     notify({ kind: 'error', title: reconnect ? 'Reconnection Failed' : 'Connection Failed', message: errorMessage(answer.error, HUBSPOT_CONNECT_FAILED) });
   };
 
+  /** Google Workspace connects through Google's popup (§4): the code it gives is sent to the gateway. */
+  const connectWorkspace = async (reconnect: boolean) => {
+    setConnectingId('google-workspace');
+    try {
+      await workspace.connect(reconnect);
+    } finally {
+      setConnectingId(null);
+    }
+  };
+
   const connect = (integration: Integration) => {
     const reconnect = integration.connection.status === 'expired';
     if (integration.id === 'hubspot-crm') {
       void connectHubSpot(reconnect);
+      return;
+    }
+    if (integration.id === 'google-workspace') {
+      void connectWorkspace(reconnect);
       return;
     }
     setReconnecting(reconnect);
@@ -177,7 +203,8 @@ function IntegrationGrid({ integrations, onSettings, notify }: IntegrationGridPr
 
   const confirmDisconnect = async () => {
     try {
-      await (disconnectId === 'hubspot-crm' ? disconnectHubSpot() : disconnectClose()).unwrap();
+      const disconnect = { 'close-crm': disconnectClose, 'hubspot-crm': disconnectHubSpot, 'google-workspace': disconnectWorkspace }[disconnectId];
+      await disconnect().unwrap();
       setDisconnectOpen(false);
       notify({ kind: 'success', title: 'Disconnected', message: DISCONNECTED[disconnectId] ?? `${disconnectName} is disconnected.` });
     } catch {
@@ -194,6 +221,7 @@ function IntegrationGrid({ integrations, onSettings, notify }: IntegrationGridPr
             <IntegrationCard
               integration={integration}
               connecting={connectingId === integration.id}
+              connectUnavailable={integration.id === 'google-workspace' ? workspace.unavailable : null}
               onConnect={() => connect(integration)}
               onSettings={() => onSettings(integration.id)}
               onDisconnect={() => {

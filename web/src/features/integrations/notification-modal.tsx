@@ -21,6 +21,8 @@ export type Notification = {
   /** A second line: the cause, or what to do next. */
   detail?: string;
   autoCloseMs?: number | null;
+  /** A next step offered beside OK, e.g. opening the settings to choose a new Drive folder; it closes the modal too. */
+  action?: { label: string; onClick: () => void };
 };
 
 const ICONS: Record<NotificationKind, string> = { success: '✓', warning: '!', error: '×', info: 'i' };
@@ -33,8 +35,9 @@ type NotificationModalProps = {
 
 /**
  * The integrations screen's notification modal (spec part 2 §2.12): success, warning, error or
- * info. It closes on a backdrop click, Escape, its close or OK button, or its kind's timer. Focus
- * moves into it when it opens and back where it was when it closes (the shared Modal does that).
+ * info, with an optional next step beside OK. It closes on a backdrop click, Escape, its close or
+ * OK button, or its kind's timer. Focus moves into it when it opens and back where it was when it
+ * closes (the shared Modal does that).
  */
 export function NotificationModal({ notification, onClose }: NotificationModalProps) {
   // The last notification stays on screen while the modal fades out.
@@ -67,9 +70,23 @@ export function NotificationModal({ notification, onClose }: NotificationModalPr
         </span>
       }
       footer={
-        <button type="button" className="button button--primary" onClick={onClose}>
-          OK
-        </button>
+        <>
+          {shown?.action ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                onClose();
+                shown.action?.onClick();
+              }}
+            >
+              {shown.action.label}
+            </button>
+          ) : null}
+          <button type="button" className={shown?.action ? 'button' : 'button button--primary'} onClick={onClose}>
+            OK
+          </button>
+        </>
       }
     >
       <div className={`notification notification--${kind}`}>
