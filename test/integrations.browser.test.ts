@@ -361,3 +361,27 @@ describe('HubSpot: from its consent page to a scored call and back', () => {
     await page.context().close();
   }, 180_000);
 });
+
+describe('HubSpot settings view sizes', () => {
+  it.each(Object.entries(WIDTHS))('fits the HubSpot card and settings view at %s width', async (name, width) => {
+    const { page } = await product.open(width);
+    await signInAsDemo(page, product.base);
+    // Connected through HubSpot's consent page, as the Connect button does.
+    const { url } = (await page.evaluate(async () => (await fetch('/api/integrations/hubspot/oauth')).json())) as { url: string };
+    await page.goto(url);
+    await page.waitForURL(`${product.base}/hubspot-oauth-success`);
+    expect(await horizontalOverflow(page), 'the connected page is wider than the window').toBeLessThanOrEqual(0);
+    await page.goto(`${product.base}/integrations`);
+    await expect.poll(() => hubspotCard(page).getByText('Connected', { exact: true }).count()).toBe(1);
+    expect(await horizontalOverflow(page), 'the integrations list is wider than the window').toBeLessThanOrEqual(0);
+    await page.goto(`${product.base}/integrations?settings=hubspot-crm`);
+    await expect.poll(() => page.getByRole('heading', { name: 'HubSpot Settings' }).count()).toBe(1);
+    expect(await horizontalOverflow(page), 'the HubSpot settings are wider than the window').toBeLessThanOrEqual(0);
+    await product.screenshot(page, `integrations-hubspot-settings-${name}`);
+    await page.goto(`${product.base}/hubspot-oauth-failed?reason=${encodeURIComponent('HubSpot was not connected: the authorization was cancelled.')}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'HubSpot was not connected' }).count()).toBe(1);
+    expect(await horizontalOverflow(page), 'the failure page is wider than the window').toBeLessThanOrEqual(0);
+    await page.context().close();
+  }, 60_000);
+});
+
