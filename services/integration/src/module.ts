@@ -20,7 +20,7 @@ import { syncWorkspaceMeetings } from './sync/workspace-sync.js';
 import { identityRosters, ingestImporter } from './sync/pipeline-clients.js';
 import { syncRunner } from './sync/sync-runner.js';
 import { createCloseClient } from './vendors/close-client.js';
-import { hubspotAccessToken } from './vendors/hubspot-access.js';
+import { oauthAccessToken } from './vendors/oauth-access.js';
 import { createDriveClient, createGoogleOAuth } from './vendors/google-client.js';
 import { createHubSpotClient, createHubSpotOAuth } from './vendors/hubspot-client.js';
 import { writebackRunner } from './writeback/writeback-runner.js';
@@ -65,7 +65,7 @@ export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv
         : undefined;
       // A client for a connection, its access token refreshed (and stored sealed again) as it nears expiry.
       const hubspot = hubspotOAuth
-        ? (connection: ConnectionRow) => createHubSpotClient({ baseUrl: app!.apiUrl, accessToken: hubspotAccessToken({ db, keyring, oauth: hubspotOAuth }, connection), logger: hubspotLogger })
+        ? (connection: ConnectionRow) => createHubSpotClient({ baseUrl: app!.apiUrl, accessToken: oauthAccessToken({ db, keyring, oauth: hubspotOAuth }, connection), logger: hubspotLogger })
         : undefined;
       const googleApp = config.google;
       const googleLogger = runtime.logger.child({ part: 'google' });
@@ -73,7 +73,7 @@ export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv
         ? createGoogleOAuth({ clientId: googleApp.clientId, clientSecret: googleApp.clientSecret, tokenUrl: googleApp.tokenUrl, userinfoUrl: googleApp.userinfoUrl, logger: googleLogger })
         : undefined;
       const drive = googleOAuth
-        ? (connection: ConnectionRow) => createDriveClient({ baseUrl: googleApp!.driveUrl, accessToken: hubspotAccessToken({ db, keyring, oauth: googleOAuth }, connection), logger: googleLogger })
+        ? (connection: ConnectionRow) => createDriveClient({ baseUrl: googleApp!.driveUrl, accessToken: oauthAccessToken({ db, keyring, oauth: googleOAuth }, connection), logger: googleLogger })
         : undefined;
       const syncs = syncRunner({
         db,

@@ -32,7 +32,7 @@ import { ACTIVITY_SCORED, writebackConsumer } from '../src/events/writeback.cons
 import { integrationAnswers } from '../src/grpc/integrations.server.js';
 import { syncHubSpotCalls } from '../src/sync/hubspot-sync.js';
 import { syncRunner, type SyncRunner } from '../src/sync/sync-runner.js';
-import { hubspotAccessToken } from '../src/vendors/hubspot-access.js';
+import { oauthAccessToken } from '../src/vendors/oauth-access.js';
 import { createHubSpotClient, createHubSpotOAuth } from '../src/vendors/hubspot-client.js';
 import { writebackRunner, type WritebackRunner } from '../src/writeback/writeback-runner.js';
 import { startHubSpotStandin, HUBSPOT_STANDIN_SEED, type HubSpotCallRecord, type HubSpotStandin } from './support/hubspot-standin.js';
@@ -218,7 +218,7 @@ describe('HubSpot’s access token (PGlite)', () => {
       .insert(connections)
       .values({ companyId: randomUUID(), integrationId: 'hubspot-crm', status: 'connected', connectedBy: ANNA, connectedAt: new Date(), credentials, settings: { ...HUBSPOT_DEFAULTS } })
       .returning();
-    const accessToken = hubspotAccessToken({ db: database.db, keyring, oauth: oauthOf(hubspot, () => new Date(now)), now: () => new Date(now) }, row!);
+    const accessToken = oauthAccessToken({ db: database.db, keyring, oauth: oauthOf(hubspot, () => new Date(now)), now: () => new Date(now) }, row!);
 
     expect(await accessToken()).toBe(issued.accessToken);
     now += 26 * 60_000;
@@ -296,7 +296,7 @@ describe('HubSpot sync and write-back (PGlite, the workers)', () => {
   }
 
   const client = (connection: { id: string; credentials: string }) =>
-    createHubSpotClient({ baseUrl: hubspot.baseUrl, accessToken: hubspotAccessToken({ db: database.db, keyring, oauth: oauthOf(hubspot) }, connection), http: noWait });
+    createHubSpotClient({ baseUrl: hubspot.baseUrl, accessToken: oauthAccessToken({ db: database.db, keyring, oauth: oauthOf(hubspot) }, connection), http: noWait });
 
   function startSyncs(ingest: ReturnType<typeof recordingIngest>): SyncRunner {
     syncs = syncRunner({

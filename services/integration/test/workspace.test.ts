@@ -26,7 +26,7 @@ import { integrationAnswers } from '../src/grpc/integrations.server.js';
 import { syncRunner, type SyncRunner } from '../src/sync/sync-runner.js';
 import { syncWorkspaceMeetings } from '../src/sync/workspace-sync.js';
 import { createDriveClient, createGoogleOAuth, GOOGLE_WORKSPACE_SCOPES } from '../src/vendors/google-client.js';
-import { hubspotAccessToken } from '../src/vendors/hubspot-access.js';
+import { oauthAccessToken } from '../src/vendors/oauth-access.js';
 import { GOOGLE_STANDIN_SEED, startGoogleStandin, type GoogleStandin } from './support/google-standin.js';
 import { recordingIngest } from './support/recording-ingest.js';
 
@@ -44,7 +44,7 @@ function meetTranscript(title: string, minutes: number): string {
 
 function googleFor(google: GoogleStandin, db: DatabaseHandle<Record<string, unknown>>['db']) {
   const oauth = createGoogleOAuth({ clientId: GOOGLE_STANDIN_SEED.clientId, clientSecret: GOOGLE_STANDIN_SEED.clientSecret, tokenUrl: google.tokenUrl, userinfoUrl: google.userinfoUrl, http: noWait });
-  const drive = (connection: ConnectionRow) => createDriveClient({ baseUrl: google.driveUrl, accessToken: hubspotAccessToken({ db, keyring, oauth }, connection), http: noWait });
+  const drive = (connection: ConnectionRow) => createDriveClient({ baseUrl: google.driveUrl, accessToken: oauthAccessToken({ db, keyring, oauth }, connection), http: noWait });
   return { oauth, drive };
 }
 

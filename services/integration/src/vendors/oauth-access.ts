@@ -1,8 +1,9 @@
 /**
- * A HubSpot connection's access token for its API calls: opened from the sealed credentials, and
- * refreshed (then sealed and stored again) from five minutes before it expires. Replicas may
+ * An OAuth connection's access token for its API calls (HubSpot's, Google's): opened from the
+ * sealed credentials, and refreshed (then sealed and stored again) from five minutes before it
+ * expires. Replicas may
  * refresh at the same moment: the one whose store loses reads what the other stored. A refresh
- * token HubSpot refuses is thrown as the VendorHttpError it is (kind 'invalid_grant'), for the
+ * token the vendor refuses is thrown as the VendorHttpError it is (kind 'invalid_grant'), for the
  * caller to mark the connection expired.
  */
 import type { Executor } from '@parlance/platform/db/database';
@@ -10,17 +11,17 @@ import type { ConnectionRow } from '../db/connections.repository.js';
 import { currentCredentials, replaceCredentials } from '../db/oauth.repository.js';
 import { openCredential, sealCredential, type Keyring } from '../domain/credential-cipher.js';
 import { needsRefresh, tokensOf, tokensText, type OAuthTokens } from '../domain/oauth.js';
-import type { HubSpotOAuth } from './hubspot-client.js';
 
-export interface HubSpotAccessDependencies {
+export interface OAuthAccessDependencies {
   db: Executor;
   keyring: Keyring;
-  oauth: Pick<HubSpotOAuth, 'refresh'>;
+  /** The vendor's token endpoint: new tokens for a refresh token (the same refresh token kept when it gives none). */
+  oauth: { refresh(refreshToken: string): Promise<OAuthTokens> };
   now?: () => Date;
 }
 
 /** The connection's access token, fresh whenever it is asked for. */
-export function hubspotAccessToken(deps: HubSpotAccessDependencies, connection: Pick<ConnectionRow, 'id' | 'credentials'>): () => Promise<string> {
+export function oauthAccessToken(deps: OAuthAccessDependencies, connection: Pick<ConnectionRow, 'id' | 'credentials'>): () => Promise<string> {
   const now = deps.now ?? (() => new Date());
   let sealed = connection.credentials;
   let tokens: OAuthTokens = tokensOf(openCredential(deps.keyring, sealed));
