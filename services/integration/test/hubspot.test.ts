@@ -23,12 +23,11 @@ import { runWithRequestContext } from '@parlance/platform/grpc/request-context';
 import { createLogger } from '@parlance/platform/logger';
 import { testDatabaseUrl } from '@parlance/platform/testing/infra';
 import { ConnectionStatus } from '@parlance/proto/parlance/integration/v1/integrations';
-import { ActivityScored } from '@parlance/proto/parlance/scoring/v1/events';
 import { connections, imports, oauthStates, syncWork, writebackWork } from '../src/db/schema.js';
 import { openCredential, parseKeyring, sealCredential } from '../src/domain/credential-cipher.js';
 import { HUBSPOT_DEFAULTS, INTEGRATION_MESSAGES } from '../src/domain/integrations.js';
 import { OAUTH_STATE_TTL_MS, tokensOf, tokensText } from '../src/domain/oauth.js';
-import { ACTIVITY_SCORED, writebackConsumer } from '../src/events/writeback.consumer.js';
+import { writebackConsumer } from '../src/events/writeback.consumer.js';
 import { integrationAnswers } from '../src/grpc/integrations.server.js';
 import { syncHubSpotCalls } from '../src/sync/hubspot-sync.js';
 import { syncRunner, type SyncRunner } from '../src/sync/sync-runner.js';
@@ -37,6 +36,7 @@ import { createHubSpotClient, createHubSpotOAuth } from '../src/vendors/hubspot-
 import { writebackRunner, type WritebackRunner } from '../src/writeback/writeback-runner.js';
 import { startHubSpotStandin, HUBSPOT_STANDIN_SEED, type HubSpotCallRecord, type HubSpotStandin } from './support/hubspot-standin.js';
 import { RECORDING, recordingIngest } from './support/recording-ingest.js';
+import { evaluation, scoredEvent, verdict } from './support/scored-event.js';
 
 const keyring = parseKeyring(`test:${Buffer.alloc(32, 5).toString('base64')}`);
 const quiet = createLogger({ service: 'integration-hubspot-test', level: 'silent' });
@@ -374,37 +374,8 @@ describe('HubSpot sync and write-back (PGlite, the workers)', () => {
       vendorRefs: { contactIds: ['501'], ownerId: 'own_anna' },
     });
     writes = writebackRunner({ db: database.db, keyring, close: () => Promise.reject(new Error('unused')) as never, hubspot: client, logger: quiet, workers: 1, pollMs: 50 });
-    const evaluation = {
-      activityId,
-      kind: 1,
-      teamId: 'team-sales',
-      teamVersion: 1,
-      representativeEmail: 'anna.lee@example.com',
-      score: 7.5,
-      isSuccessful: true,
-      successReason: '',
-      successConfidence: 1,
-      successEvidence: [],
-      verdicts: [
-        { groupId: 'g', criterionId: 'c', groupName: 'Closing', criterionName: 'Next steps', weight: 2.5, passed: false, applicable: true, confidence: 1, reason: '', expected: '', suggestion: 'Agree a date for the demo.', evidence: [] },
-      ],
-      summary: undefined,
-      improvements: [],
-      statistics: undefined,
-      engine: 'offline-evidence',
-      fallbackReason: '',
-      insightTokens: 0,
-      evaluatedAt: new Date('2026-11-24T10:00:00Z'),
-      warnings: [],
-    };
-    const event = {
-      id: randomUUID(),
-      type: ACTIVITY_SCORED,
-      companyId: connection.companyId,
-      occurredAt: new Date(),
-      producer: 'scoring',
-      payload: Buffer.from(ActivityScored.encode({ activityId, jobId: randomUUID(), evaluation }).finish()),
-    };
+    const scored = evaluation(activityId, { score: 7.5, verdicts: [verdict('Next steps', 2.5, false, 'Agree a date for the demo.')] });
+    const event = scoredEvent(connection.companyId, scored);
 
     await database.db.transaction((tx) => writebackConsumer(() => writes!.wake()).handle(event, tx, {} as DeliveredMessage));
     await expect.poll(async () => (await database.db.select().from(writebackWork).where(eq(writebackWork.companyId, connection.companyId))).length, { timeout: 10_000, interval: 50 }).toBe(0);

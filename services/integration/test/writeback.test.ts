@@ -17,63 +17,23 @@ import type { DeliveredMessage } from '@parlance/platform/bus/event-bus';
 import { openDatabase, type DatabaseHandle } from '@parlance/platform/db/database';
 import { createLogger } from '@parlance/platform/logger';
 import { testDatabaseUrl } from '@parlance/platform/testing/infra';
-import { ActivityScored } from '@parlance/proto/parlance/scoring/v1/events';
-import type { CriterionVerdict, Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import type { Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { connections, imports, writebackWork } from '../src/db/schema.js';
 import { bringWritesForward } from '../src/db/writeback.repository.js';
 import { parseKeyring } from '../src/domain/credential-cipher.js';
 import { INTEGRATION_MESSAGES, type CloseSettings } from '../src/domain/integrations.js';
 import { noteMarker, WRITE_MAX_FAILURES } from '../src/domain/writeback.js';
-import { ACTIVITY_SCORED, writebackConsumer } from '../src/events/writeback.consumer.js';
+import { writebackConsumer } from '../src/events/writeback.consumer.js';
 import { createCloseClient } from '../src/vendors/close-client.js';
 import { writebackRunner, type WritebackRunner } from '../src/writeback/writeback-runner.js';
 import { closeTestDatabase } from './support/close-database.js';
 import { startCloseStandin, type CloseStandin } from './support/close-standin.js';
+import { evaluation, scoredEvent } from './support/scored-event.js';
 
 const keyring = parseKeyring(`test:${Buffer.alloc(32, 7).toString('base64')}`);
 const quiet = createLogger({ service: 'integration-writeback-test', level: 'silent' });
 const WRITING: Partial<CloseSettings> = { createActivities: true, updateLeadStatus: true, successfulCallStatus: 'stat_qualified', unsuccessfulCallStatus: 'stat_bad_fit' };
 const NOT_DELIVERED = {} as DeliveredMessage;
-
-function verdict(criterionName: string, weight: number, passed: boolean, suggestion = ''): CriterionVerdict {
-  return { groupId: 'g', criterionId: criterionName, groupName: 'Discovery', criterionName, weight, passed, applicable: true, confidence: 0.8, reason: '', expected: '', suggestion, evidence: [] };
-}
-
-function evaluation(activityId: string, fields: Partial<Evaluation> = {}): Evaluation {
-  return {
-    activityId,
-    kind: 1,
-    teamId: 'team-sales',
-    teamVersion: 1,
-    representativeEmail: 'anna.lee@example.com',
-    score: 6,
-    isSuccessful: true,
-    successReason: '',
-    successConfidence: 0.7,
-    successEvidence: [],
-    verdicts: [verdict('Greeted by name', 6, true), verdict('Asked about the budget', 4, false, 'Ask what budget they have set aside.')],
-    summary: undefined,
-    improvements: [],
-    statistics: undefined,
-    engine: 'offline-evidence',
-    fallbackReason: '',
-    insightTokens: 0,
-    evaluatedAt: new Date('2026-11-24T10:00:00.000Z'),
-    warnings: [],
-    ...fields,
-  };
-}
-
-function scoredEvent(companyId: string, scored: Evaluation) {
-  return {
-    id: randomUUID(),
-    type: ACTIVITY_SCORED,
-    companyId,
-    occurredAt: new Date(),
-    producer: 'scoring',
-    payload: Buffer.from(ActivityScored.encode({ activityId: scored.activityId, jobId: randomUUID(), evaluation: scored }).finish()),
-  };
-}
 
 /** The Close test database, with calls imported from Close and the writes their scores queue. */
 function databaseFor(open: () => Promise<DatabaseHandle<Record<string, unknown>>>) {
