@@ -75,6 +75,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // Its automatic sync stays scheduled in the shared PostgreSQL otherwise, for any later stack with sync workers to run.
+  await acme?.browser.delete('/api/integrations/close/disconnect');
   await stack?.stop();
   await close?.close();
 });
