@@ -53,7 +53,7 @@ import { closeCursorOf } from '@parlance/integration/domain/close-import';
 import { parseKeyring, sealCredential } from '@parlance/integration/domain/credential-cipher';
 import { HUBSPOT_DEFAULTS } from '@parlance/integration/domain/integrations';
 import { tokensText } from '@parlance/integration/domain/oauth';
-import { CLOSE_SYNC_LAG_MS, emptyCounts, type ActivityImporter } from '@parlance/integration/sync/close-sync';
+import { emptyCounts, SYNC_LAG_MS, type ActivityImporter } from '@parlance/integration/sync/import-call';
 import { syncHubSpotCalls } from '@parlance/integration/sync/hubspot-sync';
 import { createHubSpotClient, createHubSpotOAuth, type HubSpotClient } from '@parlance/integration/vendors/hubspot-client';
 import { oauthAccessToken } from '@parlance/integration/vendors/oauth-access';
@@ -88,7 +88,7 @@ const MEMORY_SAMPLE_MS = 50;
 const SYNC_INTERVAL_S = 60;
 const SYNC_TICK_S = 1;
 /** How far in the past a call added to Close is dated: past the sync's lag, so the next sync reads it. */
-const DATED_BACK_MS = CLOSE_SYNC_LAG_MS + 1_000;
+const DATED_BACK_MS = SYNC_LAG_MS + 1_000;
 const POLL_MS = 100;
 /** After the call is read: listed, scored and written back within this, or the bench fails. */
 const PIPELINE_TIMEOUT_MS = 120_000;
@@ -434,7 +434,7 @@ async function callToWriteback() {
       stack: 'gateway, identity, ingest, transcription, scoring, analytics, integration in one process; local PostgreSQL and Kafka',
       sync_interval_s: SYNC_INTERVAL_S,
       sync_tick_s: SYNC_TICK_S,
-      sync_lag_s: CLOSE_SYNC_LAG_MS / 1_000,
+      sync_lag_s: SYNC_LAG_MS / 1_000,
       call_dated_back_s: DATED_BACK_MS / 1_000,
       sync_workers: 1,
       writeback_workers: 1,
@@ -449,11 +449,11 @@ async function callToWriteback() {
       other_companies_syncs: othersSyncs,
       note:
         trigger === 'schedule'
-          ? `A sync reads Close only up to ${CLOSE_SYNC_LAG_MS / 1_000} s before it starts (CLOSE_SYNC_LAG_MS), so a call Close logs as it ends waits that long at least; ` +
+          ? `A sync reads Close only up to ${SYNC_LAG_MS / 1_000} s before it starts (SYNC_LAG_MS), so a call Close logs as it ends waits that long at least; ` +
             `here each call is dated ${DATED_BACK_MS / 1_000} s back, so the lag is already served. An automatic sync starts ${SYNC_INTERVAL_S} s after the last one ended, ` +
             `noticed within ${SYNC_TICK_S} s, so a call then waits 0-${SYNC_INTERVAL_S + SYNC_TICK_S} s for it, half that on average; the calls were added at even phases of the ` +
             `interval, so the mean (and median) until_read is that average. A call logged as it ends is written back after lag + that wait + the sync-now figures: ` +
-            `about ${CLOSE_SYNC_LAG_MS / 1_000 + SYNC_INTERVAL_S / 2} s on average and at most about ${CLOSE_SYNC_LAG_MS / 1_000 + SYNC_INTERVAL_S + SYNC_TICK_S} s plus the pipeline.`
+            `about ${SYNC_LAG_MS / 1_000 + SYNC_INTERVAL_S / 2} s on average and at most about ${SYNC_LAG_MS / 1_000 + SYNC_INTERVAL_S + SYNC_TICK_S} s plus the pipeline.`
           : 'Sync now asked right after each call was added: the pipeline itself (sync, ingest, transcription, scoring, write-back), with no wait for the schedule or the lag.',
       stack_start_s: seconds(stackMs),
       ...machine(),

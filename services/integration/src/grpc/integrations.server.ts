@@ -319,7 +319,7 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
       if (!row) throw failedPrecondition(INTEGRATION_MESSAGES.hubspotNotConnected);
       let next: HubSpotSettings;
       try {
-        next = changedHubSpotSettings(storedHubSpotSettings(row.settings), definedFields(change) as Partial<HubSpotSettings>);
+        next = changedHubSpotSettings(storedHubSpotSettings(row.settings), definedFields(change));
       } catch (error) {
         if (error instanceof SettingsError) throw invalidArgument(error.message);
         throw error;
@@ -410,8 +410,9 @@ function closeFailure(error: unknown): unknown {
   return error;
 }
 
-function definedFields(change: UpdateCloseSettingsRequest | UpdateHubSpotSettingsRequest): Partial<CloseSettings> {
-  return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<CloseSettings>;
+/** The fields a partial settings change names (proto3 `optional` leaves the others undefined). */
+function definedFields<T extends object>(change: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
 function notConnected(integrationId: string): string {

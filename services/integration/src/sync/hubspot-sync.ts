@@ -13,9 +13,9 @@ import { representativeFinder } from '../domain/close-import.js';
 import { hubspotCallDecision, hubspotSyncStart } from '../domain/hubspot-import.js';
 import { storedHubSpotSettings } from '../domain/integrations.js';
 import type { HubSpotClient } from '../vendors/hubspot-client.js';
-import { CLOSE_SYNC_LAG_MS, importPlannedCall, type CloseSyncDependencies, type SyncCounts } from './close-sync.js';
+import { importPlannedCall, SYNC_LAG_MS, type SyncCounts, type SyncDependencies } from './import-call.js';
 
-export interface HubSpotSyncDependencies extends Omit<CloseSyncDependencies, 'close'> {
+export interface HubSpotSyncDependencies extends SyncDependencies {
   /** A HubSpot client acting for the connection (its access token refreshed as needed). */
   hubspot: (connection: ConnectionRow) => Pick<HubSpotClient, 'calls' | 'owners' | 'callContacts' | 'recording'>;
 }
@@ -30,7 +30,7 @@ export async function syncHubSpotCalls(deps: HubSpotSyncDependencies, connection
   const owners = new Map((await hubspot.owners()).map((owner) => [owner.id, owner]));
 
   // Fixed when the sync starts: calls changed while it runs are the next sync's, so it always ends.
-  const until = new Date(now().getTime() - CLOSE_SYNC_LAG_MS);
+  const until = new Date(now().getTime() - SYNC_LAG_MS);
   const from = hubspotSyncStart(connection.syncCursor, until);
   if (from.getTime() >= until.getTime()) return;
   for await (const page of hubspot.calls({ modifiedFrom: from, modifiedBefore: until })) {

@@ -9,7 +9,7 @@ import { GrpcCallError } from '@parlance/platform/grpc/status-mapping';
 import { TeamsServiceClient } from '@parlance/proto/parlance/identity/v1/teams';
 import { ActivityKind, IngestServiceClient, MediaKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import type { TeamRoster } from '../domain/close-import.js';
-import { ImportRefused, type ActivityImporter } from './close-sync.js';
+import { ImportRefused, type ActivityImporter } from './import-call.js';
 
 /** An upload's time limit: a 25 MB recording over a slow link included. */
 const IMPORT_DEADLINE_MS = 120_000;

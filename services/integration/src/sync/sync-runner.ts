@@ -20,7 +20,7 @@ import { syncQueue, syncWork, type SyncSummary } from '../db/schema.js';
 import { recordSyncEnd, syncDueNow } from '../db/sync.repository.js';
 import { credentialsRefused, INTEGRATION_MESSAGES, type IntegrationId } from '../domain/integrations.js';
 import { refusesCredentials, VendorHttpError } from '../vendors/vendor-http.js';
-import { emptyCounts, type SyncCounts } from './close-sync.js';
+import { emptyCounts, type SyncCounts } from './import-call.js';
 
 /** A sync's lease, renewed every third of it while the sync runs: a dead replica's sync is taken up again within a minute. */
 export const SYNC_LEASE_MS = 60_000;

@@ -17,9 +17,9 @@ import { representativeFinder, type Representative } from '../domain/close-impor
 import { storedWorkspaceSettings } from '../domain/integrations.js';
 import { workspaceMeetingDecision } from '../domain/workspace-import.js';
 import type { DriveClient, DriveDocument } from '../vendors/google-client.js';
-import { importPlannedCall, type CloseSyncDependencies, type SyncCounts } from './close-sync.js';
+import { importPlannedCall, type SyncCounts, type SyncDependencies } from './import-call.js';
 
-export interface WorkspaceSyncDependencies extends Omit<CloseSyncDependencies, 'close'> {
+export interface WorkspaceSyncDependencies extends SyncDependencies {
   /** A Drive client acting for the connection (its access token refreshed as needed). */
   drive: (connection: ConnectionRow) => Pick<DriveClient, 'documentsIn' | 'documentText' | 'startToken' | 'changesSince'>;
 }
@@ -84,12 +84,7 @@ async function importDocument(
   }
   await importPlannedCall(
     deps,
-    {
-      source: 'google-workspace',
-      companyId: connection.companyId,
-      plan: decision.import,
-      recording: () => Promise.reject(new Error('a transcript has no recording')),
-    },
+    { source: 'google-workspace', companyId: connection.companyId, plan: decision.import },
     counts,
   );
 }

@@ -4,7 +4,7 @@
  * import for good.
  */
 import { randomUUID } from 'node:crypto';
-import { ImportRefused, type ActivityImport } from '../../src/sync/close-sync.js';
+import { ImportRefused, type ActivityImport } from '../../src/sync/import-call.js';
 
 /** An MP3 frame header and padding: enough for ingest to tell MP3 by its content. */
 export const RECORDING = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(2_000, 0)]);
