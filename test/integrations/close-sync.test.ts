@@ -6,6 +6,7 @@
  * a transcribed call made by a team's representative, acting as the person who connected Close,
  * and the call is listed scored like an upload; its score is written back to Close as a note on
  * its lead, with the lead's status set from its success; "Sync now" then imports nothing twice.
+ * With syncUsersAndTeams on, Close's users join the team and a newcomer's call is imported.
  * Ingest itself takes an import once per source and external id.
  */
 import { randomUUID } from 'node:crypto';
@@ -149,7 +150,30 @@ it('imports a representative’s Close call on the schedule, scored like an uplo
   expect((await syncEndedAfter(syncNow)).connection.sync.lastRun).toMatchObject({ imported: 0 });
   const list = await acme.browser.get<{ data: CallRow[] }>(`/api/calls/?teamId=${acme.teamId}`);
   expect(list.body.data).toHaveLength(1);
-}, 180_000);
+
+  // syncUsersAndTeams: Close's users join the team through identity (Anna, in it already, gets her Close id),
+  // and Cleo's call, passed over before, is imported: the sync reads the history again for her.
+  expect((await acme.browser.put('/api/integrations/close/settings', { syncUsersAndTeams: true })).status).toBe(200);
+  const rosterSync = Date.now() - 1_000;
+  expect((await acme.browser.post('/api/integrations/close/sync', {})).status).toBe(202);
+  expect((await syncEndedAfter(rosterSync)).connection.sync.lastRun).toEqual({ imported: 1, alreadyImported: 1, skipped: 0, refused: 0 });
+  const team = await acme.browser.get<{ members: { first_name: string; last_name: string; email: string; crm_id: string; target: number }[] }>(`/api/teams/${acme.teamId}`);
+  expect(team.status).toBe(200);
+  expect(team.body.members.map(({ first_name, last_name, email, crm_id, target }) => ({ first_name, last_name, email, crm_id, target }))).toEqual([
+    { first_name: 'Anna', last_name: 'Lee', email: 'anna.lee@example.com', crm_id: 'user_anna', target: 4 },
+    { first_name: 'Ben', last_name: 'Ode', email: 'ben.ode@example.com', crm_id: 'user_ben', target: 0 },
+    { first_name: 'Cleo', last_name: 'Park', email: 'cleo.park@example.com', crm_id: 'user_cleo', target: 0 },
+  ]);
+  const cleosCall = await waitFor(
+    'Cleo’s call to be scored in the list',
+    async () => {
+      const calls = (await acme.browser.get<{ data: CallRow[] }>(`/api/calls/?teamId=${acme.teamId}`)).body.data;
+      return calls.find((call) => call.representative === 'cleo.park@example.com' && call.status === 'scored');
+    },
+    90_000,
+  );
+  expect(cleosCall).toMatchObject({ contact_id: 'cont_acti_cleo_1' });
+}, 240_000);
 
 it('takes an import once per source and external id, answering a repeat with the first one’s ids', async () => {
   const ingest = createClient(IngestServiceClient, stack.services.get('ingest').address);

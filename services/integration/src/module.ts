@@ -91,7 +91,7 @@ export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv
             if (!drive) throw new Error(INTEGRATION_MESSAGES.workspaceNotConfigured);
             return syncWorkspaceMeetings({ ...deps, drive }, connection, counts);
           }
-          return syncCloseCalls({ ...deps, close }, connection, counts);
+          return syncCloseCalls({ ...deps, close, rosters: rosters.keeper }, connection, counts);
         },
       });
       const writebacks = writebackRunner({ db, keyring, close, hubspot, logger: runtime.logger.child({ part: 'write-back' }), workers: config.writebackWorkers, pollMs: config.syncPollMs });

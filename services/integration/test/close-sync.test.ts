@@ -17,11 +17,12 @@ import { openDatabase, type DatabaseHandle } from '@parlance/platform/db/databas
 import { createLogger } from '@parlance/platform/logger';
 import { testDatabaseUrl } from '@parlance/platform/testing/infra';
 import { claimLeasedWork } from '@parlance/platform/work/leased-work';
-import { imports, syncQueue, syncWork } from '../src/db/schema.js';
+import { connections, imports, syncQueue, syncWork } from '../src/db/schema.js';
 import { parseKeyring } from '../src/domain/credential-cipher.js';
 import { closeCursorOf } from '../src/domain/close-import.js';
+import { membersWithChange, type RosterChange, type RosterTeam } from '../src/domain/close-roster.js';
 import { INTEGRATION_MESSAGES } from '../src/domain/integrations.js';
-import { syncCloseCalls, type CloseSyncDependencies } from '../src/sync/close-sync.js';
+import { syncCloseCalls, type CloseSyncDependencies, type RosterKeeper } from '../src/sync/close-sync.js';
 import { emptyCounts } from '../src/sync/import-call.js';
 import { syncRunner, type SyncRunner } from '../src/sync/sync-runner.js';
 import { createCloseClient } from '../src/vendors/close-client.js';
@@ -73,6 +74,26 @@ function transcribedCall(id: string, overrides: Partial<CloseCallRecord> = {}): 
     },
     ...overrides,
   };
+}
+
+/**
+ * Identity's teams as syncUsersAndTeams reads and saves them, kept here: the sync's own gRPC
+ * keeper (sync/pipeline-clients.ts) is run against the real identity in
+ * test/integrations/close-sync.test.ts.
+ */
+function rosterInMemory(teams: RosterTeam[], refuse?: string) {
+  const applied: RosterChange[] = [];
+  const keeper: RosterKeeper = {
+    read: async () => structuredClone(teams),
+    async apply(_companyId, change) {
+      applied.push(change);
+      if (refuse) return { refused: refuse };
+      const team = teams.find((candidate) => candidate.id === change.teamId)!;
+      team.members = membersWithChange(team.members, change);
+      return { saved: true };
+    },
+  };
+  return { keeper, teams: async () => structuredClone(teams), applied, current: teams };
 }
 
 /** The Close test database, and the syncs queued in it. */
@@ -198,6 +219,60 @@ describe('Close sync, run by the sync workers (PGlite)', () => {
     await syncNow(companyId);
     expect([...ingest.received.keys()].sort()).toEqual(['acti_later', 'acti_recorded_2', 'acti_transcribed']);
     expect((await database.connection(companyId)).lastSyncSummary).toMatchObject({ imported: 1 });
+  });
+
+  it('with syncUsersAndTeams, brings Close’s users into the teams first, and reads the history again for a newcomer’s calls', async () => {
+    close = await startCloseStandin({ calls: [transcribedCall('acti_anna'), transcribedCall('acti_cleo', { user_id: 'user_cleo' })] });
+    const roster = rosterInMemory([
+      {
+        id: 'team-sales',
+        department: 'sales',
+        members: [
+          { firstName: 'Anna', lastName: 'Lee', email: 'anna.lee@example.com', crmId: '', target: 4 },
+          { firstName: 'Ben', lastName: 'Ode', email: 'ben.ode@example.com', crmId: '', target: 2 },
+        ],
+      },
+    ]);
+    const ingest = recordingIngest();
+    const deps = { ...dependencies(ingest), teams: roster.teams, rosters: roster.keeper };
+
+    // Off (the default), the teams are left alone and Cleo's call has nobody to belong to.
+    const companyId = await database.connectedCompany();
+    const before = emptyCounts();
+    await syncCloseCalls(deps, await database.connection(companyId), before);
+    expect(roster.applied).toEqual([]);
+    expect(before).toMatchObject({ imported: 1, skipped: { 'no-representative': 1 } });
+
+    // Turned on later: Anna and Ben get their Close ids, Cleo joins, and her call (behind the cursor) is imported.
+    const connection = await database.connection(companyId);
+    await database.db.update(connections).set({ settings: { ...connection.settings, syncUsersAndTeams: true } }).where(eq(connections.companyId, companyId));
+    clockAheadMs = 5 * 60_000;
+    const after = emptyCounts();
+    await syncCloseCalls(deps, await database.connection(companyId), after);
+    expect(roster.current[0]!.members).toEqual([
+      { firstName: 'Anna', lastName: 'Lee', email: 'anna.lee@example.com', crmId: 'user_anna', target: 4 },
+      { firstName: 'Ben', lastName: 'Ode', email: 'ben.ode@example.com', crmId: 'user_ben', target: 2 },
+      { firstName: 'Cleo', lastName: 'Park', email: 'cleo.park@example.com', crmId: 'user_cleo', target: 0 },
+    ]);
+    expect(ingest.received.get('acti_cleo')).toMatchObject({ teamId: 'team-sales', representativeEmail: 'cleo.park@example.com', representativeName: 'Cleo' });
+    expect(after).toMatchObject({ imported: 1, alreadyImported: 1, skipped: { 'no-representative': 0 } });
+
+    // A third sync finds everyone linked: nothing is saved, and the cursor reads on.
+    await syncCloseCalls(deps, await database.connection(companyId), emptyCounts());
+    expect(roster.applied).toHaveLength(1);
+    expect(closeCursorOf((await database.connection(companyId)).syncCursor).windowEnd!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('goes on with the calls when identity refuses the Close users for a team, leaving them out', async () => {
+    close = await startCloseStandin({ calls: [transcribedCall('acti_anna'), transcribedCall('acti_cleo', { user_id: 'user_cleo' })] });
+    const roster = rosterInMemory([{ id: 'team-sales', department: 'sales', members: [{ firstName: 'Anna', lastName: 'Lee', email: 'anna.lee@example.com', crmId: 'user_anna', target: 1 }] }], 'Team member names must be unique.');
+    const ingest = recordingIngest();
+    const companyId = await database.connectedCompany({ syncUsersAndTeams: true });
+    const counts = emptyCounts();
+    await syncCloseCalls({ ...dependencies(ingest), teams: roster.teams, rosters: roster.keeper }, await database.connection(companyId), counts);
+    expect(roster.applied.map((change) => change.added.map((member) => member.email))).toEqual([['ben.ode@example.com', 'cleo.park@example.com']]);
+    expect([...ingest.received.keys()]).toEqual(['acti_anna']);
+    expect(counts.skipped['no-representative']).toBe(1);
   });
 
   it('imports a call passed over before once Close’s event log says it changed (its recording came later)', async () => {

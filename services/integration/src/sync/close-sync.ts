@@ -19,12 +19,23 @@ import {
   nextCloseWindow,
   representativeFinder,
 } from '../domain/close-import.js';
+import { closeRosterChanges, type RosterChange, type RosterTeam } from '../domain/close-roster.js';
 import { storedCloseSettings } from '../domain/integrations.js';
-import type { CloseCall, CloseClient } from '../vendors/close-client.js';
+import type { CloseCall, CloseClient, CloseUser } from '../vendors/close-client.js';
 import { importPlannedCall, SYNC_LAG_MS, type SyncCounts, type SyncDependencies } from './import-call.js';
+
+/** The company's teams as syncUsersAndTeams reads and changes them (identity's, over gRPC). */
+export interface RosterKeeper {
+  /** Every team with its members in full, oldest first. */
+  read(companyId: string): Promise<RosterTeam[]>;
+  /** Makes the change on the team as it is now; a change identity refuses (or a team gone) is answered with the reason. */
+  apply(companyId: string, change: RosterChange): Promise<{ saved: true } | { refused: string }>;
+}
 
 export interface CloseSyncDependencies extends SyncDependencies {
   close: (apiKey: string) => Pick<CloseClient, 'users' | 'calls' | 'recording' | 'contactName' | 'updatedCallIds' | 'call'>;
+  /** Where syncUsersAndTeams brings Close's users in as team members. */
+  rosters?: RosterKeeper;
 }
 
 /**
@@ -35,8 +46,15 @@ export async function syncCloseCalls(deps: CloseSyncDependencies, connection: Co
   const now = deps.now ?? (() => new Date());
   const settings = storedCloseSettings(connection.settings);
   const close = deps.close(openCredential(deps.keyring, connection.credentials));
+  const closeUsers = await close.users();
+  const cursor = closeCursorOf(connection.syncCursor);
+  // Before the teams are read, so a user who joins one has their calls imported in this same sync.
+  if (settings.syncUsersAndTeams && deps.rosters && (await bringInCloseUsers(deps, deps.rosters, connection.companyId, closeUsers))) {
+    // Earlier syncs passed over the newcomers' calls (nobody's): the history is read again, passing over what is imported.
+    cursor.windowEnd = null;
+  }
   const findRepresentative = representativeFinder(await deps.teams(connection.companyId));
-  const users = new Map((await close.users()).map((user) => [user.id, user]));
+  const users = new Map(closeUsers.map((user) => [user.id, user]));
   // Each contact's name is read once a sync, when one of its calls is imported.
   const names = new Map<string, Promise<string>>();
   const contactNames = (contactId: string): Promise<string> => {
@@ -47,7 +65,6 @@ export async function syncCloseCalls(deps: CloseSyncDependencies, connection: Co
 
   // Fixed when the sync starts: calls made while it runs are the next sync's, so it always ends.
   const until = new Date(now().getTime() - SYNC_LAG_MS);
-  const cursor = closeCursorOf(connection.syncCursor);
   const consider = async (calls: readonly CloseCall[]) => {
     const already = await importedExternalIds(deps.db, connection.companyId, 'close-crm', calls.map((call) => call.id));
     for (const call of calls) {
@@ -84,4 +101,25 @@ export async function syncCloseCalls(deps: CloseSyncDependencies, connection: Co
     cursor.windowEnd = window.createdBefore;
     await saveSyncCursor(deps.db, connection, closeCursorText(cursor));
   }
+}
+
+/**
+ * syncUsersAndTeams: Close's users become members of the company's teams (domain/close-roster.ts).
+ * A user or team identity refuses is logged with the reason and left out; the sync goes on, as
+ * the calls of everyone else are still worth importing. True when someone joined a team.
+ */
+async function bringInCloseUsers(deps: Pick<SyncDependencies, 'logger'>, rosters: RosterKeeper, companyId: string, users: readonly CloseUser[]): Promise<boolean> {
+  const { changes, passedOver } = closeRosterChanges(await rosters.read(companyId), users);
+  let joined = false;
+  for (const user of passedOver) deps.logger.warn({ companyId, closeUserId: user.userId, reason: user.reason }, 'a Close user was not added to a team');
+  for (const change of changes) {
+    const outcome = await rosters.apply(companyId, change);
+    const who = { companyId, teamId: change.teamId, added: change.added.map((member) => member.crmId), linked: change.linked.map((link) => link.crmId) };
+    if ('refused' in outcome) deps.logger.warn({ ...who, reason: outcome.refused }, 'identity refused the Close users for a team; they were not added');
+    else {
+      deps.logger.info(who, 'Close users brought into a team');
+      joined ||= change.added.length > 0;
+    }
+  }
+  return joined;
 }
