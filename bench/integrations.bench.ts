@@ -209,7 +209,7 @@ async function hubspotInitialSync() {
       });
       const connection = async () => (await db.select().from(connections).where(eq(connections.companyId, companyId)))[0]!;
       let pages = 0;
-      const client = (row: ConnectionRow): Pick<HubSpotClient, 'calls' | 'owners' | 'callContacts' | 'recording'> => {
+      const client = (row: ConnectionRow): Pick<HubSpotClient, 'calls' | 'owners' | 'callContacts' | 'recording' | 'transcript'> => {
         const real = createHubSpotClient({ baseUrl: hubspot.baseUrl, accessToken: oauthAccessToken({ db, keyring, oauth }, row), logger });
         return {
           async *calls(window) {
@@ -221,6 +221,7 @@ async function hubspotInitialSync() {
           owners: () => real.owners(),
           callContacts: (ids) => real.callContacts(ids),
           recording: (url) => real.recording(url),
+          transcript: (id) => real.transcript(id),
         };
       };
       const ingest = acceptingIngest();

@@ -1,21 +1,29 @@
 /**
  * The HubSpot OAuth and API clients against a local stand-in for HubSpot
  * (support/hubspot-standin.ts): the consent URL, codes and refresh tokens as HubSpot treats them,
- * every call of a window read past the search's 10,000-result cap, owners, contacts and
- * recordings, HubSpot's rate-limit window honoured, and notes and tasks written once and found
- * again by their marker.
+ * every call of a window read past the search's 10,000-result cap, owners, contacts, recordings
+ * and transcripts (refused for want of the optional scope, or gone), HubSpot's rate-limit window
+ * honoured, and notes and tasks written once and found again by their marker.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createHubSpotClient,
   createHubSpotOAuth,
+  HUBSPOT_OPTIONAL_SCOPES,
   HUBSPOT_SCOPES,
   type HubSpotCall,
   type HubSpotClientOptions,
   type HubSpotOAuthOptions,
 } from '../src/vendors/hubspot-client.js';
 import { VendorHttpError } from '../src/vendors/vendor-http.js';
-import { HUBSPOT_STANDIN_SEED, startHubSpotStandin, type HubSpotCallRecord, type HubSpotStandin, type HubSpotStandinSeed } from './support/hubspot-standin.js';
+import {
+  HUBSPOT_STANDIN_SEED,
+  startHubSpotStandin,
+  type HubSpotCallRecord,
+  type HubSpotStandin,
+  type HubSpotStandinSeed,
+  type HubSpotTranscriptRecord,
+} from './support/hubspot-standin.js';
 
 const DAY = Date.UTC(2026, 10, 3);
 const at = (minutes: number) => new Date(DAY + minutes * 60_000);
@@ -40,6 +48,20 @@ function callRecord(id: string, modifiedAt: Date, properties: Partial<HubSpotCal
   };
 }
 
+function transcriptRecord(id: string, callId: number): HubSpotTranscriptRecord {
+  return {
+    id,
+    engagementId: callId,
+    transcriptSource: 'INTEGRATOR_GENERATED',
+    createdAt: at(1).toISOString(),
+    updatedAt: at(1).toISOString(),
+    transcriptUtterances: [
+      { id: 'u1', speaker: { id: '11', name: 'Anna Lee', email: 'anna.lee@example.com' }, text: 'Hello, this is Anna from Acme.', languageCode: 'en-US', startTimeMillis: 1_980, endTimeMillis: 4_090 },
+      { id: 'u2', speaker: { id: '12', name: 'Mark Ruiz' }, text: 'Hi Anna.', startTimeMillis: 4_090, endTimeMillis: 5_450 },
+    ],
+  };
+}
+
 let standin: HubSpotStandin;
 const waits: number[] = [];
 const http = { sleep: async (ms: number) => void waits.push(ms), random: () => 0.5 };
@@ -61,9 +83,9 @@ function oauthClient(options: Partial<HubSpotOAuthOptions> = {}) {
   });
 }
 
-/** A client acting with tokens as if the seed's user had connected. */
-function apiClient(options: Partial<HubSpotClientOptions> = {}) {
-  const { accessToken } = standin.issueTokens();
+/** A client acting with tokens as if the seed's user had connected (granted `scopes`, by default every scope asked for). */
+function apiClient(options: Partial<HubSpotClientOptions> = {}, scopes?: readonly string[]) {
+  const { accessToken } = standin.issueTokens(scopes);
   return createHubSpotClient({ accessToken: async () => accessToken, baseUrl: standin.baseUrl, http, ...options });
 }
 
@@ -95,8 +117,25 @@ describe('HubSpot OAuth', () => {
 
     const parsed = new URL(url);
     expect(`${parsed.origin}${parsed.pathname}`).toBe(standin.authorizeUrl);
-    expect(Object.fromEntries(parsed.searchParams)).toEqual({ client_id: HUBSPOT_STANDIN_SEED.clientId, redirect_uri: REDIRECT_URI, scope: HUBSPOT_SCOPES.join(' '), state: 'state-1' });
+    expect(Object.fromEntries(parsed.searchParams)).toEqual({
+      client_id: HUBSPOT_STANDIN_SEED.clientId,
+      redirect_uri: REDIRECT_URI,
+      scope: HUBSPOT_SCOPES.join(' '),
+      optional_scope: 'crm.extensions_calling_transcripts.read',
+      state: 'state-1',
+    });
     expect(url).toContain(`scope=${HUBSPOT_SCOPES.join('%20')}`);
+  });
+
+  it('is granted the optional transcripts scope when the account has it, and installs without it otherwise', async () => {
+    await start();
+    const granted = await oauthClient().exchangeCode({ code: (await consent(oauthClient().authorizeUrl({ redirectUri: REDIRECT_URI, state: 's' }))).searchParams.get('code')!, redirectUri: REDIRECT_URI });
+    expect((await oauthClient().tokenInfo(granted.accessToken)).scopes).toEqual([...HUBSPOT_SCOPES, ...HUBSPOT_OPTIONAL_SCOPES]);
+    await standin.close();
+
+    await start({ unavailableScopes: [...HUBSPOT_OPTIONAL_SCOPES] });
+    const without = await oauthClient().exchangeCode({ code: (await consent(oauthClient().authorizeUrl({ redirectUri: REDIRECT_URI, state: 's' }))).searchParams.get('code')!, redirectUri: REDIRECT_URI });
+    expect((await oauthClient().tokenInfo(without.accessToken)).scopes).toEqual([...HUBSPOT_SCOPES]);
   });
 
   it('exchanges the code consent gave for tokens that work, and refuses the same code twice', async () => {
@@ -174,7 +213,7 @@ describe('HubSpot OAuth', () => {
       hubId: '24681357',
       hubDomain: 'acme-sales.example.com',
       user: 'anna.lee@example.com',
-      scopes: [...HUBSPOT_SCOPES],
+      scopes: [...HUBSPOT_SCOPES, ...HUBSPOT_OPTIONAL_SCOPES],
     });
   });
 
@@ -225,15 +264,26 @@ describe('HubSpot client', () => {
         },
       ],
       sorts: [{ propertyName: 'hs_lastmodifieddate', direction: 'ASCENDING' }],
-      properties: ['hs_timestamp', 'hs_call_duration', 'hs_call_recording_url', 'hs_call_title', 'hs_call_body', 'hs_call_direction', 'hubspot_owner_id', 'hs_lastmodifieddate'],
+      properties: [
+        'hs_timestamp',
+        'hs_call_duration',
+        'hs_call_recording_url',
+        'hs_call_title',
+        'hs_call_body',
+        'hs_call_direction',
+        'hubspot_owner_id',
+        'hs_lastmodifieddate',
+        'hs_call_has_transcript',
+        'hs_call_transcription_id',
+      ],
       limit: 2,
     });
   });
 
-  it('maps a call’s properties: the duration in milliseconds, its dates, direction and owner', async () => {
+  it('maps a call’s properties: the duration in milliseconds, its dates, direction, owner and transcript', async () => {
     await start({
       calls: [
-        callRecord('201', at(5), { hs_call_direction: 'INBOUND', hs_call_recording_url: 'https://recordings.example/201.mp3' }),
+        callRecord('201', at(5), { hs_call_direction: 'INBOUND', hs_call_recording_url: 'https://recordings.example/201.mp3', hs_call_has_transcript: 'true', hs_call_transcription_id: '88001' }),
         callRecord('202', at(6), { hs_call_duration: null, hs_call_direction: null, hubspot_owner_id: null, hs_call_title: null, hs_call_body: null }),
       ],
     });
@@ -251,6 +301,8 @@ describe('HubSpot client', () => {
         body: '<p>Asked for a quote.</p>',
         direction: 'inbound',
         modifiedAt: at(5),
+        hasTranscript: true,
+        transcriptionId: '88001',
       },
       {
         id: '202',
@@ -262,6 +314,8 @@ describe('HubSpot client', () => {
         body: '',
         direction: null,
         modifiedAt: at(6),
+        hasTranscript: false,
+        transcriptionId: null,
       },
     ]);
   });
@@ -344,6 +398,42 @@ describe('HubSpot client', () => {
     await expect(apiClient().recording(standin.recordingUrlOf('601'))).resolves.toEqual(audio);
     const stranger = createHubSpotClient({ accessToken: async () => 'standin-access.unknown', baseUrl: standin.baseUrl, http });
     await expect(stranger.recording(standin.recordingUrlOf('601'))).rejects.toMatchObject({ kind: 'unauthorized', status: 401 });
+  });
+
+  it('reads a call’s transcript: each utterance’s speaker, text and times', async () => {
+    await start({ transcripts: [transcriptRecord('88001', 601)] });
+
+    await expect(apiClient().transcript('88001')).resolves.toEqual({
+      utterances: [
+        { speaker: { name: 'Anna Lee', email: 'anna.lee@example.com' }, text: 'Hello, this is Anna from Acme.', startMs: 1_980, endMs: 4_090 },
+        { speaker: { name: 'Mark Ruiz', email: '' }, text: 'Hi Anna.', startMs: 4_090, endMs: 5_450 },
+      ],
+    });
+    expect(standin.requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /crm/v3/extensions/calling/transcripts/88001']);
+    // The stand-in answers HubSpot's dated path with the same body.
+    const dated = await fetch(`${standin.baseUrl}/crm/extensions/calling/2026-03/transcripts/88001`, { headers: { authorization: `Bearer ${standin.issueTokens().accessToken}` } });
+    await expect(dated.json()).resolves.toEqual(transcriptRecord('88001', 601));
+  });
+
+  it('says a transcript HubSpot does not have is not found, and one it refuses for want of the optional scope is not granted', async () => {
+    await start({ transcripts: [transcriptRecord('88001', 601)] });
+
+    await expect(apiClient().transcript('88999')).resolves.toEqual({ unreadable: 'not-found' });
+    await expect(apiClient({}, HUBSPOT_SCOPES).transcript('88001')).resolves.toEqual({ unreadable: 'not-granted' });
+    const refused = await fetch(`${standin.baseUrl}/crm/v3/extensions/calling/transcripts/88001`, { headers: { authorization: `Bearer ${standin.issueTokens(HUBSPOT_SCOPES).accessToken}` } });
+    expect(refused.status).toBe(403);
+    await expect(refused.json()).resolves.toMatchObject({ status: 'error', category: 'MISSING_SCOPES' });
+    expect(waits).toEqual([]);
+  });
+
+  it('tries a transcript again after HubSpot’s 5xx, and stops on a refused token', async () => {
+    await start({ transcripts: [transcriptRecord('88001', 601)] });
+    standin.failNext(1, 503, '/crm/v3/extensions/calling/transcripts/');
+
+    await expect(apiClient().transcript('88001')).resolves.toMatchObject({ utterances: [{ text: 'Hello, this is Anna from Acme.' }, { text: 'Hi Anna.' }] });
+    expect(waits).toEqual([1500]);
+    const stranger = createHubSpotClient({ accessToken: async () => 'standin-access.unknown', baseUrl: standin.baseUrl, http });
+    await expect(stranger.transcript('88001')).rejects.toMatchObject({ kind: 'unauthorized', status: 401 });
   });
 
   it('asks for the access token before every attempt, so one refreshed in between is used', async () => {

@@ -10,6 +10,8 @@
  * - a sync (PGlite, the sync workers) importing a representative's recorded call with its
  *   contacts, passing over the rest, reading on from its checkpoint, and marking the connection
  *   expired when HubSpot refuses its tokens;
+ * - a call's transcript imported as text rather than its recording, read only for calls worth
+ *   importing, and the recording used when the account did not grant the transcripts scope;
  * - the note and the task written back after scoring.
  */
 import { randomUUID } from 'node:crypto';
@@ -32,9 +34,9 @@ import { integrationAnswers } from '../src/grpc/integrations.server.js';
 import { syncHubSpotCalls } from '../src/sync/hubspot-sync.js';
 import { syncRunner, type SyncRunner } from '../src/sync/sync-runner.js';
 import { oauthAccessToken } from '../src/vendors/oauth-access.js';
-import { createHubSpotClient, createHubSpotOAuth } from '../src/vendors/hubspot-client.js';
+import { createHubSpotClient, createHubSpotOAuth, HUBSPOT_SCOPES } from '../src/vendors/hubspot-client.js';
 import { writebackRunner, type WritebackRunner } from '../src/writeback/writeback-runner.js';
-import { startHubSpotStandin, HUBSPOT_STANDIN_SEED, type HubSpotCallRecord, type HubSpotStandin } from './support/hubspot-standin.js';
+import { startHubSpotStandin, HUBSPOT_STANDIN_SEED, type HubSpotCallRecord, type HubSpotStandin, type HubSpotTranscriptRecord } from './support/hubspot-standin.js';
 import { RECORDING, recordingIngest } from './support/recording-ingest.js';
 import { evaluation, scoredEvent, verdict } from './support/scored-event.js';
 
@@ -278,8 +280,27 @@ describe('HubSpot sync and write-back (PGlite, the workers)', () => {
     },
   });
 
-  async function connected(settings: Partial<typeof HUBSPOT_DEFAULTS> = {}) {
-    const tokens = hubspot.issueTokens();
+  /** A transcript of the call: Anna (known by her e-mail, under another name), then the contact, then someone HubSpot could not name. */
+  const transcript = (id: string, callId: string): HubSpotTranscriptRecord => ({
+    id,
+    engagementId: Number(callId),
+    transcriptSource: 'HUBSPOT_GENERATED',
+    createdAt: minutesAgo(115),
+    updatedAt: minutesAgo(115),
+    transcriptUtterances: [
+      { id: 'u1', speaker: { id: 's1', name: 'A. Lee', email: 'anna.lee@example.com' }, text: 'Hi, Anna from Acme here.', languageCode: 'en-US', startTimeMillis: 500, endTimeMillis: 2_750 },
+      { id: 'u2', speaker: { id: 's2', name: 'Mark Ruiz', email: 'mark@globex.example' }, text: 'Hello Anna.', languageCode: 'en-US', startTimeMillis: 3_000, endTimeMillis: 4_000 },
+      { id: 'u3', speaker: { id: 's3', name: '' }, text: 'Sorry, joining late.', startTimeMillis: 65_000, endTimeMillis: 67_125 },
+    ],
+  });
+  const TRANSCRIPT_TEXT =
+    'WEBVTT\n\n00:00:00.500 --> 00:00:02.750\n<v Anna>Hi, Anna from Acme here.\n\n00:00:03.000 --> 00:00:04.000\n<v Mark Ruiz>Hello Anna.\n\n00:01:05.000 --> 00:01:07.125\n<v Contact>Sorry, joining late.\n';
+  const transcribed = (transcriptId: string) => ({ hs_call_has_transcript: 'true', hs_call_transcription_id: transcriptId });
+  const transcriptReads = () => hubspot.requests.filter((request) => request.path.startsWith('/crm/v3/extensions/calling/transcripts/')).map((request) => request.path.split('/').at(-1));
+  const recordingReads = () => hubspot.requests.filter((request) => request.path.startsWith('/recordings/')).map((request) => request.path.split('/').at(-1));
+
+  async function connected(settings: Partial<typeof HUBSPOT_DEFAULTS> = {}, scopes?: readonly string[]) {
+    const tokens = hubspot.issueTokens(scopes);
     const [row] = await database.db
       .insert(connections)
       .values({
@@ -348,6 +369,68 @@ describe('HubSpot sync and write-back (PGlite, the workers)', () => {
     const again = await syncNow(connection);
     expect(again.lastSyncSummary).toEqual({ imported: 1, alreadyImported: 0, skipped: 0, refused: 0 });
     expect([...ingest.received.keys()]).toEqual(['9001', '9005']);
+  });
+
+  it('imports a call’s transcript as text, with its speakers, rather than its recording; and reads none for calls it passes over', async () => {
+    hubspot = await startHubSpotStandin();
+    hubspot.addCall(call('9201', 'own_anna', { hs_call_recording_url: null, ...transcribed('77201') }), undefined, ['501']);
+    hubspot.addCall(call('9202', 'own_anna', transcribed('77202')), RECORDING, ['502']);
+    hubspot.addCall(call('9203', 'own_cleo', transcribed('77203')), RECORDING);
+    hubspot.addCall(call('9204', 'own_anna', { hs_call_duration: '30000', ...transcribed('77204') }), RECORDING);
+    for (const [id, callId] of [['77201', '9201'], ['77202', '9202'], ['77203', '9203'], ['77204', '9204']] as const) hubspot.addTranscript(transcript(id, callId));
+    const connection = await connected();
+    const ingest = recordingIngest();
+    startSyncs(ingest);
+
+    const after = await syncNow(connection);
+
+    expect(after.lastError).toBeNull();
+    expect(after.lastSyncSummary).toEqual({ imported: 2, alreadyImported: 0, skipped: 2, refused: 0 });
+    expect([...ingest.received.keys()]).toEqual(['9201', '9202']);
+    expect(ingest.received.get('9201')).toMatchObject({
+      representativeEmail: 'anna.lee@example.com',
+      representativeName: 'Anna',
+      contactId: '501',
+      fileName: 'hubspot-call-9201.vtt',
+      media: { kind: 'text', text: TRANSCRIPT_TEXT },
+    });
+    expect(ingest.received.get('9202')).toMatchObject({ contactId: '502', fileName: 'hubspot-call-9202.vtt', media: { kind: 'text', text: TRANSCRIPT_TEXT } });
+    expect(transcriptReads()).toEqual(['77201', '77202']);
+    expect(recordingReads()).toEqual([]);
+  });
+
+  it('imports the recording when the account did not grant the transcripts scope, asking HubSpot for a transcript once', async () => {
+    hubspot = await startHubSpotStandin();
+    hubspot.addCall(call('9301', 'own_anna', transcribed('77301')), RECORDING, ['501']);
+    hubspot.addCall(call('9302', 'own_anna', transcribed('77302')), RECORDING, ['502']);
+    hubspot.addCall(call('9303', 'own_anna', { hs_call_recording_url: null, ...transcribed('77303') }));
+    for (const [id, callId] of [['77301', '9301'], ['77302', '9302'], ['77303', '9303']] as const) hubspot.addTranscript(transcript(id, callId));
+    const connection = await connected({}, HUBSPOT_SCOPES);
+    const ingest = recordingIngest();
+    startSyncs(ingest);
+
+    const after = await syncNow(connection);
+
+    expect(after.lastError).toBeNull();
+    expect(after.lastSyncSummary).toEqual({ imported: 2, alreadyImported: 0, skipped: 1, refused: 0 });
+    expect(ingest.received.get('9301')).toMatchObject({ fileName: 'hubspot-call-9301.audio', media: { kind: 'audio', bytes: RECORDING } });
+    expect(ingest.received.get('9302')).toMatchObject({ media: { kind: 'audio', bytes: RECORDING } });
+    expect(ingest.received.has('9303')).toBe(false);
+    expect(transcriptReads()).toEqual(['77301']);
+  });
+
+  it('imports the recording of a call whose transcript HubSpot no longer has', async () => {
+    hubspot = await startHubSpotStandin();
+    hubspot.addCall(call('9401', 'own_anna', transcribed('77401')), RECORDING, ['501']);
+    const connection = await connected();
+    const ingest = recordingIngest();
+    startSyncs(ingest);
+
+    const after = await syncNow(connection);
+
+    expect(after.lastSyncSummary).toEqual({ imported: 1, alreadyImported: 0, skipped: 0, refused: 0 });
+    expect(ingest.received.get('9401')).toMatchObject({ media: { kind: 'audio', bytes: RECORDING } });
+    expect(transcriptReads()).toEqual(['77401']);
   });
 
   it('marks the connection expired when HubSpot refuses its tokens (the app uninstalled)', async () => {

@@ -1,9 +1,9 @@
 /**
  * HubSpot's REST API (https://developers.hubspot.com), as far as integration uses it: OAuth 2.0
  * for a public app (authorization code, 30-minute access tokens, refresh tokens), the calls it
- * imports (CRM search by last modification), their owners and contacts, and the notes and tasks
- * written back. HubSpot documents no PKCE for public apps: the `state` parameter, bound to the
- * session and single-use, is the flow's protection (domain/oauth-state.ts).
+ * imports (CRM search by last modification), their owners, contacts and transcripts, and the notes
+ * and tasks written back. HubSpot documents no PKCE for public apps: the `state` parameter, bound
+ * to the session and single-use, is the flow's protection (domain/oauth-state.ts).
  *
  * Requests go through vendor-http.ts, which honours HubSpot's 429 and X-HubSpot-RateLimit-*
  * headers and retries what may succeed later; a refresh token HubSpot no longer accepts
@@ -21,6 +21,12 @@ export const HUBSPOT_API_URL = 'https://api.hubapi.com';
 
 /** What Parlance asks of a HubSpot account: read its calls, contacts and owners, write notes and tasks. */
 export const HUBSPOT_SCOPES = ['oauth', 'crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.objects.owners.read'] as const;
+
+/**
+ * What Parlance asks for only if the account has it (HubSpot's `optional_scope`): reading call
+ * transcripts, which not every HubSpot account has. Without it a call is imported from its recording.
+ */
+export const HUBSPOT_OPTIONAL_SCOPES = ['crm.extensions_calling_transcripts.read'] as const;
 
 export interface HubSpotTokens {
   accessToken: string;
@@ -65,7 +71,28 @@ export interface HubSpotCall {
   direction: 'inbound' | 'outbound' | null;
   /** hs_lastmodifieddate: what the sync's checkpoint moves on. */
   modifiedAt: Date;
+  /** hs_call_has_transcript is "true". */
+  hasTranscript: boolean;
+  /** hs_call_transcription_id: the transcript to read (HubSpotClient.transcript), null when the call has none. */
+  transcriptionId: string | null;
 }
+
+/** One utterance of a call transcript (transcriptUtterances[]). */
+export interface HubSpotUtterance {
+  /** Who spoke, as HubSpot names them; '' for what it leaves out. */
+  speaker: { name: string; email: string };
+  text: string;
+  /** From the start of the call: startTimeMillis and endTimeMillis. */
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * A call transcript's utterances, or why HubSpot would not give them: 'not-found' (404: no such
+ * transcript, or no longer), 'not-granted' (403: the account did not grant the optional transcripts
+ * scope, HubSpot's MISSING_SCOPES). Either way the call still has its recording, if any.
+ */
+export type HubSpotTranscriptRead = { utterances: HubSpotUtterance[] } | { unreadable: 'not-found' | 'not-granted' };
 
 export interface HubSpotOwner {
   id: string;
@@ -88,6 +115,8 @@ export interface HubSpotClient {
   callContacts(callIds: readonly string[]): Promise<Map<string, string[]>>;
   /** A call's recording (hs_call_recording_url), at most AUDIO_MAX_BYTES. */
   recording(url: string): Promise<Buffer>;
+  /** A call's transcript (GET /crm/v3/extensions/calling/transcripts/{hs_call_transcription_id}). */
+  transcript(transcriptId: string): Promise<HubSpotTranscriptRead>;
   /** Creates a note on the contacts. Sent once, as Close's: a lost answer is thrown, for the caller to look first (findNote). */
   createNote(note: { body: string; at: Date; contactIds: readonly string[]; ownerId: string | null }): Promise<{ id: string }>;
   /** The note whose body contains `marker`, if there is one. */
@@ -112,7 +141,8 @@ const MARKER_SEARCH_PAGE = 10;
 const NOTE_TO_CONTACT = 202;
 const TASK_TO_CONTACT = 204;
 const TOKEN_INFO_PATH = '/oauth/v1/access-tokens/';
-const CALL_PROPERTIES = ['hs_timestamp', 'hs_call_duration', 'hs_call_recording_url', 'hs_call_title', 'hs_call_body', 'hs_call_direction', 'hubspot_owner_id', 'hs_lastmodifieddate'];
+const TRANSCRIPTS_PATH = '/crm/v3/extensions/calling/transcripts/';
+const CALL_PROPERTIES = ['hs_timestamp', 'hs_call_duration', 'hs_call_recording_url', 'hs_call_title', 'hs_call_body', 'hs_call_direction', 'hubspot_owner_id', 'hs_lastmodifieddate', 'hs_call_has_transcript', 'hs_call_transcription_id'];
 
 /** The HTTP client's pacing and transport; tests pass a sleep that does not wait. */
 type HubSpotHttpOptions = Pick<VendorHttpOptions, 'maxAttempts' | 'timeoutMs' | 'sleep' | 'random' | 'now' | 'fetch'>;
@@ -166,7 +196,14 @@ export function createHubSpotOAuth(options: HubSpotOAuthOptions): HubSpotOAuth {
   return {
     authorizeUrl({ redirectUri, state }) {
       const url = new URL(options.authorizeUrl ?? HUBSPOT_AUTHORIZE_URL);
-      const query = new URLSearchParams({ client_id: options.clientId, redirect_uri: redirectUri, scope: HUBSPOT_SCOPES.join(' '), state });
+      const query = new URLSearchParams({
+        client_id: options.clientId,
+        redirect_uri: redirectUri,
+        scope: HUBSPOT_SCOPES.join(' '),
+        // Granted when the account has them; an account without them can still install the app.
+        optional_scope: HUBSPOT_OPTIONAL_SCOPES.join(' '),
+        state,
+      });
       // HubSpot's documentation spells the spaces between scopes %20; URLSearchParams writes '+' (and a literal '+' as %2B).
       url.search = query.toString().replaceAll('+', '%20');
       return url.toString();
@@ -327,6 +364,21 @@ export function createHubSpotClient(options: HubSpotClientOptions): HubSpotClien
 
     recording: (url) => http.download(url, AUDIO_MAX_BYTES),
 
+    async transcript(transcriptId) {
+      const where = `GET ${TRANSCRIPTS_PATH}{transcriptId}`;
+      let answer: unknown;
+      try {
+        answer = await http.request('GET', `${TRANSCRIPTS_PATH}${encodeURIComponent(transcriptId)}`);
+      } catch (error) {
+        if (error instanceof VendorHttpError && error.status === 404) return { unreadable: 'not-found' };
+        // HubSpot documents its 403 here as MISSING_SCOPES; vendor-http keeps the status, not the category.
+        if (error instanceof VendorHttpError && error.status === 403) return { unreadable: 'not-granted' };
+        throw error;
+      }
+      const transcript = objectIn(answer, where);
+      return { utterances: listIn(transcript.transcriptUtterances, where, 'transcriptUtterances').map((entry) => utteranceOf(objectIn(entry, where))) };
+    },
+
     createNote: ({ body, at, contactIds, ownerId }) =>
       create('notes', { hs_timestamp: at.toISOString(), hs_note_body: body, ...(ownerId ? { hubspot_owner_id: ownerId } : {}) }, contactIds, NOTE_TO_CONTACT),
 
@@ -368,7 +420,24 @@ function callOf(result: Record<string, unknown>): HubSpotCall {
     body: optionalText(properties.hs_call_body) ?? '',
     direction: direction === 'INBOUND' ? 'inbound' : direction === 'OUTBOUND' ? 'outbound' : null,
     modifiedAt: dateIn(properties, 'hs_lastmodifieddate', where),
+    hasTranscript: properties.hs_call_has_transcript === 'true',
+    transcriptionId: optionalText(properties.hs_call_transcription_id),
   };
+}
+
+/** `{id, speaker: {id, name, email}, text, languageCode, startTimeMillis, endTimeMillis}`: a speaker may come without an e-mail. */
+function utteranceOf(utterance: Record<string, unknown>): HubSpotUtterance {
+  const speaker = utterance.speaker && typeof utterance.speaker === 'object' ? (utterance.speaker as Record<string, unknown>) : {};
+  return {
+    speaker: { name: optionalText(speaker.name) ?? '', email: optionalText(speaker.email) ?? '' },
+    text: optionalText(utterance.text) ?? '',
+    startMs: millisecondsIn(utterance.startTimeMillis),
+    endMs: millisecondsIn(utterance.endTimeMillis),
+  };
+}
+
+function millisecondsIn(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
 function propertiesOf(result: Record<string, unknown>, where: string): Record<string, unknown> {

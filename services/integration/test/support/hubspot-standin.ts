@@ -7,9 +7,12 @@
  * the token info endpoint. CRM v3: the calls search (hs_lastmodifieddate filters and sort, the
  * 10,000-result cap), owners, notes and tasks created and searched (CONTAINS_TOKEN); v4's
  * associations batch read (207 with errors when some calls have no contacts); recordings behind
- * the bearer token. Every API answer carries X-HubSpot-RateLimit-* headers; when a test arms it,
- * a 429 of the ten-secondly limit, a 5xx, or a 5xx sent after the request was carried out (an
- * answer lost on the way back). It records every request, and the notes and tasks it accepted.
+ * the bearer token; call transcripts (the calling extensions' transcripts endpoint, at its v3 and
+ * its dated path), refused with MISSING_SCOPES to a token granted without the optional transcripts
+ * scope. Consent grants the scopes asked for (`scope`) and those of `optional_scope` the account
+ * has (see unavailableScopes). Every API answer carries X-HubSpot-RateLimit-* headers; when a test
+ * arms it, a 429 of the ten-secondly limit, a 5xx, or a 5xx sent after the request was carried out
+ * (an answer lost on the way back). It records every request, and the notes and tasks it accepted.
  *
  * Where HubSpot's documentation does not give an answer's exact words (most error messages, the
  * consent refusal's description), the wording here is this stand-in's own; their shapes follow
@@ -18,12 +21,30 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HUBSPOT_SCOPES } from '../../src/vendors/hubspot-client.js';
+import { HUBSPOT_OPTIONAL_SCOPES, HUBSPOT_SCOPES } from '../../src/vendors/hubspot-client.js';
 
 /** A call as HubSpot's API gives it: every property a string (dates ISO, hs_call_duration in milliseconds) or null. */
 export interface HubSpotCallRecord {
   id: string;
   properties: { hs_lastmodifieddate: string } & Record<string, string | null>;
+}
+
+/** A call transcript as GET /crm/v3/extensions/calling/transcripts/{transcriptId} gives it. */
+export interface HubSpotTranscriptRecord {
+  id: string;
+  /** The call it belongs to (the call's id, as a number). */
+  engagementId: number;
+  transcriptSource: 'HUBSPOT_GENERATED' | 'INTEGRATOR_GENERATED';
+  createdAt: string;
+  updatedAt: string;
+  transcriptUtterances: {
+    id: string;
+    speaker: { id: string; name: string; email?: string };
+    text: string;
+    languageCode?: string;
+    startTimeMillis: number;
+    endTimeMillis: number;
+  }[];
 }
 
 /** An owner as GET /crm/v3/owners gives it. */
@@ -53,6 +74,10 @@ export interface HubSpotStandinSeed {
   callContacts: Record<string, string[]>;
   /** Contacts notes and tasks may go on, besides those of callContacts. */
   contacts: string[];
+  /** Call transcripts, served by their id (a call names it in hs_call_transcription_id). */
+  transcripts: HubSpotTranscriptRecord[];
+  /** Optional scopes the account cannot grant (its HubSpot plan lacks the feature): consent and issueTokens leave them out. */
+  unavailableScopes: string[];
   /** An access token's life; HubSpot's is 30 minutes. */
   expiresInSeconds: number;
   /** The results one search may page through; HubSpot's is 10,000 (tests lower it to reach it cheaply). */
@@ -83,8 +108,12 @@ export interface HubSpotStandin {
   requests: ReceivedRequest[];
   notes: CreatedEngagement[];
   tasks: CreatedEngagement[];
-  /** Tokens as if the seed's user had consented and the code been exchanged, for tests that need a connection, not the flow. */
-  issueTokens(): { accessToken: string; refreshToken: string };
+  /**
+   * Tokens as if the seed's user had consented and the code been exchanged, for tests that need a
+   * connection, not the flow: granted `scopes`, by default the required and the optional scopes
+   * the account has.
+   */
+  issueTokens(scopes?: readonly string[]): { accessToken: string; refreshToken: string };
   /** The next consent is refused by the user: the redirect carries error=access_denied. */
   denyNextConsent(): void;
   /** Moves the clock access tokens expire on. */
@@ -99,6 +128,8 @@ export interface HubSpotStandin {
   loseAnswerOfNext(count: number, status: number, pathPrefix?: string): void;
   /** A call logged in HubSpot from now on, with its recording and contacts if given. */
   addCall(call: HubSpotCallRecord, recording?: Buffer, contactIds?: string[]): void;
+  /** A transcript HubSpot holds from now on (its call names it in hs_call_transcription_id). */
+  addTranscript(transcript: HubSpotTranscriptRecord): void;
   /** `count` calls made by `callOf(index)`, added at once (10,000 of them stay quick). */
   addCalls(count: number, callOf: (index: number) => HubSpotCallRecord): void;
   /** Where the call's recording is served, behind the bearer token. */
@@ -132,6 +163,9 @@ const ASSOCIATIONS_BATCH_MAX = 1_000;
 const CALL_TO_CONTACT = 194;
 const NOTE_TO_CONTACT = 202;
 const TASK_TO_CONTACT = 204;
+const TRANSCRIPTS_SCOPE = 'crm.extensions_calling_transcripts.read';
+/** The transcripts endpoint: v3's path, and the dated one HubSpot documents alongside it. */
+const TRANSCRIPT_PATH = /^\/crm\/(?:v3\/extensions\/calling|extensions\/calling\/\d{4}-\d{2})\/transcripts\/([^/]+)$/;
 
 export const HUBSPOT_STANDIN_SEED: HubSpotStandinSeed = {
   clientId: '5a1e9c3d-7b2f-4e61-9d80-standin0001',
@@ -149,6 +183,8 @@ export const HUBSPOT_STANDIN_SEED: HubSpotStandinSeed = {
   recordings: {},
   callContacts: {},
   contacts: ['501', '502', '503'],
+  transcripts: [],
+  unavailableScopes: [],
   expiresInSeconds: 1800,
   searchResultCap: 10_000,
 };
@@ -162,6 +198,9 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
   };
   const calls: StoredCall[] = [];
   const contacts = new Set([...world.contacts, ...Object.values(world.callContacts).flat()]);
+  const transcripts = new Map(world.transcripts.map((transcript) => [transcript.id, transcript]));
+  /** The optional scopes the account can grant: consent gives them when asked, and issueTokens by default. */
+  const grantable = (optional: readonly string[]) => optional.filter((scope) => !world.unavailableScopes.includes(scope));
   const requests: ReceivedRequest[] = [];
   const notes: CreatedEngagement[] = [];
   const tasks: CreatedEngagement[] = [];
@@ -200,6 +239,7 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
 
     if (method === 'GET' && path === '/oauth/authorize') return consent(url.searchParams);
     // The OAuth endpoints take the app's credentials in the form (or the token in the path); the API a bearer token.
+    let granted: readonly string[] = [];
     if (!path.startsWith('/oauth/')) {
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       const token = bearer === undefined ? undefined : accessTokens.get(bearer);
@@ -210,13 +250,14 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
         rateLimited -= 1;
         return { status: 429, body: { status: 'error', message: 'You have reached your ten_secondly_rolling limit.', errorType: 'RATE_LIMIT', correlationId: randomUUID(), policyName: 'TEN_SECONDLY_ROLLING' } };
       }
+      granted = token.scopes;
     }
     if (failure.remaining > 0 && path.startsWith(failure.pathPrefix)) {
       failure.remaining -= 1;
       return hubSpotError(failure.status, 'INTERNAL_ERROR', 'The stand-in was told to fail this request.');
     }
 
-    const answered = await carriedOut(method, path, url.searchParams, body);
+    const answered = await carriedOut(method, path, url.searchParams, body, granted);
     if (lostAnswer.remaining > 0 && path.startsWith(lostAnswer.pathPrefix)) {
       lostAnswer.remaining -= 1;
       return hubSpotError(lostAnswer.status, 'INTERNAL_ERROR', 'The stand-in carried this request out and was told to lose its answer.');
@@ -224,7 +265,7 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
     return answered;
   }
 
-  async function carriedOut(method: string, path: string, query: URLSearchParams, body: unknown): Promise<Answer> {
+  async function carriedOut(method: string, path: string, query: URLSearchParams, body: unknown, granted: readonly string[]): Promise<Answer> {
     const route = `${method} ${path}`;
     if (route === 'POST /oauth/v1/token') return token(record(body) ?? {});
     if (method === 'GET' && path.startsWith('/oauth/v1/access-tokens/')) return tokenInfo(decodeURIComponent(path.slice('/oauth/v1/access-tokens/'.length)));
@@ -235,6 +276,8 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
     if (route === 'POST /crm/v3/objects/notes/search') return searchEngagements(notes, body);
     if (route === 'POST /crm/v3/objects/tasks') return createEngagement(tasks, 'hs_task_body', TASK_TO_CONTACT, body);
     if (route === 'POST /crm/v3/objects/tasks/search') return searchEngagements(tasks, body);
+    const transcript = TRANSCRIPT_PATH.exec(path);
+    if (transcript && method === 'GET') return readTranscript(decodeURIComponent(transcript[1]!), granted);
     const recording = /^\/recordings\/([^/]+)$/.exec(path);
     if (recording && method === 'GET') {
       const bytes = world.recordings[decodeURIComponent(recording[1]!)];
@@ -255,7 +298,8 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
       back.searchParams.set('error_description', 'The user did not grant the app access to the account.');
     } else {
       const code = randomUUID();
-      codes.set(code, { redirectUri, scopes: (query.get('scope') ?? '').split(' ').filter((scope) => scope !== '') });
+      const scopesIn = (name: string) => (query.get(name) ?? '').split(' ').filter((scope) => scope !== '');
+      codes.set(code, { redirectUri, scopes: [...scopesIn('scope'), ...grantable(scopesIn('optional_scope'))] });
       back.searchParams.set('code', code);
     }
     const state = query.get('state');
@@ -304,6 +348,25 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
         token_type: 'access',
       },
     };
+  }
+
+  /** A transcript, for a token granted the transcripts scope (HubSpot checks the scope first, whatever the id). */
+  function readTranscript(transcriptId: string, granted: readonly string[]): Answer {
+    if (!granted.includes(TRANSCRIPTS_SCOPE)) {
+      return {
+        status: 403,
+        body: {
+          status: 'error',
+          message: "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.",
+          correlationId: randomUUID(),
+          errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: [TRANSCRIPTS_SCOPE] } }],
+          links: { scopes: 'https://developers.hubspot.com/scopes' },
+          category: 'MISSING_SCOPES',
+        },
+      };
+    }
+    const found = transcripts.get(transcriptId);
+    return found ? { status: 200, body: found } : hubSpotError(404, 'OBJECT_NOT_FOUND', `No transcript has the id ${transcriptId}.`);
   }
 
   /** The calls search: only what integration asks (hs_lastmodifieddate GTE/LT, sorted ascending), answered from the sorted calls. */
@@ -465,8 +528,8 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
     requests,
     notes,
     tasks,
-    issueTokens() {
-      const scopes = [...HUBSPOT_SCOPES];
+    issueTokens(granted = [...HUBSPOT_SCOPES, ...grantable(HUBSPOT_OPTIONAL_SCOPES)]) {
+      const scopes = [...granted];
       const refreshToken = randomUUID();
       refreshTokens.set(refreshToken, { scopes });
       return { accessToken: tokensFor(scopes), refreshToken };
@@ -497,6 +560,9 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
         world.callContacts[call.id] = contactIds;
         for (const contactId of contactIds) contacts.add(contactId);
       }
+    },
+    addTranscript(transcript) {
+      transcripts.set(transcript.id, transcript);
     },
     addCalls(count, callOf) {
       addSorted(Array.from({ length: count }, (_, index) => callOf(index)));
