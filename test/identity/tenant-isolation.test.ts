@@ -77,6 +77,8 @@ beforeAll(async () => {
       GOOGLE_TOKEN_URL: google.tokenUrl,
       GOOGLE_USERINFO_URL: google.userinfoUrl,
       GOOGLE_DRIVE_URL: google.driveUrl,
+      GOOGLE_CALENDAR_URL: google.calendarUrl,
+      GOOGLE_MEET_URL: google.meetUrl,
     },
   });
   a = await tenant('A');

@@ -5,7 +5,7 @@ import Type from 'typebox';
 import { ConfigError, loadConfig } from '@parlance/platform/config';
 import { serviceAddress, type HostConfig } from '@parlance/platform/host/host-config';
 import { CLOSE_API_URL } from './vendors/close-client.js';
-import { GOOGLE_DRIVE_URL, GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from './vendors/google-client.js';
+import { GOOGLE_CALENDAR_URL, GOOGLE_DRIVE_URL, GOOGLE_MEET_URL, GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from './vendors/google-client.js';
 import { HUBSPOT_API_URL, HUBSPOT_AUTHORIZE_URL } from './vendors/hubspot-client.js';
 
 /** The integration service's settings, read from the environment. */
@@ -40,6 +40,8 @@ export const IntegrationConfigSchema = Type.Object({
   GOOGLE_TOKEN_URL: Type.String({ default: GOOGLE_TOKEN_URL, pattern: '^https?://', description: 'Google’s OAuth token endpoint (tests point it at a local stand-in)' }),
   GOOGLE_USERINFO_URL: Type.String({ default: GOOGLE_USERINFO_URL, pattern: '^https?://', description: 'Google’s user-info endpoint (tests point it at a local stand-in)' }),
   GOOGLE_DRIVE_URL: Type.String({ default: GOOGLE_DRIVE_URL, pattern: '^https?://', description: 'Google Drive’s API (tests point it at a local stand-in)' }),
+  GOOGLE_CALENDAR_URL: Type.String({ default: GOOGLE_CALENDAR_URL, pattern: '^https?://', description: 'Google Calendar’s API, where a Meet transcript’s event is found (tests point it at a local stand-in)' }),
+  GOOGLE_MEET_URL: Type.String({ default: GOOGLE_MEET_URL, pattern: '^https?://', description: 'the Google Meet REST API, read when a connection holds its scope (tests point it at a local stand-in)' }),
 });
 
 export interface IntegrationConfig {
@@ -49,7 +51,7 @@ export interface IntegrationConfig {
   /** Parlance's HubSpot app; undefined when HubSpot cannot be connected here. */
   hubspot: { clientId: string; clientSecret: string; authorizeUrl: string; apiUrl: string } | undefined;
   /** Parlance's Google app; undefined when Google Workspace cannot be connected here (no secret). */
-  google: { clientId: string; clientSecret: string; tokenUrl: string; userinfoUrl: string; driveUrl: string } | undefined;
+  google: { clientId: string; clientSecret: string; tokenUrl: string; userinfoUrl: string; driveUrl: string; calendarUrl: string; meetUrl: string } | undefined;
   /** Where requests for other integrations are e-mailed; undefined: stored only. */
   requestsTo: string | undefined;
   syncIntervalMs: number;
@@ -75,7 +77,15 @@ export function loadIntegrationConfig(hostConfig: HostConfig, env: NodeJS.Proces
     // The client id alone is the web app's sign-in; the Workspace also needs the secret.
     google:
       raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
-        ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET, tokenUrl: raw.GOOGLE_TOKEN_URL, userinfoUrl: raw.GOOGLE_USERINFO_URL, driveUrl: raw.GOOGLE_DRIVE_URL.replace(/\/+$/, '') }
+        ? {
+            clientId: raw.GOOGLE_CLIENT_ID,
+            clientSecret: raw.GOOGLE_CLIENT_SECRET,
+            tokenUrl: raw.GOOGLE_TOKEN_URL,
+            userinfoUrl: raw.GOOGLE_USERINFO_URL,
+            driveUrl: raw.GOOGLE_DRIVE_URL.replace(/\/+$/, ''),
+            calendarUrl: raw.GOOGLE_CALENDAR_URL.replace(/\/+$/, ''),
+            meetUrl: raw.GOOGLE_MEET_URL.replace(/\/+$/, ''),
+          }
         : undefined,
     requestsTo: raw.INTEGRATION_REQUESTS_TO,
     syncIntervalMs: raw.INTEGRATION_SYNC_INTERVAL_SECONDS * 1000,

@@ -21,7 +21,7 @@ import { identityRosters, ingestImporter } from './sync/pipeline-clients.js';
 import { syncRunner } from './sync/sync-runner.js';
 import { createCloseClient } from './vendors/close-client.js';
 import { oauthAccessToken } from './vendors/oauth-access.js';
-import { createDriveClient, createGoogleOAuth } from './vendors/google-client.js';
+import { createCalendarClient, createDriveClient, createGoogleOAuth, createMeetClient } from './vendors/google-client.js';
 import { createHubSpotClient, createHubSpotOAuth } from './vendors/hubspot-client.js';
 import { writebackRunner } from './writeback/writeback-runner.js';
 
@@ -75,6 +75,17 @@ export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv
       const drive = googleOAuth
         ? (connection: ConnectionRow) => createDriveClient({ baseUrl: googleApp!.driveUrl, accessToken: oauthAccessToken({ db, keyring, oauth: googleOAuth }, connection), logger: googleLogger })
         : undefined;
+      // A sync's Google clients share the connection's access token, so it is refreshed once for all three.
+      const workspace = googleOAuth
+        ? (connection: ConnectionRow) => {
+            const accessToken = oauthAccessToken({ db, keyring, oauth: googleOAuth }, connection);
+            return {
+              drive: createDriveClient({ baseUrl: googleApp!.driveUrl, accessToken, logger: googleLogger }),
+              calendar: createCalendarClient({ baseUrl: googleApp!.calendarUrl, accessToken, logger: googleLogger }),
+              meet: createMeetClient({ baseUrl: googleApp!.meetUrl, accessToken, logger: googleLogger }),
+            };
+          }
+        : undefined;
       const syncs = syncRunner({
         db,
         logger: syncLogger,
@@ -88,8 +99,8 @@ export function integrationModule(hostConfig: HostConfig, env: NodeJS.ProcessEnv
             return syncHubSpotCalls({ ...deps, hubspot }, connection, counts);
           }
           if (connection.integrationId === 'google-workspace') {
-            if (!drive) throw new Error(INTEGRATION_MESSAGES.workspaceNotConfigured);
-            return syncWorkspaceMeetings({ ...deps, drive }, connection, counts);
+            if (!workspace) throw new Error(INTEGRATION_MESSAGES.workspaceNotConfigured);
+            return syncWorkspaceMeetings({ ...deps, workspace }, connection, counts);
           }
           return syncCloseCalls({ ...deps, close, rosters: rosters.keeper }, connection, counts);
         },

@@ -1,19 +1,27 @@
 /**
- * The Google OAuth and Drive clients against a local stand-in for Google
+ * The Google OAuth, Drive, Calendar and Meet clients against a local stand-in for Google
  * (support/google-standin.ts): codes from the code client's popup exchanged once, refresh tokens
  * kept and refused once revoked, the user's e-mail, folders and documents read across pages, a
- * Doc's text, Drive's changes since a token, Google's 403 rate limit waited out, and the stand-in's
- * GIS script run as a browser would run it.
+ * Doc's text, Drive's changes since a token, Google's 403 rate limit waited out, the calendar's
+ * events around a time with their Meet links, attendees and attachments, Meet's conference
+ * records, transcripts, entries and participants (refused without the Meet scope), and the
+ * stand-in's GIS script run as a browser would run it.
  */
 import vm from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  createCalendarClient,
   createDriveClient,
   createGoogleOAuth,
+  createMeetClient,
+  GOOGLE_MEET_SCOPE,
   GOOGLE_WORKSPACE_SCOPES,
+  type CalendarClientOptions,
+  type CalendarEvent,
   type DriveClientOptions,
   type DriveDocument,
   type GoogleOAuthOptions,
+  type MeetClientOptions,
 } from '../src/vendors/google-client.js';
 import { VendorHttpError } from '../src/vendors/vendor-http.js';
 import { GOOGLE_STANDIN_SEED, startGoogleStandin, type GoogleStandin, type GoogleStandinSeed } from './support/google-standin.js';
@@ -46,6 +54,18 @@ function oauthClient(options: Partial<GoogleOAuthOptions> = {}) {
 function driveClient(options: Partial<DriveClientOptions> = {}) {
   const { accessToken } = standin.issueTokens();
   return createDriveClient({ accessToken: async () => accessToken, baseUrl: standin.driveUrl, http, ...options });
+}
+
+/** A Calendar client acting with tokens as if the seed's user had connected (the scopes asked unless said). */
+function calendarClient(options: Partial<CalendarClientOptions> = {}, scopes: readonly string[] = GOOGLE_WORKSPACE_SCOPES) {
+  const { accessToken } = standin.issueTokens(scopes);
+  return createCalendarClient({ accessToken: async () => accessToken, baseUrl: standin.calendarUrl, http, ...options });
+}
+
+/** A Meet client acting with tokens that hold the Meet scope unless said. */
+function meetClient(options: Partial<MeetClientOptions> = {}, scopes: readonly string[] = [...GOOGLE_WORKSPACE_SCOPES, GOOGLE_MEET_SCOPE]) {
+  const { accessToken } = standin.issueTokens(scopes);
+  return createMeetClient({ accessToken: async () => accessToken, baseUrl: standin.meetUrl, http, ...options });
 }
 
 async function allPages<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
@@ -347,6 +367,180 @@ describe('Drive client', () => {
     const error = await drive.folders().catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'server', retryable: false });
     expect((error as Error).message).toBe('Google answered GET /files in an unexpected shape: files is not a list');
+  });
+});
+
+describe('Calendar client', () => {
+  const ATTENDEES = [
+    { email: 'maya.okafor@parlance.local', displayName: 'Maya Okafor', organizer: true },
+    { email: 'c_1888room-berlin-3@resource.calendar.google.com', displayName: 'Berlin-3-Orbit (6)', resource: true },
+    { email: 'morgan.reyes@globex.example' },
+  ];
+
+  it('reads the primary calendar’s events around a time across pages: Meet link, entry points, start, attendees and attachments', async () => {
+    await start({ events: [] });
+    standin.addEvent({ id: 'evt_before', summary: 'Over before', start: '2026-11-20T06:00:00Z', end: '2026-11-20T06:30:00Z' });
+    standin.addEvent({ id: 'evt_discovery', summary: 'Discovery with Globex', start: '2026-11-20T09:00:00Z', end: '2026-11-20T09:45:00Z', meetingCode: 'gxd-qmvr-tka', attendees: ATTENDEES, attachmentFileIds: ['doc_1'] });
+    standin.addEvent({ id: 'evt_lunch', summary: 'Lunch', start: '2026-11-20T12:00:00Z', end: '2026-11-20T13:00:00Z' });
+    standin.addEvent({ id: 'evt_review', summary: 'Review', start: '2026-11-20T13:00:00Z', end: '2026-11-20T13:30:00Z', meetingCode: 'rvw-abcd-efg', withoutHangoutLink: true });
+    standin.addEvent({ id: 'evt_after', summary: 'Starts at the bound', start: '2026-11-20T15:00:00Z', end: '2026-11-20T16:00:00Z' });
+
+    const pages = await allPages(calendarClient({ pageSize: 2 }).events(new Date('2026-11-20T07:00:00Z'), new Date('2026-11-20T15:00:00Z')));
+
+    expect(pages.map((page) => page.map((event) => event.id))).toEqual([['evt_discovery', 'evt_lunch'], ['evt_review']]);
+    expect(pages[0]![0]).toEqual({
+      id: 'evt_discovery',
+      summary: 'Discovery with Globex',
+      startAt: new Date('2026-11-20T09:00:00Z'),
+      hangoutLink: 'https://meet.google.com/gxd-qmvr-tka',
+      entryPoints: [
+        { entryPointType: 'video', uri: 'https://meet.google.com/gxd-qmvr-tka' },
+        { entryPointType: 'more', uri: expect.stringContaining('gxd-qmvr-tka') },
+        { entryPointType: 'phone', uri: expect.stringMatching(/^tel:/) },
+      ],
+      attendees: [
+        { email: 'maya.okafor@parlance.local', displayName: 'Maya Okafor', self: true, resource: false },
+        { email: 'c_1888room-berlin-3@resource.calendar.google.com', displayName: 'Berlin-3-Orbit (6)', self: false, resource: true },
+        { email: 'morgan.reyes@globex.example', displayName: '', self: false, resource: false },
+      ],
+      attachmentFileIds: ['doc_1'],
+    } satisfies CalendarEvent);
+    expect(pages[0]![1]).toMatchObject({ hangoutLink: '', entryPoints: [], attendees: [{ email: 'maya.okafor@parlance.local', self: true }], attachmentFileIds: [] });
+    expect(pages[1]![0]).toMatchObject({ hangoutLink: '', entryPoints: expect.arrayContaining([{ entryPointType: 'video', uri: 'https://meet.google.com/rvw-abcd-efg' }]) });
+
+    const lists = standin.requests.filter((request) => request.path === '/calendar/v3/calendars/primary/events');
+    expect(lists).toHaveLength(2);
+    expect(Object.fromEntries(lists[0]!.query)).toEqual({
+      timeMin: '2026-11-20T07:00:00.000Z',
+      timeMax: '2026-11-20T15:00:00.000Z',
+      singleEvents: 'true',
+      maxResults: '2',
+      fields: 'nextPageToken,items(id,summary,start,hangoutLink,conferenceData/entryPoints(entryPointType,uri),attendees(email,displayName,self,resource),attachments(fileId))',
+    });
+    expect(lists[1]!.query.get('pageToken')).not.toBeNull();
+  });
+
+  it('reads nothing from a calendar with no event in the time asked', async () => {
+    await start({ events: [] });
+
+    await expect(allPages(calendarClient().events(new Date('2026-11-20T07:00:00Z'), new Date('2026-11-20T15:00:00Z')))).resolves.toEqual([]);
+  });
+
+  it('is refused with 401 for a token Google does not know, and 403 for one without a Calendar scope', async () => {
+    await start();
+    const window = [new Date('2026-11-20T07:00:00Z'), new Date('2026-11-20T15:00:00Z')] as const;
+
+    const unknown = createCalendarClient({ accessToken: async () => 'ya29.unknown-token', baseUrl: standin.calendarUrl, http });
+    const error = await allPages(unknown.events(...window)).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ vendor: 'Google', kind: 'unauthorized', status: 401 });
+    expect((error as Error).message).not.toContain('ya29.unknown-token');
+
+    const driveOnly = calendarClient({}, ['openid', 'https://www.googleapis.com/auth/drive.readonly']);
+    await expect(allPages(driveOnly.events(...window))).rejects.toMatchObject({ kind: 'client', status: 403, retryable: false, attempts: 1 });
+  });
+
+  it('seeds the demo transcript’s meeting: an event of the last half hour with doc_globex attached', async () => {
+    await start();
+
+    const events = (await allPages(calendarClient().events(new Date(Date.now() - 3_600_000), new Date(Date.now() + 60_000)))).flat();
+
+    expect(events).toEqual([
+      expect.objectContaining({ summary: 'Discovery with Globex', hangoutLink: expect.stringMatching(/^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/), attachmentFileIds: ['doc_globex'] }),
+    ]);
+  });
+
+  it('refuses an ordering by start time without single events, as Calendar does', async () => {
+    await start();
+    const { accessToken } = standin.issueTokens();
+
+    const response = await fetch(`${standin.calendarUrl}/calendars/primary/events?orderBy=startTime`, { headers: { authorization: `Bearer ${accessToken}` } });
+
+    expect(response.status).toBe(400);
+    expect((await fetch(`${standin.calendarUrl}/calendars/someone%40example.org/events`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(404);
+  });
+});
+
+describe('Meet client', () => {
+  const at = (time: string) => `2026-11-20T${time}Z`;
+  const entry = (participantId: string, text: string, start: string, end: string) => ({ participantId, text, startTime: at(start), endTime: at(end) });
+  const DISCOVERY = {
+    id: 'conf_discovery',
+    startTime: at('08:58:00.123456789'),
+    endTime: at('09:44:00'),
+    participants: [
+      { id: 'p_maya', displayName: 'Maya Okafor' },
+      { id: 'p_guest', displayName: 'Guest from Globex', kind: 'anonymous' as const },
+      { id: 'p_phone', displayName: '+49 30 ***-**-43', kind: 'phone' as const },
+    ],
+    transcripts: [
+      {
+        id: 'tr_1',
+        documentId: 'doc_1',
+        startTime: at('09:00:00'),
+        endTime: at('09:44:00'),
+        entries: [
+          entry('p_maya', 'Thanks for joining.', '09:00:05', '09:00:07'),
+          entry('p_guest', 'Happy to.', '09:00:08', '09:00:09'),
+          entry('p_phone', 'Hello from the phone.', '09:01:00', '09:01:03'),
+        ],
+      },
+    ],
+  };
+
+  it('finds the conference records started in a time, their transcripts, entries across pages and participants', async () => {
+    await start({ conferences: [DISCOVERY, { id: 'conf_earlier', startTime: at('02:00:00'), endTime: at('02:30:00'), participants: [], transcripts: [] }] });
+    standin.addConference({ id: 'conf_lunch', startTime: at('12:00:00'), participants: [], transcripts: [{ id: 'tr_open', entries: [] }] });
+    const meet = meetClient({ pageSize: 2 });
+
+    const records = await meet.conferenceRecords(new Date(at('03:00:00')), new Date(at('13:00:00')));
+
+    expect(records).toEqual([
+      { name: 'conferenceRecords/conf_lunch', startAt: new Date(at('12:00:00')), endAt: null },
+      { name: 'conferenceRecords/conf_discovery', startAt: new Date(at('08:58:00.123')), endAt: new Date(at('09:44:00')) },
+    ]);
+    expect(standin.requests.find((request) => request.path === '/meet/v2/conferenceRecords')!.query.get('filter')).toBe('start_time>="2026-11-20T03:00:00.000Z" AND start_time<="2026-11-20T13:00:00.000Z"');
+    await expect(meet.transcripts('conferenceRecords/conf_discovery')).resolves.toEqual([{ name: 'conferenceRecords/conf_discovery/transcripts/tr_1', documentId: 'doc_1', startAt: new Date(at('09:00:00')) }]);
+    await expect(meet.transcripts('conferenceRecords/conf_lunch')).resolves.toEqual([{ name: 'conferenceRecords/conf_lunch/transcripts/tr_open', documentId: '', startAt: new Date(at('12:00:00')) }]);
+
+    await expect(meet.transcriptEntries('conferenceRecords/conf_discovery/transcripts/tr_1')).resolves.toEqual([
+      { participant: 'conferenceRecords/conf_discovery/participants/p_maya', text: 'Thanks for joining.', languageCode: 'en-US', startAt: new Date(at('09:00:05')), endAt: new Date(at('09:00:07')) },
+      { participant: 'conferenceRecords/conf_discovery/participants/p_guest', text: 'Happy to.', languageCode: 'en-US', startAt: new Date(at('09:00:08')), endAt: new Date(at('09:00:09')) },
+      { participant: 'conferenceRecords/conf_discovery/participants/p_phone', text: 'Hello from the phone.', languageCode: 'en-US', startAt: new Date(at('09:01:00')), endAt: new Date(at('09:01:03')) },
+    ]);
+    const entryPages = standin.requests.filter((request) => request.path === '/meet/v2/conferenceRecords/conf_discovery/transcripts/tr_1/entries');
+    expect(entryPages.map((request) => request.query.get('pageToken'))).toEqual([null, expect.any(String)]);
+    expect(entryPages[0]!.query.get('pageSize')).toBe('2');
+
+    await expect(meet.participants('conferenceRecords/conf_discovery')).resolves.toEqual([
+      { name: 'conferenceRecords/conf_discovery/participants/p_maya', displayName: 'Maya Okafor' },
+      { name: 'conferenceRecords/conf_discovery/participants/p_guest', displayName: 'Guest from Globex' },
+      { name: 'conferenceRecords/conf_discovery/participants/p_phone', displayName: '+49 30 ***-**-43' },
+    ]);
+  });
+
+  it('is refused with Google’s 403 PERMISSION_DENIED without the Meet scope, once, and 401 for a token Google does not know', async () => {
+    await start({ conferences: [DISCOVERY] });
+
+    const error = await meetClient({}, GOOGLE_WORKSPACE_SCOPES)
+      .conferenceRecords(new Date(at('03:00:00')), new Date(at('13:00:00')))
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(VendorHttpError);
+    expect(error).toMatchObject({ vendor: 'Google', kind: 'client', status: 403, retryable: false, attempts: 1 });
+    expect((error as Error).message).toContain('insufficient authentication scopes');
+    const unknown = createMeetClient({ accessToken: async () => 'ya29.unknown-token', baseUrl: standin.meetUrl, http });
+    await expect(unknown.participants('conferenceRecords/conf_discovery')).rejects.toMatchObject({ kind: 'unauthorized', status: 401 });
+    await expect(meetClient().transcripts('conferenceRecords/conf_nowhere')).rejects.toMatchObject({ kind: 'client', status: 404 });
+  });
+
+  it('refuses a resource name that is not a conference record’s, so nothing Google says becomes another path', async () => {
+    await start();
+    const meet = meetClient({ http: { ...http, fetch: async () => new Response(JSON.stringify({ conferenceRecords: [{ name: 'conferenceRecords/../../drive/v3/files', startTime: at('09:00:00') }] }), { status: 200 }) } });
+
+    const error = await meet.conferenceRecords(new Date(at('03:00:00')), new Date(at('13:00:00'))).catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ kind: 'server', retryable: false });
+    expect((error as Error).message).toBe('Google answered GET /conferenceRecords in an unexpected shape: name is not a conference record’s resource name');
   });
 });
 

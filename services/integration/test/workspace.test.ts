@@ -4,8 +4,10 @@
  * token, user-info and Drive APIs): connecting with a code-client code (tokens sealed at rest,
  * the account and scopes kept), the folder picker's folders, settings, reconnecting with what
  * became of the selected folder, and, on PGlite with the sync workers, the Meet transcripts of
- * the folder imported as meetings (a first listing, then Drive's changes), and the connection
- * marked expired once Google refuses its refresh token.
+ * the folder imported as meetings (a first listing, then Drive's changes) with their Calendar
+ * event's Meet link, title and attendees when there is one, the Meet API's entries as the
+ * transcript when the connection holds the Meet scope, the Doc's own facts when Calendar or Meet
+ * refuse, and the connection marked expired once Google refuses its refresh token.
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +27,7 @@ import { tokensOf } from '../src/domain/oauth.js';
 import { integrationAnswers } from '../src/grpc/integrations.server.js';
 import { syncRunner, type SyncRunner } from '../src/sync/sync-runner.js';
 import { syncWorkspaceMeetings } from '../src/sync/workspace-sync.js';
-import { createDriveClient, createGoogleOAuth, GOOGLE_WORKSPACE_SCOPES } from '../src/vendors/google-client.js';
+import { createCalendarClient, createDriveClient, createGoogleOAuth, createMeetClient, GOOGLE_MEET_SCOPE, GOOGLE_WORKSPACE_SCOPES } from '../src/vendors/google-client.js';
 import { oauthAccessToken } from '../src/vendors/oauth-access.js';
 import { GOOGLE_STANDIN_SEED, startGoogleStandin, type GoogleStandin } from './support/google-standin.js';
 import { recordingIngest } from './support/recording-ingest.js';
@@ -45,7 +47,21 @@ function meetTranscript(title: string, minutes: number): string {
 function googleFor(google: GoogleStandin, db: DatabaseHandle<Record<string, unknown>>['db']) {
   const oauth = createGoogleOAuth({ clientId: GOOGLE_STANDIN_SEED.clientId, clientSecret: GOOGLE_STANDIN_SEED.clientSecret, tokenUrl: google.tokenUrl, userinfoUrl: google.userinfoUrl, http: noWait });
   const drive = (connection: ConnectionRow) => createDriveClient({ baseUrl: google.driveUrl, accessToken: oauthAccessToken({ db, keyring, oauth }, connection), http: noWait });
-  return { oauth, drive };
+  // As module.ts builds them: the sync's clients share one access token.
+  const workspace = (connection: ConnectionRow) => {
+    const accessToken = oauthAccessToken({ db, keyring, oauth }, connection);
+    return {
+      drive: createDriveClient({ baseUrl: google.driveUrl, accessToken, http: noWait }),
+      calendar: createCalendarClient({ baseUrl: google.calendarUrl, accessToken, http: noWait }),
+      meet: createMeetClient({ baseUrl: google.meetUrl, accessToken, http: noWait }),
+    };
+  };
+  return { oauth, drive, workspace };
+}
+
+/** A time `minutes` from now (before it when negative), as Google writes times. */
+function minutesFromNow(minutes: number): string {
+  return new Date(Date.now() + minutes * 60_000).toISOString();
 }
 
 describe.each([
@@ -157,8 +173,9 @@ describe('Google Workspace sync (PGlite, the sync workers)', () => {
 
   afterAll(() => database.close());
 
-  async function connected(ingest: ReturnType<typeof recordingIngest>) {
-    const { oauth, drive } = googleFor(google, database.db);
+  /** Connected as Maya with the scopes consented to (the ones Parlance asks unless said), watching Meet Recordings. */
+  async function connected(ingest: ReturnType<typeof recordingIngest>, scopes: readonly string[] = GOOGLE_WORKSPACE_SCOPES) {
+    const { oauth, drive, workspace } = googleFor(google, database.db);
     const service = integrationAnswers({
       db: database.db,
       keyring,
@@ -172,7 +189,7 @@ describe('Google Workspace sync (PGlite, the sync workers)', () => {
     });
     const companyId = randomUUID();
     await runWithRequestContext({ companyId, userId: randomUUID() }, async () => {
-      await service.connectWorkspace({ code: google.consentCode(), by: MAYA });
+      await service.connectWorkspace({ code: google.consentCode(scopes), by: MAYA });
       await service.updateWorkspaceSettings({ selectedFolderId: 'fold_meet', selectedFolderName: 'Meet Recordings' });
     });
     syncs = syncRunner({
@@ -181,7 +198,7 @@ describe('Google Workspace sync (PGlite, the sync workers)', () => {
       workers: 1,
       intervalMs: 300_000,
       pollMs: 50,
-      sync: (connection, counts, signal) => syncWorkspaceMeetings({ db: database.db, keyring, teams: async () => TEAMS, ingest, logger: quiet, signal, drive }, connection, counts),
+      sync: (connection, counts, signal) => syncWorkspaceMeetings({ db: database.db, keyring, teams: async () => TEAMS, ingest, logger: quiet, signal, workspace }, connection, counts),
     });
     return (await database.db.select().from(connections).where(eq(connections.companyId, companyId)))[0]!;
   }
@@ -193,7 +210,7 @@ describe('Google Workspace sync (PGlite, the sync workers)', () => {
   }
 
   it('imports the folder’s Meet transcripts as meetings, then only what Drive’s changes bring', async () => {
-    google = await startGoogleStandin();
+    google = await startGoogleStandin({ events: [] });
     google.addDocument({ id: 'doc_long', name: 'Discovery with Globex - 2026/11/20 10:00 CET - Transcript', folderId: 'fold_meet', text: meetTranscript('Discovery with Globex', 12) });
     google.addDocument({ id: 'doc_short', name: 'Quick check - Transcript', folderId: 'fold_meet', text: meetTranscript('Quick check', 0) });
     google.addDocument({ id: 'doc_elsewhere', name: 'Other - Transcript', folderId: 'fold_shared', text: meetTranscript('Other', 30) });
@@ -214,6 +231,14 @@ describe('Google Workspace sync (PGlite, the sync workers)', () => {
       media: { kind: 'text', text: meetTranscript('Discovery with Globex', 12) },
     });
     expect(ingest.received.get('doc_long')!.meeting!.link).toContain('doc_long');
+    // Calendar was asked for the transcript's event around the time the Doc was made, and had none.
+    const eventLists = google.requests.filter((request) => request.path === '/calendar/v3/calendars/primary/events');
+    expect(eventLists.length).toBeGreaterThanOrEqual(1);
+    const createdAt = Date.parse(ingest.received.get('doc_long')!.occurredAt.toISOString());
+    expect(Date.parse(eventLists[0]!.query.get('timeMin')!)).toBeLessThan(createdAt - 3 * 3_600_000);
+    expect(Date.parse(eventLists[0]!.query.get('timeMax')!)).toBeGreaterThan(createdAt);
+    // The Meet API is not asked without its scope.
+    expect(google.requests.some((request) => request.path.startsWith('/meet/'))).toBe(false);
 
     google.addDocument({ id: 'doc_new', name: 'Follow-up with Globex - Transcript', folderId: 'fold_meet', text: meetTranscript('Follow-up with Globex', 20) });
     google.addDocument({ id: 'doc_new_elsewhere', name: 'Elsewhere - Transcript', folderId: 'fold_shared', text: meetTranscript('Elsewhere', 20) });
@@ -223,6 +248,150 @@ describe('Google Workspace sync (PGlite, the sync workers)', () => {
     expect([...ingest.received.keys()]).toEqual(['doc_long', 'doc_new']);
     expect((await database.db.select().from(imports).where(eq(imports.companyId, connection.companyId))).map((row) => row.externalId).sort()).toEqual(['doc_long', 'doc_new']);
     expect(google.requests.some((request) => request.path.endsWith('/changes'))).toBe(true);
+  });
+
+  it('imports a transcript with its Calendar event’s Meet link, title, start and attendees, the contact being the first other guest', async () => {
+    google = await startGoogleStandin({ events: [] });
+    const start = minutesFromNow(-45);
+    google.addEvent({
+      id: 'evt_globex',
+      summary: 'Globex × Parlance: discovery',
+      start,
+      end: minutesFromNow(-5),
+      meetingCode: 'gxd-qmvr-tka',
+      attendees: [
+        { email: 'maya.okafor@parlance.local', displayName: 'Maya Okafor', organizer: true },
+        { email: 'c_1888room-berlin-3@resource.calendar.google.com', displayName: 'Berlin-3-Orbit (6)', resource: true },
+        { email: 'morgan.reyes@globex.example', displayName: 'Morgan Reyes' },
+        { email: 'ines.duarte@globex.example' },
+      ],
+      attachmentFileIds: ['doc_globex'],
+    });
+    google.addEvent({ id: 'evt_other', summary: 'Another meeting', start: minutesFromNow(-45), end: minutesFromNow(-5), meetingCode: 'oth-erme-eet', attachmentFileIds: ['doc_other'] });
+    google.addDocument({ id: 'doc_globex', name: 'Discovery with Globex - 2026/11/20 10:00 CET - Transcript', folderId: 'fold_meet', text: meetTranscript('Discovery with Globex', 12) });
+    google.addDocument({ id: 'doc_alone', name: 'Unplanned call - Transcript', folderId: 'fold_meet', text: meetTranscript('Unplanned call', 12) });
+    const ingest = recordingIngest();
+    const connection = await connected(ingest);
+
+    const synced = await syncNow(connection);
+
+    expect(synced.lastSyncSummary).toEqual({ imported: 2, alreadyImported: 0, skipped: 0, refused: 0 });
+    expect(ingest.received.get('doc_globex')).toMatchObject({
+      fileName: 'Globex × Parlance discovery.txt',
+      occurredAt: new Date(start),
+      notes: 'Participants: Maya Okafor, Morgan Reyes, ines.duarte@globex.example',
+      contactId: 'morgan.reyes@globex.example',
+      contactName: 'Morgan Reyes',
+      meeting: { title: 'Globex × Parlance: discovery', link: 'https://meet.google.com/gxd-qmvr-tka' },
+      media: { kind: 'text', text: meetTranscript('Discovery with Globex', 12) },
+    });
+    // A transcript no event holds is imported as before, from the Doc alone.
+    expect(ingest.received.get('doc_alone')).toMatchObject({ contactId: '', contactName: 'Morgan Reyes', notes: 'Participants: Maya Okafor, Morgan Reyes', meeting: { title: 'Unplanned call', link: expect.stringContaining('doc_alone') } });
+  });
+
+  it('imports the Meet API’s entries as the transcript, with their speakers and times, when the connection holds the Meet scope', async () => {
+    google = await startGoogleStandin({ events: [] });
+    const now = Date.now();
+    const at = (minutes: number, seconds = 0) => new Date(now + minutes * 60_000 + seconds * 1000).toISOString();
+    google.addConference({
+      id: 'conf_globex',
+      startTime: at(-40),
+      endTime: at(-2),
+      participants: [
+        { id: 'p_maya', displayName: 'Maya Okafor' },
+        { id: 'p_morgan', displayName: 'Morgan Reyes', kind: 'anonymous' },
+      ],
+      transcripts: [
+        {
+          id: 'tr_globex',
+          documentId: 'doc_globex',
+          startTime: at(-39),
+          endTime: at(-2),
+          entries: [
+            { participantId: 'p_maya', text: 'Thanks for joining, Morgan.', startTime: at(-39, 4), endTime: at(-39, 7) },
+            { participantId: 'p_morgan', text: 'Glad to. We review calls by hand today.', startTime: at(-39, 8), endTime: at(-39, 12) },
+            { participantId: 'p_maya', text: 'Then a demo on Thursday?', startTime: at(-27), endTime: at(-27, 58) },
+          ],
+        },
+      ],
+    });
+    google.addDocument({ id: 'doc_globex', name: 'Discovery with Globex - Transcript', folderId: 'fold_meet', text: meetTranscript('Discovery with Globex', 12) });
+    const ingest = recordingIngest();
+    const connection = await connected(ingest, [...GOOGLE_WORKSPACE_SCOPES, GOOGLE_MEET_SCOPE]);
+
+    const synced = await syncNow(connection);
+
+    expect(synced.lastSyncSummary).toEqual({ imported: 1, alreadyImported: 0, skipped: 0, refused: 0 });
+    const imported = ingest.received.get('doc_globex')!;
+    expect(imported).toMatchObject({
+      fileName: 'Discovery with Globex.vtt',
+      notes: 'Participants: Maya Okafor, Morgan Reyes',
+      contactName: 'Morgan Reyes',
+      meeting: { title: 'Discovery with Globex', link: expect.stringContaining('doc_globex') },
+    });
+    // When the conference started: no Calendar event says otherwise.
+    expect(imported.occurredAt).toEqual(new Date(at(-40)));
+    expect(imported.media).toEqual({
+      kind: 'text',
+      text: [
+        'WEBVTT',
+        '',
+        '00:00:04.000 --> 00:00:07.000',
+        '<v Maya Okafor>Thanks for joining, Morgan.',
+        '',
+        '00:00:08.000 --> 00:00:12.000',
+        '<v Morgan Reyes>Glad to. We review calls by hand today.',
+        '',
+        '00:12:00.000 --> 00:12:58.000',
+        '<v Maya Okafor>Then a demo on Thursday?',
+        '',
+      ].join('\n'),
+    });
+    // The entries replace the Doc's text, which is not read.
+    expect(google.requests.some((request) => request.path.endsWith('/export'))).toBe(false);
+  });
+
+  it('imports the Doc’s text when the Meet API refuses, and asks it no more in that sync; the Doc alone when Calendar refuses', async () => {
+    google = await startGoogleStandin({ events: [] });
+    google.addDocument({ id: 'doc_one', name: 'First - Transcript', folderId: 'fold_meet', text: meetTranscript('First', 12) });
+    google.addDocument({ id: 'doc_two', name: 'Second - Transcript', folderId: 'fold_meet', text: meetTranscript('Second', 12) });
+    google.addEvent({ id: 'evt_two', summary: 'Second, as booked', start: minutesFromNow(-45), end: minutesFromNow(-5), meetingCode: 'sec-ondm-eet', attachmentFileIds: ['doc_two'] });
+    const ingest = recordingIngest();
+    const connection = await connected(ingest);
+    // The connection says it holds the Meet scope (an admin granted it), but its token does not: Meet answers 403 PERMISSION_DENIED.
+    await database.db
+      .update(connections)
+      .set({ settings: { ...connection.settings, scopes: [...GOOGLE_WORKSPACE_SCOPES, GOOGLE_MEET_SCOPE] } })
+      .where(eq(connections.id, connection.id));
+    // Calendar refuses the first transcript's event.
+    google.failNext(1, 403, '/calendar/v3');
+
+    const synced = await syncNow(connection);
+
+    expect(synced.lastError).toBeNull();
+    expect(synced.lastSyncSummary).toEqual({ imported: 2, alreadyImported: 0, skipped: 0, refused: 0 });
+    expect(ingest.received.get('doc_one')).toMatchObject({ fileName: 'First.txt', media: { kind: 'text', text: meetTranscript('First', 12) }, meeting: { title: 'First', link: expect.stringContaining('doc_one') } });
+    // Calendar refused once, for good: not asked again, so the second transcript has no event either.
+    expect(ingest.received.get('doc_two')).toMatchObject({ fileName: 'Second.txt', media: { kind: 'text', text: meetTranscript('Second', 12) }, meeting: { title: 'Second', link: expect.stringContaining('doc_two') } });
+    expect(google.requests.filter((request) => request.path.startsWith('/calendar/'))).toHaveLength(1);
+    expect(google.requests.filter((request) => request.path.startsWith('/meet/'))).toHaveLength(1);
+  });
+
+  it('stops the sync when Calendar fails for now, and imports the transcript with its event in the next', async () => {
+    google = await startGoogleStandin({ events: [] });
+    google.addEvent({ id: 'evt_one', summary: 'Booked', start: minutesFromNow(-45), end: minutesFromNow(-5), meetingCode: 'boo-kedm-eet', attachmentFileIds: ['doc_one'] });
+    google.addDocument({ id: 'doc_one', name: 'First - Transcript', folderId: 'fold_meet', text: meetTranscript('First', 12) });
+    const ingest = recordingIngest();
+    const connection = await connected(ingest);
+    google.failNext(2, 503, '/calendar/v3');
+
+    const failed = await syncNow(connection);
+    expect(failed.lastError).toContain('Google answered HTTP 503');
+    expect(ingest.received.size).toBe(0);
+
+    const next = await syncNow(connection);
+    expect(next.lastError).toBeNull();
+    expect(ingest.received.get('doc_one')).toMatchObject({ meeting: { title: 'Booked', link: 'https://meet.google.com/boo-kedm-eet' } });
   });
 
   it('marks the connection expired when Google refuses its refresh token', async () => {

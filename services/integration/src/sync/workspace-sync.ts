@@ -3,6 +3,13 @@
  * Docs in the Drive folder the connection watches, sent to ingest as meetings like an upload,
  * keyed by the document's id here (`imports`) and in ingest.
  *
+ * Each transcript's meeting is looked up first: its Calendar event (the one the Doc is attached
+ * to: the Meet link, title, time and attendees) and, when the connection holds the Meet scope,
+ * the Meet REST API's transcript entries, which then replace the Doc's text. Both are extras:
+ * one Google refuses for good leaves the Doc's own facts (and is not asked again in that sync);
+ * one failing for now stops the sync like Drive failing, so the transcript is imported whole by
+ * a later one.
+ *
  * The cursor is Drive's changes token with the folder it was taken for. The first sync of a
  * folder takes a token first, then lists the folder whole, and stores the token once all is in:
  * a document added meanwhile comes in the next sync's changes (and is passed over if it was
@@ -15,14 +22,30 @@ import type { ConnectionRow } from '../db/connections.repository.js';
 import { importedExternalIds, saveSyncCursor } from '../db/sync.repository.js';
 import { representativeFinder, type Representative } from '../domain/close-import.js';
 import { storedWorkspaceSettings } from '../domain/integrations.js';
-import { workspaceMeetingDecision } from '../domain/workspace-import.js';
-import type { DriveClient, DriveDocument } from '../vendors/google-client.js';
+import { eventOfDocument, meetingSearchWindow, workspaceMeetingDecision, type WorkspaceTranscript } from '../domain/workspace-import.js';
+import { GOOGLE_MEET_SCOPE, type CalendarClient, type CalendarEvent, type DriveClient, type DriveDocument, type MeetClient } from '../vendors/google-client.js';
+import { refusesCredentials, VendorHttpError } from '../vendors/vendor-http.js';
 import { importPlannedCall, type SyncCounts, type SyncDependencies } from './import-call.js';
 
-export interface WorkspaceSyncDependencies extends SyncDependencies {
-  /** A Drive client acting for the connection (its access token refreshed as needed). */
-  drive: (connection: ConnectionRow) => Pick<DriveClient, 'documentsIn' | 'documentText' | 'startToken' | 'changesSince'>;
+/** The Google clients acting for one connection, sharing its access token (refreshed as needed). */
+export interface WorkspaceClients {
+  drive: Pick<DriveClient, 'documentsIn' | 'documentText' | 'startToken' | 'changesSince'>;
+  calendar: Pick<CalendarClient, 'events'>;
+  meet: MeetClient;
 }
+
+export interface WorkspaceSyncDependencies extends SyncDependencies {
+  workspace: (connection: ConnectionRow) => WorkspaceClients;
+}
+
+/** What a sync still asks Google about each transcript's meeting: what the connection may read, and Google has not refused. */
+interface MeetingLookups {
+  calendar: boolean;
+  meet: boolean;
+}
+
+/** Every Calendar scope starts so; calendar.readonly is the one asked for. */
+const CALENDAR_SCOPES_PREFIX = 'https://www.googleapis.com/auth/calendar';
 
 interface WorkspaceCursor {
   folderId: string;
@@ -33,7 +56,14 @@ export async function syncWorkspaceMeetings(deps: WorkspaceSyncDependencies, con
   const settings = storedWorkspaceSettings(connection.settings);
   const folder = settings.selectedFolder;
   if (!folder) return;
-  const drive = deps.drive(connection);
+  const clients = deps.workspace(connection);
+  const { drive } = clients;
+  const scopes = Array.isArray(connection.settings.scopes) ? connection.settings.scopes.filter((scope): scope is string => typeof scope === 'string') : [];
+  const lookups: MeetingLookups = {
+    // A connection whose scopes were not kept is asked anyway: Calendar says if it may not.
+    calendar: scopes.length === 0 || scopes.some((scope) => scope.startsWith(CALENDAR_SCOPES_PREFIX)),
+    meet: scopes.includes(GOOGLE_MEET_SCOPE),
+  };
   const account = typeof connection.settings.account === 'string' ? connection.settings.account : '';
   const representative = account === '' ? undefined : representativeFinder(await deps.teams(connection.companyId))({ id: '', email: account });
   const cursor = cursorOf(connection.syncCursor);
@@ -46,7 +76,7 @@ export async function syncWorkspaceMeetings(deps: WorkspaceSyncDependencies, con
         counts.alreadyImported += 1;
         continue;
       }
-      await importDocument(deps, drive, connection, document, settings.minCallDuration, representative, counts);
+      await importDocument(deps, clients, lookups, connection, document, settings.minCallDuration, representative, counts);
     }
   };
 
@@ -64,7 +94,8 @@ export async function syncWorkspaceMeetings(deps: WorkspaceSyncDependencies, con
 
 async function importDocument(
   deps: WorkspaceSyncDependencies,
-  drive: Pick<DriveClient, 'documentText'>,
+  clients: WorkspaceClients,
+  lookups: MeetingLookups,
   connection: ConnectionRow,
   document: DriveDocument,
   minDurationSeconds: number,
@@ -76,8 +107,11 @@ async function importDocument(
     counts.skipped['no-representative'] += 1;
     return;
   }
-  const text = await drive.documentText(document.id);
-  const decision = workspaceMeetingDecision(document, text, minDurationSeconds, representative);
+  const event = lookups.calendar ? await unlessRefused(deps, lookups, connection, 'calendar', () => attachedEvent(clients.calendar, document)) : undefined;
+  const entries = lookups.meet ? await unlessRefused(deps, lookups, connection, 'meet', () => meetTranscriptOf(clients.meet, document)) : undefined;
+  // The Doc's text is read only when the Meet API's entries are not at hand.
+  const transcript: WorkspaceTranscript = entries ?? { kind: 'document', text: await clients.drive.documentText(document.id) };
+  const decision = workspaceMeetingDecision(document, transcript, minDurationSeconds, representative, event);
   if ('skip' in decision) {
     counts.skipped[decision.skip] += 1;
     return;
@@ -87,6 +121,52 @@ async function importDocument(
     { source: 'google-workspace', companyId: connection.companyId, plan: decision.import },
     counts,
   );
+}
+
+/** The Calendar event the Doc is attached to, among those around the time it was made. */
+async function attachedEvent(calendar: WorkspaceClients['calendar'], document: DriveDocument): Promise<CalendarEvent | undefined> {
+  const { from, to } = meetingSearchWindow(document.createdAt);
+  const events: CalendarEvent[] = [];
+  for await (const page of calendar.events(from, to)) events.push(...page);
+  return eventOfDocument(events, document);
+}
+
+/** The Meet API's transcript whose Doc this is, with its entries and participants; undefined when there is none, or it holds no words. */
+async function meetTranscriptOf(meet: MeetClient, document: DriveDocument): Promise<Extract<WorkspaceTranscript, { kind: 'meet' }> | undefined> {
+  const { from, to } = meetingSearchWindow(document.createdAt);
+  for (const record of await meet.conferenceRecords(from, to)) {
+    const transcript = (await meet.transcripts(record.name)).find((candidate) => candidate.documentId === document.id);
+    if (!transcript) continue;
+    const entries = await meet.transcriptEntries(transcript.name);
+    if (!entries.some((entry) => entry.text.trim() !== '')) return undefined;
+    return { kind: 'meet', entries, participants: await meet.participants(record.name), conferenceStartedAt: record.startAt, transcriptStartedAt: transcript.startAt };
+  }
+  return undefined;
+}
+
+/**
+ * An extra lookup's answer. Once Google refuses it for good (a 4xx other than the credentials', or
+ * an answer that cannot be read), it is undefined, and not asked again in this sync; a failure
+ * that may pass, or credentials refused, stops the sync as Drive's would.
+ */
+async function unlessRefused<T>(
+  deps: WorkspaceSyncDependencies,
+  lookups: MeetingLookups,
+  connection: ConnectionRow,
+  lookup: keyof MeetingLookups,
+  read: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof VendorHttpError) || error.retryable || refusesCredentials(error)) throw error;
+    lookups[lookup] = false;
+    deps.logger.warn(
+      { companyId: connection.companyId, source: 'google-workspace', lookup, status: error.status, kind: error.kind },
+      lookup === 'calendar' ? 'Google Calendar refuses the meetings’ events; transcripts are imported without them' : 'the Meet API refuses the transcripts’ entries; the Docs’ text is imported',
+    );
+    return undefined;
+  }
 }
 
 function cursorOf(text: string | null): WorkspaceCursor | undefined {

@@ -2,9 +2,12 @@
  * Google's APIs (https://developers.google.com), as far as Google Workspace for Parlance uses
  * them: OAuth 2.0 for a web server app fed by Google Identity Services' code client in popup mode
  * (the browser gets a code, the server exchanges it with the redirect URI `postmessage`, as
- * Google documents for that flow), the OpenID Connect user info (whose account it is), and Drive
+ * Google documents for that flow), the OpenID Connect user info (whose account it is), Drive
  * v3: the folders the user can see, the Google Docs in one of them (the transcripts Meet saves),
- * a Doc's text (files.export as text/plain), and the changes since a page token.
+ * a Doc's text (files.export as text/plain), and the changes since a page token; Calendar v3's
+ * events of the primary calendar (Meet attaches its transcript Doc to the meeting's event); and
+ * Meet v2's conference records, their transcripts, transcript entries and participants (only with
+ * the meetings.space.readonly scope, which Parlance does not ask for but an admin may grant).
  *
  * Requests go through vendor-http.ts, which honours Google's 403 `userRateLimitExceeded` and
  * `rateLimitExceeded` (and 429s) with an exponential backoff and retries what may succeed later; a
@@ -21,6 +24,8 @@ const { malformed, objectIn, listIn, textIn } = answerReader('Google');
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 export const GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
 export const GOOGLE_DRIVE_URL = 'https://www.googleapis.com/drive/v3';
+export const GOOGLE_CALENDAR_URL = 'https://www.googleapis.com/calendar/v3';
+export const GOOGLE_MEET_URL = 'https://meet.googleapis.com/v2';
 
 /** Read-only: calendar, drive, documents, and the user's e-mail (spec part 2 §4). */
 export const GOOGLE_WORKSPACE_SCOPES = [
@@ -30,6 +35,13 @@ export const GOOGLE_WORKSPACE_SCOPES = [
   'https://www.googleapis.com/auth/drive.readonly',
   'https://www.googleapis.com/auth/documents.readonly',
 ] as const;
+
+/**
+ * What the Meet REST API's conference records and transcripts need. Not in
+ * GOOGLE_WORKSPACE_SCOPES: Parlance never asks for it, but a connection may hold it (granted
+ * domain-wide by a Workspace admin), and then the Meet API's entries are read.
+ */
+export const GOOGLE_MEET_SCOPE = 'https://www.googleapis.com/auth/meetings.space.readonly';
 
 /** The redirect URI a code from the code client in popup mode is exchanged with. */
 export const GOOGLE_POPUP_REDIRECT_URI = 'postmessage';
@@ -136,6 +148,87 @@ export interface DriveClient {
   changesSince(token: string): Promise<DriveChanges>;
 }
 
+export interface CalendarAttendee {
+  email: string;
+  /** '' when Calendar has no name for them. */
+  displayName: string;
+  /** The calendar's own account (the one connected). */
+  self: boolean;
+  /** A room or other resource, not a person. */
+  resource: boolean;
+}
+
+/** An event of the primary calendar, as far as a meeting's facts go. */
+export interface CalendarEvent {
+  id: string;
+  /** Its title; '' when it has none. */
+  summary: string;
+  /** start.dateTime; null for an all-day event (start.date only). */
+  startAt: Date | null;
+  /** The Google Meet link; '' when the event has no Meet conference. */
+  hangoutLink: string;
+  /** conferenceData.entryPoints: the ways to join (entryPointType video, phone, sip, more). */
+  entryPoints: { entryPointType: string; uri: string }[];
+  attendees: CalendarAttendee[];
+  /** The Drive files attached (attachments[].fileId): Meet attaches its transcript Doc here. */
+  attachmentFileIds: string[];
+}
+
+export interface CalendarClient {
+  /**
+   * The primary calendar's events ending after `timeMin` and starting before `timeMax` (Calendar's
+   * own bounds), a recurring one as its instances (singleEvents=true), a page at a time, every
+   * page: GET calendars/primary/events with timeMin, timeMax, singleEvents, maxResults, pageToken
+   * and fields.
+   */
+  events(timeMin: Date, timeMax: Date): AsyncIterable<CalendarEvent[]>;
+}
+
+export interface MeetConferenceRecord {
+  /** "conferenceRecords/{id}" */
+  name: string;
+  startAt: Date;
+  /** null while the conference goes on. */
+  endAt: Date | null;
+}
+
+export interface MeetTranscript {
+  /** "conferenceRecords/{id}/transcripts/{id}" */
+  name: string;
+  /** docsDestination.document: the id of the Google Doc Meet saved it in; '' until it is saved. */
+  documentId: string;
+  startAt: Date | null;
+}
+
+export interface MeetTranscriptEntry {
+  /** Who spoke: "conferenceRecords/{id}/participants/{id}". */
+  participant: string;
+  text: string;
+  /** BCP 47 ("en-US"); '' when not given. */
+  languageCode: string;
+  startAt: Date;
+  endAt: Date;
+}
+
+export interface MeetParticipant {
+  /** "conferenceRecords/{id}/participants/{id}" */
+  name: string;
+  /** The signed-in, anonymous or phone user's display name; '' when Meet gives none. */
+  displayName: string;
+}
+
+/** Meet REST API v2, read-only; every call needs GOOGLE_MEET_SCOPE (403 PERMISSION_DENIED without it). */
+export interface MeetClient {
+  /** The conference records started from `from` to `to` (filter start_time>="…" AND start_time<="…"), every page, in Meet's order (latest first). */
+  conferenceRecords(from: Date, to: Date): Promise<MeetConferenceRecord[]>;
+  /** GET /{conferenceRecord}/transcripts, every page. */
+  transcripts(conferenceRecord: string): Promise<MeetTranscript[]>;
+  /** GET /{transcript}/entries, every page, in Meet's order (by time). */
+  transcriptEntries(transcript: string): Promise<MeetTranscriptEntry[]>;
+  /** GET /{conferenceRecord}/participants, every page. */
+  participants(conferenceRecord: string): Promise<MeetParticipant[]>;
+}
+
 /** The HTTP client's pacing and transport; tests pass a sleep that does not wait. */
 type GoogleHttpOptions = Pick<VendorHttpOptions, 'maxAttempts' | 'timeoutMs' | 'sleep' | 'random' | 'now' | 'fetch'>;
 
@@ -163,6 +256,20 @@ export interface DriveClientOptions {
   http?: GoogleHttpOptions;
 }
 
+export interface CalendarClientOptions extends Omit<DriveClientOptions, 'baseUrl' | 'pageSize'> {
+  /** Calendar's API, up to /calendar/v3; GOOGLE_CALENDAR_URL unless said (tests point it at a stand-in). */
+  baseUrl?: string;
+  /** Events asked for per page, at most 2,500. */
+  pageSize?: number;
+}
+
+export interface MeetClientOptions extends Omit<DriveClientOptions, 'baseUrl' | 'pageSize'> {
+  /** Meet's API, up to /v2; GOOGLE_MEET_URL unless said (tests point it at a stand-in). */
+  baseUrl?: string;
+  /** Records, transcripts, entries or participants asked for per page, at most 100. */
+  pageSize?: number;
+}
+
 /** Drive's largest page of files or changes, and its default. */
 const PAGE_SIZE_MAX = 1_000;
 const DEFAULT_PAGE_SIZE = 100;
@@ -170,6 +277,10 @@ const FOLDERS_QUERY = `mimeType='${DRIVE_FOLDER_MIME_TYPE}' and trashed=false`;
 const FOLDER_FIELDS = 'nextPageToken,files(id,name,shared,owners(displayName,me))';
 const DOCUMENT_FIELDS = 'id,name,mimeType,createdTime,modifiedTime,parents,trashed,webViewLink';
 const CHANGE_FIELDS = `nextPageToken,newStartPageToken,changes(fileId,removed,file(${DOCUMENT_FIELDS}))`;
+/** Calendar's largest page of events; Meet's largest page of transcripts and entries (its participants allow 250, its records 100). */
+const CALENDAR_PAGE_SIZE_MAX = 2_500;
+const MEET_PAGE_SIZE_MAX = 100;
+const EVENT_FIELDS = 'nextPageToken,items(id,summary,start,hangoutLink,conferenceData/entryPoints(entryPointType,uri),attendees(email,displayName,self,resource),attachments(fileId))';
 
 /** A URL's origin, for vendor-http's base, and its path, for the request. */
 function splitUrl(url: string): { origin: string; path: string } {
@@ -334,9 +445,145 @@ export function createDriveClient(options: DriveClientOptions): DriveClient {
   };
 }
 
-/** A files.list or changes.list page's nextPageToken; undefined on the last page. */
+export function createCalendarClient(options: CalendarClientOptions): CalendarClient {
+  const pageSize = Math.max(1, Math.min(options.pageSize ?? DEFAULT_PAGE_SIZE, CALENDAR_PAGE_SIZE_MAX));
+  const http = createVendorHttp({
+    ...options.http,
+    vendor: 'Google',
+    baseUrl: (options.baseUrl ?? GOOGLE_CALENDAR_URL).replace(/\/+$/, ''),
+    authorize: async () => ({ authorization: `Bearer ${await options.accessToken()}` }),
+    logger: options.logger,
+  });
+
+  return {
+    async *events(timeMin, timeMax) {
+      const where = 'GET /calendars/primary/events';
+      const query = { timeMin: timeMin.toISOString(), timeMax: timeMax.toISOString(), singleEvents: true, maxResults: pageSize, fields: EVENT_FIELDS };
+      let pageToken: string | undefined;
+      for (;;) {
+        const answer = objectIn(await http.request('GET', '/calendars/primary/events', { query: { ...query, pageToken } }), where);
+        const events = listIn(answer.items ?? [], where, 'items').map((item) => eventOf(objectIn(item, where), where));
+        if (events.length > 0) yield events;
+        const next = nextPageToken(answer, where, pageToken);
+        if (next === undefined) return;
+        pageToken = next;
+      }
+    },
+  };
+}
+
+export function createMeetClient(options: MeetClientOptions): MeetClient {
+  const pageSize = Math.max(1, Math.min(options.pageSize ?? MEET_PAGE_SIZE_MAX, MEET_PAGE_SIZE_MAX));
+  const http = createVendorHttp({
+    ...options.http,
+    vendor: 'Google',
+    baseUrl: (options.baseUrl ?? GOOGLE_MEET_URL).replace(/\/+$/, ''),
+    authorize: async () => ({ authorization: `Bearer ${await options.accessToken()}` }),
+    logger: options.logger,
+  });
+
+  /** Every item of a Meet list (`field` of each page), as records. */
+  async function everyItem(path: string, pathLabel: string, field: string, query: Record<string, string> = {}): Promise<Record<string, unknown>[]> {
+    const where = `GET ${pathLabel}`;
+    const items: Record<string, unknown>[] = [];
+    let pageToken: string | undefined;
+    for (;;) {
+      const answer = objectIn(await http.request('GET', path, { query: { ...query, pageSize, pageToken }, pathLabel }), where);
+      items.push(...listIn(answer[field] ?? [], where, field).map((item) => objectIn(item, where)));
+      const next = nextPageToken(answer, where, pageToken);
+      if (next === undefined) return items;
+      pageToken = next;
+    }
+  }
+
+  return {
+    async conferenceRecords(from, to) {
+      const where = 'GET /conferenceRecords';
+      const filter = `start_time>="${from.toISOString()}" AND start_time<="${to.toISOString()}"`;
+      return (await everyItem('/conferenceRecords', '/conferenceRecords', 'conferenceRecords', { filter })).map((record) => ({
+        name: resourceNameIn(record, where),
+        startAt: dateIn(record, 'startTime', where),
+        endAt: optionalDateIn(record, 'endTime', where),
+      }));
+    },
+
+    async transcripts(conferenceRecord) {
+      const pathLabel = '/conferenceRecords/{id}/transcripts';
+      const where = `GET ${pathLabel}`;
+      return (await everyItem(`${resourcePath(conferenceRecord)}/transcripts`, pathLabel, 'transcripts')).map((transcript) => ({
+        name: resourceNameIn(transcript, where),
+        documentId: optionalText(optionalObjectIn(transcript.docsDestination, where).document) ?? '',
+        startAt: optionalDateIn(transcript, 'startTime', where),
+      }));
+    },
+
+    async transcriptEntries(transcript) {
+      const pathLabel = '/conferenceRecords/{id}/transcripts/{id}/entries';
+      const where = `GET ${pathLabel}`;
+      return (await everyItem(`${resourcePath(transcript)}/entries`, pathLabel, 'transcriptEntries')).map((entry) => ({
+        participant: textIn(entry, 'participant', where),
+        text: optionalText(entry.text) ?? '',
+        languageCode: optionalText(entry.languageCode) ?? '',
+        startAt: dateIn(entry, 'startTime', where),
+        endAt: dateIn(entry, 'endTime', where),
+      }));
+    },
+
+    async participants(conferenceRecord) {
+      const pathLabel = '/conferenceRecords/{id}/participants';
+      const where = `GET ${pathLabel}`;
+      return (await everyItem(`${resourcePath(conferenceRecord)}/participants`, pathLabel, 'participants')).map((participant) => {
+        // A participant is one of three kinds of user, each with its display name.
+        const user = [participant.signedinUser, participant.anonymousUser, participant.phoneUser].find((candidate) => candidate !== undefined && candidate !== null);
+        return { name: resourceNameIn(participant, where), displayName: user === undefined ? '' : (optionalText(objectIn(user, where).displayName) ?? '') };
+      });
+    },
+  };
+}
+
+function eventOf(item: Record<string, unknown>, where: string): CalendarEvent {
+  const startText = optionalText(optionalObjectIn(item.start, where).dateTime);
+  const startAt = startText === null ? null : new Date(startText);
+  if (startAt !== null && Number.isNaN(startAt.getTime())) throw malformed(where, 'start.dateTime is not a date');
+  return {
+    id: textIn(item, 'id', where),
+    summary: optionalText(item.summary) ?? '',
+    startAt,
+    hangoutLink: optionalText(item.hangoutLink) ?? '',
+    entryPoints: listIn(optionalObjectIn(item.conferenceData, where).entryPoints ?? [], where, 'entryPoints').map((entry) => {
+      const point = objectIn(entry, where);
+      return { entryPointType: optionalText(point.entryPointType) ?? '', uri: optionalText(point.uri) ?? '' };
+    }),
+    attendees: listIn(item.attendees ?? [], where, 'attendees').map((entry) => {
+      const attendee = objectIn(entry, where);
+      return { email: optionalText(attendee.email) ?? '', displayName: optionalText(attendee.displayName) ?? '', self: attendee.self === true, resource: attendee.resource === true };
+    }),
+    attachmentFileIds: listIn(item.attachments ?? [], where, 'attachments')
+      .map((entry) => optionalText(objectIn(entry, where).fileId))
+      .filter((fileId): fileId is string => fileId !== null),
+  };
+}
+
+/** An object a resource may leave out, as an empty one. */
+function optionalObjectIn(value: unknown, where: string): Record<string, unknown> {
+  return value === undefined || value === null ? {} : objectIn(value, where);
+}
+
+/** A Meet resource's name ("conferenceRecords/…"), checked before it becomes part of a path. */
+function resourceNameIn(record: Record<string, unknown>, where: string): string {
+  const name = textIn(record, 'name', where);
+  if (!/^conferenceRecords(\/[\w-]+)+$/u.test(name)) throw malformed(where, 'name is not a conference record’s resource name');
+  return name;
+}
+
+/** A resource name as a request path, each segment escaped. */
+function resourcePath(name: string): string {
+  return `/${name.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** A page's nextPageToken; undefined on the last page (Meet may end with an empty one). */
 function nextPageToken(answer: Record<string, unknown>, where: string, current: string | undefined): string | undefined {
-  if (answer.nextPageToken === undefined || answer.nextPageToken === null) return undefined;
+  if (answer.nextPageToken === undefined || answer.nextPageToken === null || answer.nextPageToken === '') return undefined;
   const next = textIn(answer, 'nextPageToken', where);
   // The same page again would be read forever.
   if (next === current) throw malformed(where, 'nextPageToken names the page just read');
@@ -355,11 +602,15 @@ function documentOf(file: Record<string, unknown>, where: string): DriveDocument
   };
 }
 
-/** An RFC 3339 time, as Drive gives createdTime and modifiedTime. */
-function dateIn(file: Record<string, unknown>, field: string, where: string): Date {
-  const at = new Date(textIn(file, field, where));
+/** An RFC 3339 time, as Drive gives createdTime and modifiedTime (Meet's, with nanoseconds, to the millisecond). */
+function dateIn(record: Record<string, unknown>, field: string, where: string): Date {
+  const at = new Date(textIn(record, field, where));
   if (Number.isNaN(at.getTime())) throw malformed(where, `${field} is not a date`);
   return at;
+}
+
+function optionalDateIn(record: Record<string, unknown>, field: string, where: string): Date | null {
+  return optionalText(record[field]) === null ? null : dateIn(record, field, where);
 }
 
 /** A value inside a Drive query's single quotes: its backslashes and single quotes escaped. */

@@ -2,7 +2,8 @@
  * A stand-in for Google (https://developers.google.com), the third-party SaaS whose Workspace
  * tests cannot reach: a local HTTP server answering, as Google documents them, the endpoints
  * Google Workspace for Parlance uses, all under one origin (`${baseUrl}/token`,
- * `${baseUrl}/v1/userinfo`, `${baseUrl}/drive/v3/…`).
+ * `${baseUrl}/v1/userinfo`, `${baseUrl}/drive/v3/…`, `${baseUrl}/calendar/v3/…`,
+ * `${baseUrl}/meet/v2/…`).
  *
  * - OAuth 2.0's token endpoint: single-use codes bound to the redirect URI `postmessage` (the code
  *   client's popup flow), the app's id and secret checked (401 invalid_client), refresh tokens
@@ -18,6 +19,18 @@
  *   for a file that is not a Docs Editors file); changes.getStartPageToken and changes.list over
  *   a change log kept as the test adds, trashes and removes files (tokens are numbers written as
  *   strings; a file changed more than once is listed once, as it is now).
+ * - Calendar v3's events.list of the primary calendar (or the user's e-mail as its id; 404
+ *   notFound for any other): events ending after `timeMin` and starting before `timeMax`, by start,
+ *   `maxResults` (default 250, at most 2,500), `pageToken`, `fields` as Drive's, `orderBy`
+ *   (startTime only with singleEvents); each event with its Meet link (hangoutLink and
+ *   conferenceData's entry points), attendees (`self` for the user, rooms as `resource`) and
+ *   attachments (Meet attaches its transcript Doc). 403 insufficientPermissions without a
+ *   Calendar scope.
+ * - Meet REST API v2: conferenceRecords.list (`filter` on start_time and end_time, joined by
+ *   AND; latest first), conferenceRecords.get, and each record's transcripts, transcript entries
+ *   and participants, paged as Meet does (pageSize coerced to its maximum, pageToken). 403
+ *   PERMISSION_DENIED with Google's ErrorInfo (ACCESS_TOKEN_SCOPE_INSUFFICIENT) without the
+ *   meetings.space.readonly scope; Meet's own 401 UNAUTHENTICATED for a bad token.
  * - When a test arms it: Drive's 403 userRateLimitExceeded, or any HTTP status, for the next
  *   requests.
  * - Google Identity Services' client library, as a small classic script at /gsi/client defining
@@ -38,7 +51,18 @@ import { GOOGLE_WORKSPACE_SCOPES } from '../../src/vendors/google-client.js';
 const FOLDER_MIME_TYPE = 'application/vnd.google-apps.folder';
 const DOC_MIME_TYPE = 'application/vnd.google-apps.document';
 const DRIVE_PREFIX = '/drive/v3';
+const CALENDAR_PREFIX = '/calendar/v3';
+const MEET_PREFIX = '/meet/v2';
 const DRIVE_SCOPES = new Set(['https://www.googleapis.com/auth/drive', 'https://www.googleapis.com/auth/drive.readonly']);
+/** The scopes events.list accepts. */
+const CALENDAR_SCOPES = new Set([
+  'https://www.googleapis.com/auth/calendar',
+  'https://www.googleapis.com/auth/calendar.readonly',
+  'https://www.googleapis.com/auth/calendar.events',
+  'https://www.googleapis.com/auth/calendar.events.readonly',
+]);
+/** Meet's conference records, transcripts and participants of any meeting the user was in. */
+const MEET_SCOPE = 'https://www.googleapis.com/auth/meetings.space.readonly';
 const EMAIL_SCOPE = 'https://www.googleapis.com/auth/userinfo.email';
 const PROFILE_SCOPE = 'https://www.googleapis.com/auth/userinfo.profile';
 /** Google's short forms, written out in full in a token answer's `scope`. */
@@ -51,6 +75,13 @@ const CODE_TTL_MS = 10 * 60_000;
 const EXPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** The first change's number: tokens look like Drive's (numbers as strings), not like indexes. */
 const FIRST_CHANGE = 5_001;
+/** events.list's page: 250 unless said, at most 2,500. */
+const EVENTS_PAGE_DEFAULT = 250;
+const EVENTS_PAGE_MAX = 2_500;
+/** Meet's pages, by list: what is given unless said, and what a larger pageSize is coerced to. */
+const MEET_PAGES = { conferenceRecords: { default: 25, max: 100 }, transcripts: { default: 10, max: 100 }, transcriptEntries: { default: 10, max: 100 }, participants: { default: 100, max: 250 } } as const;
+/** An event added without times: the meeting that just ended, this long. */
+const SEED_EVENT_MS = 30 * 60_000;
 
 export interface GoogleStandinOwner {
   displayName: string;
@@ -87,6 +118,67 @@ export interface GoogleStandinFile {
   createdTime?: string;
 }
 
+export interface GoogleStandinAttendee {
+  email: string;
+  displayName?: string;
+  organizer?: boolean;
+  /** A room or other resource. */
+  resource?: boolean;
+  responseStatus?: 'needsAction' | 'declined' | 'tentative' | 'accepted';
+}
+
+/** An event of the user's primary calendar. */
+export interface GoogleStandinEvent {
+  id: string;
+  summary: string;
+  /** RFC 3339; without them, the 30 minutes before the stand-in's clock when it is added (a seeded one: the meeting that ended as the stand-in started). */
+  start?: string;
+  end?: string;
+  /** Its Google Meet conference's code ("abc-mnop-xyz"): a hangoutLink and conferenceData's entry points. None: an event without Meet. */
+  meetingCode?: string;
+  /** The conference's entry points only, without hangoutLink (as Calendar gives some events). */
+  withoutHangoutLink?: boolean;
+  /** The seed's user (as organizer) unless said. */
+  attendees?: GoogleStandinAttendee[];
+  /** Drive files attached (Meet attaches the transcript Doc it saves). */
+  attachmentFileIds?: string[];
+}
+
+export interface GoogleStandinParticipant {
+  id: string;
+  displayName: string;
+  /** signedinUser unless said. */
+  kind?: 'signedin' | 'anonymous' | 'phone';
+}
+
+export interface GoogleStandinTranscriptEntry {
+  participantId: string;
+  text: string;
+  languageCode?: string;
+  /** RFC 3339 */
+  startTime: string;
+  endTime: string;
+}
+
+export interface GoogleStandinTranscript {
+  id: string;
+  /** The Google Doc it was saved in; none: not saved yet (state ENDED). */
+  documentId?: string;
+  startTime?: string;
+  endTime?: string;
+  entries: GoogleStandinTranscriptEntry[];
+}
+
+/** A Meet conference record: one meeting held in a space. */
+export interface GoogleStandinConference {
+  id: string;
+  startTime: string;
+  /** None while it goes on. */
+  endTime?: string;
+  participants: GoogleStandinParticipant[];
+  transcripts: GoogleStandinTranscript[];
+}
+
 export interface GoogleStandinSeed {
   clientId: string;
   clientSecret: string;
@@ -94,6 +186,10 @@ export interface GoogleStandinSeed {
   user: { email: string; name: string; sub: string };
   folders: GoogleStandinFolder[];
   documents: GoogleStandinDocument[];
+  /** The user's primary calendar. */
+  events: GoogleStandinEvent[];
+  /** The Meet conferences the user was in. */
+  conferences: GoogleStandinConference[];
   /** An access token's life; Google's answers say 3599. */
   expiresInSeconds: number;
 }
@@ -126,6 +222,10 @@ export interface GoogleStandin {
   userinfoUrl: string;
   /** `${baseUrl}/drive/v3` */
   driveUrl: string;
+  /** `${baseUrl}/calendar/v3` */
+  calendarUrl: string;
+  /** `${baseUrl}/meet/v2` */
+  meetUrl: string;
   /** `${baseUrl}/gsi/client`: the GIS client library stand-in. */
   gisScriptUrl: string;
   /** Every request, in the order received, refused ones included. */
@@ -148,13 +248,17 @@ export interface GoogleStandin {
   advanceClock(ms: number): void;
   /** The user removed Parlance's access: every refresh answers invalid_grant and every access token 401; codes minted later work again. */
   revokeGrant(): void;
-  /** Answers the next `count` API requests (Drive, user info) with Drive's 403 userRateLimitExceeded. */
+  /** Answers the next `count` API requests (Drive, Calendar, Meet, user info) with Drive's 403 userRateLimitExceeded. */
   rateLimitNext(count: number): void;
   /** Answers the next `count` requests whose path starts with `pathPrefix` with HTTP `status`. */
   failNext(count: number, status: number, pathPrefix?: string): void;
   addFolder(folder: GoogleStandinFolder): void;
   addDocument(document: GoogleStandinDocument): void;
   addFile(file: GoogleStandinFile): void;
+  /** An event in the user's primary calendar. */
+  addEvent(event: GoogleStandinEvent): void;
+  /** A Meet conference the user was in, with its participants and transcripts. */
+  addConference(conference: GoogleStandinConference): void;
   /** Moves a file to the trash: it stays, with trashed true. */
   trashDocument(id: string): void;
   /** Deletes a file for good. */
@@ -175,6 +279,21 @@ export const GOOGLE_STANDIN_SEED: GoogleStandinSeed = {
     { id: 'fold_shared', name: 'Customer Calls (Sales)', shared: true, owners: [{ displayName: 'Daniel Reyes', emailAddress: 'daniel.reyes@parlance.local' }], createdTime: '2025-11-03T14:30:00.000Z' },
   ],
   documents: [],
+  // The journeys' demo transcript (doc_globex, added by the test) is attached to its meeting's event, as Meet does.
+  events: [
+    {
+      id: 'evt_globex_discovery',
+      summary: 'Discovery with Globex',
+      meetingCode: 'gxd-qmvr-tka',
+      attendees: [
+        { email: 'maya.okafor@parlance.local', displayName: 'Maya Okafor', organizer: true, responseStatus: 'accepted' },
+        { email: 'morgan.reyes@globex.example', displayName: 'Morgan Reyes', responseStatus: 'accepted' },
+        { email: 'c_1888room-berlin-3@resource.calendar.google.com', displayName: 'Berlin-3-Orbit (6)', resource: true, responseStatus: 'accepted' },
+      ],
+      attachmentFileIds: ['doc_globex'],
+    },
+  ],
+  conferences: [],
   expiresInSeconds: 3599,
 };
 
@@ -191,6 +310,18 @@ interface StoredFile {
   /** False once the user lost access to it. */
   accessible: boolean;
   text?: string;
+}
+
+interface StoredEvent {
+  id: string;
+  summary: string;
+  start: string;
+  end: string;
+  meetingCode?: string;
+  withoutHangoutLink: boolean;
+  attendees: GoogleStandinAttendee[];
+  attachmentFileIds: string[];
+  created: string;
 }
 
 interface AccessToken {
@@ -212,6 +343,8 @@ export async function startGoogleStandin(seed: Partial<GoogleStandinSeed> = {}):
   const refreshTokens = new Map<string, { scopes: string[] }>();
   const accessTokens = new Map<string, AccessToken>();
   const permissionIds = new Map<string, string>();
+  const events = new Map<string, StoredEvent>();
+  const conferences = new Map<string, GoogleStandinConference>();
   let clockShiftMs = 0;
   let refusal: ConsentRefusal | undefined;
   let withholdRefreshToken = false;
@@ -265,7 +398,31 @@ export async function startGoogleStandin(seed: Partial<GoogleStandinSeed> = {}):
     });
   }
 
+  function addEvent(event: GoogleStandinEvent) {
+    if (events.has(event.id)) throw new Error(`The stand-in already holds an event ${event.id}`);
+    const end = event.end ?? (event.start ? new Date(Date.parse(event.start) + SEED_EVENT_MS).toISOString() : nowIso());
+    const start = event.start ?? new Date(Date.parse(end) - SEED_EVENT_MS).toISOString();
+    events.set(event.id, {
+      id: event.id,
+      summary: event.summary,
+      start,
+      end,
+      ...(event.meetingCode === undefined ? {} : { meetingCode: event.meetingCode }),
+      withoutHangoutLink: event.withoutHangoutLink ?? false,
+      attendees: event.attendees ?? [{ email: world.user.email, displayName: world.user.name, organizer: true, responseStatus: 'accepted' }],
+      attachmentFileIds: event.attachmentFileIds ?? [],
+      created: nowIso(),
+    });
+  }
+
+  function addConference(conference: GoogleStandinConference) {
+    if (conferences.has(conference.id)) throw new Error(`The stand-in already holds a conference ${conference.id}`);
+    conferences.set(conference.id, conference);
+  }
+
   for (const folder of world.folders) addFolder(folder);
+  for (const event of world.events) addEvent(event);
+  for (const conference of world.conferences) addConference(conference);
   for (const document of world.documents) addInFolder({ ...document, mimeType: DOC_MIME_TYPE });
   // What the seed holds was there before any token a test takes.
   changeLog.length = 0;
@@ -318,19 +475,24 @@ export async function startGoogleStandin(seed: Partial<GoogleStandinSeed> = {}):
     }
     if (path === '/token') return method === 'POST' ? token(record(body) ?? {}) : googleError(405, 'Method Not Allowed', 'httpMethodNotAllowed');
 
-    const userinfo = path === '/v1/userinfo';
-    if (!userinfo && !path.startsWith(`${DRIVE_PREFIX}/`)) return googleError(404, `The stand-in serves no ${method} ${path}.`, 'notFound');
+    const api = path === '/v1/userinfo' ? 'userinfo' : ([DRIVE_PREFIX, CALENDAR_PREFIX, MEET_PREFIX] as const).find((prefix) => path.startsWith(`${prefix}/`));
+    if (!api) return googleError(404, `The stand-in serves no ${method} ${path}.`, 'notFound');
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const access = bearer === undefined ? undefined : accessTokens.get(bearer);
-    if (!access || access.expiresAtMs <= now()) return userinfo ? userinfoUnauthorized() : driveUnauthorized();
+    if (!access || access.expiresAtMs <= now()) return api === 'userinfo' ? userinfoUnauthorized() : api === MEET_PREFIX ? meetUnauthorized() : apiUnauthorized();
     if (rateLimited > 0) {
       rateLimited -= 1;
       return { status: 403, body: { error: { code: 403, message: 'User Rate Limit Exceeded', errors: [{ message: 'User Rate Limit Exceeded', domain: 'usageLimits', reason: 'userRateLimitExceeded' }] } } };
     }
-    if (userinfo) return method === 'GET' ? userInfo(access) : googleError(405, 'Method Not Allowed', 'httpMethodNotAllowed');
-    if (!access.scopes.some((scope) => DRIVE_SCOPES.has(scope))) {
+    if (api === 'userinfo') return method === 'GET' ? userInfo(access) : googleError(405, 'Method Not Allowed', 'httpMethodNotAllowed');
+    if (api === MEET_PREFIX) {
+      if (!access.scopes.includes(MEET_SCOPE)) return meetScopeInsufficient(path.slice(MEET_PREFIX.length));
+      return meet(method, path.slice(MEET_PREFIX.length), url.searchParams);
+    }
+    if (!access.scopes.some((scope) => (api === DRIVE_PREFIX ? DRIVE_SCOPES : CALENDAR_SCOPES).has(scope))) {
       return { status: 403, body: { error: { code: 403, message: 'Request had insufficient authentication scopes.', errors: [{ message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' }], status: 'PERMISSION_DENIED' } } };
     }
+    if (api === CALENDAR_PREFIX) return calendar(method, path.slice(CALENDAR_PREFIX.length), url.searchParams);
     return drive(method, path.slice(DRIVE_PREFIX.length), url.searchParams);
   }
 
@@ -535,6 +697,215 @@ export async function startGoogleStandin(seed: Partial<GoogleStandinSeed> = {}):
     return { status: 200, body: project(body, fields.tree) };
   }
 
+  function calendar(method: string, path: string, query: URLSearchParams): Answer {
+    const list = /^\/calendars\/([^/]+)\/events$/.exec(path);
+    if (method !== 'GET' || !list) return googleError(404, 'Not Found', 'notFound');
+    const calendarId = decodeURIComponent(list[1]!);
+    // The stand-in's user has one calendar: their primary, whose id is their e-mail.
+    if (calendarId !== 'primary' && calendarId !== world.user.email) return googleError(404, 'Not Found', 'notFound');
+    return listEvents(query);
+  }
+
+  function eventResource(event: StoredEvent): Record<string, unknown> {
+    const meetLink = event.meetingCode === undefined ? undefined : `https://meet.google.com/${event.meetingCode}`;
+    const organizer = event.attendees.find((attendee) => attendee.organizer) ?? { email: world.user.email, displayName: world.user.name };
+    return {
+      kind: 'calendar#event',
+      etag: `"${Date.parse(event.created)}"`,
+      id: event.id,
+      status: 'confirmed',
+      htmlLink: `https://www.google.com/calendar/event?eid=${Buffer.from(`${event.id} ${world.user.email}`).toString('base64url')}`,
+      created: event.created,
+      updated: event.created,
+      summary: event.summary,
+      creator: { email: organizer.email, ...(organizer.email === world.user.email ? { self: true } : {}) },
+      organizer: { email: organizer.email, ...(organizer.displayName ? { displayName: organizer.displayName } : {}), ...(organizer.email === world.user.email ? { self: true } : {}) },
+      start: { dateTime: event.start, timeZone: 'UTC' },
+      end: { dateTime: event.end, timeZone: 'UTC' },
+      iCalUID: `${event.id}@google.com`,
+      sequence: 0,
+      ...(meetLink && !event.withoutHangoutLink ? { hangoutLink: meetLink } : {}),
+      ...(meetLink
+        ? {
+            conferenceData: {
+              entryPoints: [
+                { entryPointType: 'video', uri: meetLink, label: meetLink.replace('https://', '') },
+                { entryPointType: 'more', uri: `https://tel.meet/${event.meetingCode}?pin=4410371992801`, pin: '4410371992801' },
+                { entryPointType: 'phone', uri: 'tel:+49-30-300195843', label: '+49 30 300195843', pin: '418291047' },
+              ],
+              conferenceSolution: { key: { type: 'hangoutsMeet' }, name: 'Google Meet', iconUri: 'https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png' },
+              conferenceId: event.meetingCode,
+            },
+          }
+        : {}),
+      attendees: event.attendees.map((attendee) => ({
+        email: attendee.email,
+        ...(attendee.displayName ? { displayName: attendee.displayName } : {}),
+        ...(attendee.organizer ? { organizer: true } : {}),
+        ...(attendee.email === world.user.email ? { self: true } : {}),
+        ...(attendee.resource ? { resource: true } : {}),
+        responseStatus: attendee.responseStatus ?? 'needsAction',
+      })),
+      ...(event.attachmentFileIds.length > 0
+        ? {
+            attachments: event.attachmentFileIds.map((fileId) => ({
+              fileUrl: `https://docs.google.com/document/d/${fileId}/edit`,
+              title: files.get(fileId)?.name ?? 'Transcript',
+              mimeType: DOC_MIME_TYPE,
+              iconLink: 'https://drive-thirdparty.googleusercontent.com/16/type/application/vnd.google-apps.document',
+              fileId,
+            })),
+          }
+        : {}),
+      eventType: 'default',
+    };
+  }
+
+  /** events.list: those ending after timeMin and starting before timeMax (both exclusive, as Calendar documents), by start. */
+  function listEvents(query: URLSearchParams): Answer {
+    const fields = fieldsOf(query, `kind,etag,summary,updated,timeZone,accessRole,nextPageToken,nextSyncToken,items`, EVENT_LIST_SCHEMA);
+    if ('status' in fields) return fields;
+    const sizeText = query.get('maxResults');
+    const size = sizeText === null ? EVENTS_PAGE_DEFAULT : /^\d+$/.test(sizeText) ? Number(sizeText) : Number.NaN;
+    if (!(size >= 1 && size <= EVENTS_PAGE_MAX)) return invalidValue('maxResults');
+    const bound = (name: string): number | undefined | Answer => {
+      const text = query.get(name);
+      if (text === null) return undefined;
+      // RFC 3339 with its offset, as Calendar requires.
+      const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(text) ? Date.parse(text) : Number.NaN;
+      return Number.isNaN(at) ? googleError(400, 'Bad Request', 'badRequest') : at;
+    };
+    const timeMin = bound('timeMin');
+    if (typeof timeMin === 'object') return timeMin;
+    const timeMax = bound('timeMax');
+    if (typeof timeMax === 'object') return timeMax;
+    if (timeMin !== undefined && timeMax !== undefined && timeMax <= timeMin) return googleError(400, 'The specified time range is empty.', 'timeRangeEmpty', { domain: 'calendar', location: 'timeMax', locationType: 'parameter' });
+    const orderBy = query.get('orderBy');
+    if (orderBy !== null && orderBy !== 'startTime' && orderBy !== 'updated') return invalidValue('orderBy');
+    if (orderBy === 'startTime' && query.get('singleEvents') !== 'true') return googleError(400, 'The requested ordering is not available for the particular query.', 'invalid', { location: 'orderBy', locationType: 'parameter' });
+    const matching = [...events.values()]
+      .filter((event) => (timeMin === undefined || Date.parse(event.end) > timeMin) && (timeMax === undefined || Date.parse(event.start) < timeMax))
+      .sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || (a.id < b.id ? -1 : 1));
+    const key = `${query.get('timeMin') ?? ''}|${query.get('timeMax') ?? ''}`;
+    let offset = 0;
+    const pageToken = query.get('pageToken');
+    if (pageToken !== null) {
+      const decoded = decodePageToken(pageToken);
+      if (!decoded || decoded.q !== key) return invalidValue('pageToken');
+      offset = decoded.offset;
+    }
+    const next = offset + size;
+    const body = {
+      kind: 'calendar#events',
+      etag: `"p${now()}"`,
+      summary: world.user.email,
+      updated: nowIso(),
+      timeZone: 'UTC',
+      accessRole: 'owner',
+      defaultReminders: [],
+      // A sync token comes with the last page only.
+      ...(next < matching.length ? { nextPageToken: Buffer.from(JSON.stringify({ q: key, offset: next })).toString('base64url') } : { nextSyncToken: `CPi${randomBytes(12).toString('base64url')}` }),
+      items: matching.slice(offset, next).map(eventResource),
+    };
+    return { status: 200, body: project(body, fields.tree) };
+  }
+
+  function meet(method: string, path: string, query: URLSearchParams): Answer {
+    if (method !== 'GET') return meetError(404, `The stand-in serves no ${method} ${MEET_PREFIX}${path}.`, 'NOT_FOUND');
+    if (path === '/conferenceRecords') return listConferenceRecords(path, query);
+    const parts = path.split('/').slice(1).map(decodeURIComponent);
+    if (parts[0] !== 'conferenceRecords' || parts.length < 2) return meetError(404, 'Requested entity was not found.', 'NOT_FOUND');
+    const conference = conferences.get(parts[1]!);
+    if (!conference) return meetError(404, 'Requested entity was not found.', 'NOT_FOUND');
+    const [, , collection, transcriptId, entries] = parts;
+    if (parts.length === 2) return { status: 200, body: conferenceResource(conference) };
+    if (parts.length === 3 && collection === 'participants') {
+      return meetPage(query, 'participants', conference.participants.map((participant) => participantResource(conference, participant)), path, { totalSize: conference.participants.length });
+    }
+    if (parts.length === 3 && collection === 'transcripts') return meetPage(query, 'transcripts', conference.transcripts.map((transcript) => transcriptResource(conference, transcript)), path);
+    if (collection === 'transcripts' && entries === 'entries' && parts.length === 5) {
+      const transcript = conference.transcripts.find((candidate) => candidate.id === transcriptId);
+      if (!transcript) return meetError(404, 'Requested entity was not found.', 'NOT_FOUND');
+      const listed = transcript.entries.map((entry, index) => ({
+        name: `conferenceRecords/${conference.id}/transcripts/${transcript.id}/entries/${String(index + 1).padStart(6, '0')}`,
+        participant: `conferenceRecords/${conference.id}/participants/${entry.participantId}`,
+        text: entry.text,
+        languageCode: entry.languageCode ?? 'en-US',
+        startTime: entry.startTime,
+        endTime: entry.endTime,
+      }));
+      return meetPage(query, 'transcriptEntries', listed, path);
+    }
+    return meetError(404, 'Requested entity was not found.', 'NOT_FOUND');
+  }
+
+  function conferenceResource(conference: GoogleStandinConference): Record<string, unknown> {
+    return {
+      name: `conferenceRecords/${conference.id}`,
+      startTime: conference.startTime,
+      ...(conference.endTime ? { endTime: conference.endTime, expireTime: new Date(Date.parse(conference.endTime) + 30 * 24 * 3_600_000).toISOString() } : {}),
+      space: `spaces/${Buffer.from(conference.id).toString('base64url')}`,
+    };
+  }
+
+  function participantResource(conference: GoogleStandinConference, participant: GoogleStandinParticipant): Record<string, unknown> {
+    const spoken = conference.transcripts.flatMap((transcript) => transcript.entries).filter((entry) => entry.participantId === participant.id);
+    const user =
+      participant.kind === 'anonymous'
+        ? { anonymousUser: { displayName: participant.displayName } }
+        : participant.kind === 'phone'
+          ? { phoneUser: { displayName: participant.displayName } }
+          : { signedinUser: { user: `users/${Buffer.from(participant.id).toString('hex')}`, displayName: participant.displayName } };
+    return {
+      name: `conferenceRecords/${conference.id}/participants/${participant.id}`,
+      ...user,
+      earliestStartTime: spoken[0]?.startTime ?? conference.startTime,
+      ...(conference.endTime ? { latestEndTime: conference.endTime } : {}),
+    };
+  }
+
+  function transcriptResource(conference: GoogleStandinConference, transcript: GoogleStandinTranscript): Record<string, unknown> {
+    return {
+      name: `conferenceRecords/${conference.id}/transcripts/${transcript.id}`,
+      state: transcript.documentId ? 'FILE_GENERATED' : 'ENDED',
+      startTime: transcript.startTime ?? conference.startTime,
+      ...(transcript.endTime || conference.endTime ? { endTime: transcript.endTime ?? conference.endTime } : {}),
+      ...(transcript.documentId ? { docsDestination: { document: transcript.documentId, exportUri: `https://docs.google.com/document/d/${transcript.documentId}/export?format=txt` } } : {}),
+    };
+  }
+
+  /** conferenceRecords.list: those the filter keeps, latest first. */
+  function listConferenceRecords(path: string, query: URLSearchParams): Answer {
+    const filter = query.get('filter');
+    const terms = filter === null || filter.trim() === '' ? [] : conferenceFilter(filter);
+    if (terms === undefined) return meetError(400, `Invalid filter: ${filter}`, 'INVALID_ARGUMENT');
+    const kept = [...conferences.values()]
+      .filter((conference) => terms.every((term) => term(conference)))
+      .sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime) || (a.id < b.id ? -1 : 1));
+    return meetPage(query, 'conferenceRecords', kept.map(conferenceResource), `${path}?${filter ?? ''}`);
+  }
+
+  /** A page of a Meet list: pageSize coerced to the list's maximum, a pageToken only for the list it came from (`scope`: its path and filter). */
+  function meetPage(query: URLSearchParams, field: keyof typeof MEET_PAGES, items: Record<string, unknown>[], scope: string, extra: Record<string, unknown> = {}): Answer {
+    const sizeText = query.get('pageSize');
+    const asked = sizeText === null ? 0 : /^-?\d+$/.test(sizeText) ? Number(sizeText) : Number.NaN;
+    if (Number.isNaN(asked) || asked < 0) return meetError(400, 'Invalid page size.', 'INVALID_ARGUMENT');
+    const size = asked === 0 ? MEET_PAGES[field].default : Math.min(asked, MEET_PAGES[field].max);
+    const key = `${field}|${scope}`;
+    let offset = 0;
+    const pageToken = query.get('pageToken');
+    if (pageToken !== null && pageToken !== '') {
+      const decoded = decodePageToken(pageToken);
+      if (!decoded || decoded.q !== key) return meetError(400, 'Invalid page token.', 'INVALID_ARGUMENT');
+      offset = decoded.offset;
+    }
+    const next = offset + size;
+    return {
+      status: 200,
+      body: { [field]: items.slice(offset, next), ...(next < items.length ? { nextPageToken: Buffer.from(JSON.stringify({ q: key, offset: next })).toString('base64url') } : {}), ...extra },
+    };
+  }
+
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     answer(request).then(
       (answered) => {
@@ -558,6 +929,8 @@ export async function startGoogleStandin(seed: Partial<GoogleStandinSeed> = {}):
     tokenUrl: `${baseUrl}/token`,
     userinfoUrl: `${baseUrl}/v1/userinfo`,
     driveUrl: `${baseUrl}${DRIVE_PREFIX}`,
+    calendarUrl: `${baseUrl}${CALENDAR_PREFIX}`,
+    meetUrl: `${baseUrl}${MEET_PREFIX}`,
     gisScriptUrl: `${baseUrl}/gsi/client`,
     requests,
     consents,
@@ -592,6 +965,8 @@ export async function startGoogleStandin(seed: Partial<GoogleStandinSeed> = {}):
     addFolder,
     addDocument: (document) => addInFolder({ ...document, mimeType: DOC_MIME_TYPE }),
     addFile: (file) => addInFolder(file),
+    addEvent,
+    addConference,
     trashDocument(id) {
       fileFor(id).trashed = true;
       changed(id);
@@ -674,6 +1049,54 @@ const CHANGE_LIST_SCHEMA: Schema = {
   nextPageToken: true,
   newStartPageToken: true,
   changes: { kind: true, changeType: true, time: true, removed: true, fileId: true, driveId: true, file: FILE_SCHEMA },
+};
+
+const ATTENDEE_SCHEMA: Schema = { id: true, email: true, displayName: true, organizer: true, self: true, resource: true, optional: true, responseStatus: true, comment: true, additionalGuests: true };
+const PERSON_SCHEMA: Schema = { id: true, email: true, displayName: true, self: true };
+const EVENT_TIME_SCHEMA: Schema = { date: true, dateTime: true, timeZone: true };
+const EVENT_SCHEMA: Schema = {
+  kind: true,
+  etag: true,
+  id: true,
+  status: true,
+  htmlLink: true,
+  created: true,
+  updated: true,
+  summary: true,
+  description: true,
+  location: true,
+  creator: PERSON_SCHEMA,
+  organizer: PERSON_SCHEMA,
+  start: EVENT_TIME_SCHEMA,
+  end: EVENT_TIME_SCHEMA,
+  recurringEventId: true,
+  originalStartTime: EVENT_TIME_SCHEMA,
+  iCalUID: true,
+  sequence: true,
+  attendees: ATTENDEE_SCHEMA,
+  hangoutLink: true,
+  conferenceData: {
+    entryPoints: { entryPointType: true, uri: true, label: true, pin: true, accessCode: true, meetingCode: true, passcode: true, password: true, regionCode: true },
+    conferenceSolution: { key: { type: true }, name: true, iconUri: true },
+    conferenceId: true,
+    signature: true,
+    notes: true,
+  },
+  attachments: { fileUrl: true, title: true, mimeType: true, iconLink: true, fileId: true },
+  eventType: true,
+};
+const EVENT_LIST_SCHEMA: Schema = {
+  kind: true,
+  etag: true,
+  summary: true,
+  description: true,
+  updated: true,
+  timeZone: true,
+  accessRole: true,
+  defaultReminders: { method: true, minutes: true },
+  nextPageToken: true,
+  nextSyncToken: true,
+  items: EVENT_SCHEMA,
 };
 
 /** A parsed `fields` selection: each field named, with what is selected inside it (null: all of it). */
@@ -784,7 +1207,8 @@ function insufficientPermissions(id: string): Answer {
   return googleError(403, `The user does not have sufficient permissions for file ${id}.`, 'insufficientFilePermissions');
 }
 
-function driveUnauthorized(): Answer {
+/** Drive's and Calendar's 401 for a missing, unknown or expired access token. */
+function apiUnauthorized(): Answer {
   return {
     status: 401,
     headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
@@ -798,6 +1222,64 @@ function driveUnauthorized(): Answer {
       },
     },
   };
+}
+
+/** The newer APIs' error shape (Meet's): {error: {code, message, status, details?}}. */
+function meetError(code: number, message: string, status: string, details?: unknown[]): Answer {
+  return { status: code, body: { error: { code, message, status, ...(details ? { details } : {}) } } };
+}
+
+function meetUnauthorized(): Answer {
+  const answer = meetError(
+    401,
+    'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
+    'UNAUTHENTICATED',
+    [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ACCESS_TOKEN_TYPE_UNSUPPORTED', metadata: { service: 'meet.googleapis.com' } }],
+  );
+  return { ...answer, headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' } };
+}
+
+/** Meet's 403 for a token without its scope, with the method Google names in its ErrorInfo. */
+function meetScopeInsufficient(path: string): Answer {
+  const method =
+    path === '/conferenceRecords'
+      ? 'ListConferenceRecords'
+      : path.endsWith('/entries')
+        ? 'ListTranscriptEntries'
+        : path.endsWith('/transcripts')
+          ? 'ListTranscripts'
+          : path.endsWith('/participants')
+            ? 'ListParticipants'
+            : 'GetConferenceRecord';
+  return meetError(403, 'Request had insufficient authentication scopes.', 'PERMISSION_DENIED', [
+    {
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+      domain: 'googleapis.com',
+      metadata: { method: `google.apps.meet.v2.ConferenceRecordsService.${method}`, service: 'meet.googleapis.com' },
+    },
+  ]);
+}
+
+/**
+ * conferenceRecords.list's filter as tests on a record: terms on start_time or end_time (RFC 3339
+ * in double quotes) joined by AND; undefined for anything else.
+ */
+function conferenceFilter(filter: string): ((conference: GoogleStandinConference) => boolean)[] | undefined {
+  const terms: ((conference: GoogleStandinConference) => boolean)[] = [];
+  for (const text of filter.split(/\s+AND\s+/)) {
+    const term = /^\s*(start_time|end_time)\s*(>=|<=|>|<|=)\s*"([^"]+)"\s*$/.exec(text);
+    const at = term ? Date.parse(term[3]!) : Number.NaN;
+    if (!term || Number.isNaN(at)) return undefined;
+    const [, field, operator] = term;
+    terms.push((conference) => {
+      const value = field === 'start_time' ? conference.startTime : conference.endTime;
+      if (value === undefined) return false;
+      const time = Date.parse(value);
+      return operator === '>=' ? time >= at : operator === '<=' ? time <= at : operator === '>' ? time > at : operator === '<' ? time < at : time === at;
+    });
+  }
+  return terms;
 }
 
 function userinfoUnauthorized(): Answer {
