@@ -626,13 +626,8 @@ export async function startGoogleStandin(seed: Partial<GoogleStandinSeed> = {}):
       matching = [...files.values()].filter((file) => file.accessible && file.mimeType === DOC_MIME_TYPE && !file.trashed && file.parents.includes(parent));
     } else return invalidValue('q');
     const key = q ?? '';
-    let offset = 0;
-    const pageToken = query.get('pageToken');
-    if (pageToken !== null) {
-      const decoded = decodePageToken(pageToken);
-      if (!decoded || decoded.q !== key) return invalidValue('pageToken');
-      offset = decoded.offset;
-    }
+    const offset = pageOffset(query.get('pageToken'), key);
+    if (offset === undefined) return invalidValue('pageToken');
     const next = offset + size;
     const body = {
       kind: 'drive#fileList',
@@ -787,13 +782,8 @@ export async function startGoogleStandin(seed: Partial<GoogleStandinSeed> = {}):
       .filter((event) => (timeMin === undefined || Date.parse(event.end) > timeMin) && (timeMax === undefined || Date.parse(event.start) < timeMax))
       .sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || (a.id < b.id ? -1 : 1));
     const key = `${query.get('timeMin') ?? ''}|${query.get('timeMax') ?? ''}`;
-    let offset = 0;
-    const pageToken = query.get('pageToken');
-    if (pageToken !== null) {
-      const decoded = decodePageToken(pageToken);
-      if (!decoded || decoded.q !== key) return invalidValue('pageToken');
-      offset = decoded.offset;
-    }
+    const offset = pageOffset(query.get('pageToken'), key);
+    if (offset === undefined) return invalidValue('pageToken');
     const next = offset + size;
     const body = {
       kind: 'calendar#events',
@@ -892,13 +882,9 @@ export async function startGoogleStandin(seed: Partial<GoogleStandinSeed> = {}):
     if (Number.isNaN(asked) || asked < 0) return meetError(400, 'Invalid page size.', 'INVALID_ARGUMENT');
     const size = asked === 0 ? MEET_PAGES[field].default : Math.min(asked, MEET_PAGES[field].max);
     const key = `${field}|${scope}`;
-    let offset = 0;
-    const pageToken = query.get('pageToken');
-    if (pageToken !== null && pageToken !== '') {
-      const decoded = decodePageToken(pageToken);
-      if (!decoded || decoded.q !== key) return meetError(400, 'Invalid page token.', 'INVALID_ARGUMENT');
-      offset = decoded.offset;
-    }
+    // Meet takes an empty token as none.
+    const offset = pageOffset(query.get('pageToken') || null, key);
+    if (offset === undefined) return meetError(400, 'Invalid page token.', 'INVALID_ARGUMENT');
     const next = offset + size;
     return {
       status: 200,
@@ -1178,6 +1164,13 @@ function pageSizeOf(query: URLSearchParams): number | Answer {
   const size = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (size >= 1 && size <= PAGE_SIZE_MAX) return size;
   return googleError(400, `Invalid value '${text}'. Values must be within the range: [1, ${PAGE_SIZE_MAX}]`, 'invalid', { location: 'pageSize', locationType: 'parameter' });
+}
+
+/** Where a listing's page starts: 0 without a token, the token's offset when it was made for this listing (`key`), else undefined. */
+function pageOffset(token: string | null, key: string): number | undefined {
+  if (token === null) return 0;
+  const decoded = decodePageToken(token);
+  return decoded && decoded.q === key ? decoded.offset : undefined;
 }
 
 function decodePageToken(token: string): { q: string; offset: number } | undefined {
