@@ -196,7 +196,9 @@ describe('Google Workspace', () => {
     const { page } = await open(width);
     const connected = await page.evaluate(async (code) => {
       const { csrfToken } = (await (await fetch('/api/csrf-token')).json()) as { csrfToken: string };
-      const response = await fetch('/api/integrations/google-workspace/connect', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken }, body: JSON.stringify({ code }) });
+      const headers = { 'content-type': 'application/json', 'x-csrf-token': csrfToken };
+      const { state } = (await (await fetch('/api/integrations/google-workspace/state', { method: 'POST', headers, body: '{}' })).json()) as { state: string };
+      const response = await fetch('/api/integrations/google-workspace/connect', { method: 'POST', headers, body: JSON.stringify({ code, state }) });
       return response.status;
     }, google.consentCode());
     expect(connected).toBe(200);

@@ -421,6 +421,7 @@ describe('every endpoint keeps company A’s users out of company B', () => {
 
   it(
     [
+      operation('POST', '/api/integrations/google-workspace/state'),
       operation('POST', '/api/integrations/google-workspace/connect'),
       operation('POST', '/api/integrations/google-workspace/reconnect'),
       operation('PUT', '/api/integrations/google-workspace/settings'),
@@ -430,8 +431,10 @@ describe('every endpoint keeps company A’s users out of company B', () => {
     ].join(', '),
     async () => {
       type Listed = Array<{ id: string; connection: { status: string; by: { email: string } | null; settings: { selectedFolder: { id: string } | null } | null } }>;
+      // Each sign-in carries a state the signing-in session asked for (POST …/state), as the web app's does.
+      const signedIn = async (client: Tenant['admin'], body: Record<string, unknown>) => ({ ...body, state: (await client.post<{ state: string }>('/api/integrations/google-workspace/state', {})).body.state });
       const workspaceOf = async (tenantOf: Tenant) => (await tenantOf.admin.get<Listed>('/api/integrations')).body.find((integration) => integration.id === 'google-workspace')!.connection;
-      expect((await b.admin.post('/api/integrations/google-workspace/connect', { code: google.consentCode() })).status).toBe(200);
+      expect((await b.admin.post('/api/integrations/google-workspace/connect', await signedIn(b.admin, { code: google.consentCode() }))).status).toBe(200);
       expect((await b.admin.put('/api/integrations/google-workspace/settings', { selectedFolderId: 'fold_meet', selectedFolderName: 'Meet Recordings' })).status).toBe(200);
 
       // A, not connected, reaches nothing of B's connection, whatever it names.
@@ -440,15 +443,20 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       expect((await a.admin.post('/api/integrations/google-workspace/sync', { companyId: b.companyId }, { headers: smuggle() })).status).toBe(409);
       expect((await a.admin.delete('/api/integrations/google-workspace/disconnect', { headers: smuggle() })).status).toBe(200);
       // A's own connect and reconnect make A's connection; B's keeps its folder.
-      expect((await a.manager.post('/api/integrations/google-workspace/connect', { code: google.consentCode(), companyId: b.companyId }, { headers: smuggle() })).status).toBe(200);
-      const reconnected = await a.manager.post<{ folderStatus: { exists: boolean } }>('/api/integrations/google-workspace/reconnect', { code: google.consentCode() }, { headers: smuggle() });
+      expect((await a.manager.post('/api/integrations/google-workspace/connect', await signedIn(a.manager, { code: google.consentCode(), companyId: b.companyId }), { headers: smuggle() })).status).toBe(200);
+      const reconnected = await a.manager.post<{ folderStatus: { exists: boolean } }>('/api/integrations/google-workspace/reconnect', await signedIn(a.manager, { code: google.consentCode() }), { headers: smuggle() });
       expect(reconnected.status).toBe(200);
       expect(await workspaceOf(a)).toMatchObject({ status: 'connected', by: { email: a.managerEmail }, settings: { selectedFolder: null } });
       expect(await workspaceOf(b)).toMatchObject({ status: 'connected', by: { email: b.adminEmail }, settings: { selectedFolder: { id: 'fold_meet' } } });
       // A code is good once: B's cannot be replayed by A.
       const code = google.consentCode();
-      expect((await b.admin.post('/api/integrations/google-workspace/reconnect', { code })).status).toBe(200);
-      expect((await a.admin.post('/api/integrations/google-workspace/connect', { code }, { headers: smuggle() })).status).toBe(400);
+      expect((await b.admin.post('/api/integrations/google-workspace/reconnect', await signedIn(b.admin, { code }))).status).toBe(200);
+      expect((await a.admin.post('/api/integrations/google-workspace/connect', await signedIn(a.admin, { code }), { headers: smuggle() })).status).toBe(400);
+      // A state is the asking session's: B's, brought by A, is refused (and used up), without one nothing connects.
+      const bState = await signedIn(b.admin, { code: google.consentCode() });
+      expect((await a.admin.post('/api/integrations/google-workspace/connect', bState, { headers: smuggle() })).status).toBe(409);
+      expect((await b.admin.post('/api/integrations/google-workspace/connect', bState)).status).toBe(409);
+      expect((await a.admin.post('/api/integrations/google-workspace/connect', { code: google.consentCode() })).status).toBe(409);
     },
   );
 
@@ -540,6 +548,7 @@ describe('every endpoint keeps company A’s users out of company B', () => {
       ['PUT', '/api/integrations/hubspot/settings'],
       ['POST', '/api/integrations/hubspot/sync'],
       ['DELETE', '/api/integrations/hubspot/disconnect'],
+      ['POST', '/api/integrations/google-workspace/state'],
       ['POST', '/api/integrations/google-workspace/connect'],
       ['POST', '/api/integrations/google-workspace/reconnect'],
       ['PUT', '/api/integrations/google-workspace/settings'],

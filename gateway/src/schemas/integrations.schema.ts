@@ -71,6 +71,11 @@ export const WorkspaceSettingsChange = Type.Partial(
 export const WorkspaceConnectBody = Type.Object({
   access_token: Type.Optional(Type.String({ description: 'sent by the web app as the spec has it; not used: the code is exchanged on the server' })),
   code: Type.Optional(Type.String({ description: 'the authorization code Google Identity Services’ code client gave' })),
+  state: Type.Optional(Type.String({ description: 'the state of `POST /api/integrations/google-workspace/state`, as the code client gave it back with the code; required, single-use' })),
+});
+
+export const WorkspaceSignInState = Type.Object({
+  state: Type.String({ description: 'single-use, bound to this session, valid ten minutes: the code client carries it to Google and back (`initCodeClient({ state })`)' }),
 });
 
 const FolderStatusView = Type.Object({ exists: Type.Boolean(), accessible: Type.Boolean() }, { description: 'the selected folder after reconnecting; both true when none is selected' });

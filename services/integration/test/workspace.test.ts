@@ -36,6 +36,15 @@ const keyring = parseKeyring(`test:${Buffer.alloc(32, 4).toString('base64')}`);
 const quiet = createLogger({ service: 'integration-workspace-test', level: 'silent' });
 const noWait = { sleep: async () => {}, random: () => 0, maxAttempts: 2 };
 const MAYA = { firstName: 'Maya', lastName: 'Okafor', email: 'maya.okafor@parlance.local' };
+const MAYAS_SESSION = 'maya-session-token';
+
+type WorkspaceSignIn = Pick<ReturnType<typeof integrationAnswers>, 'beginWorkspaceSignIn'>;
+
+/** A Google sign-in as the web app makes it, in one request context: a state for the session, then the code with it. */
+async function signIn(service: WorkspaceSignIn, code: string, sessionBinding = MAYAS_SESSION) {
+  const { state } = await service.beginWorkspaceSignIn({ sessionBinding: MAYAS_SESSION });
+  return { code, by: MAYA, state, sessionBinding };
+}
 const MIGRATIONS = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 const TEAMS = [{ id: 'team-sales', department: 'sales', members: [{ email: 'maya.okafor@parlance.local', firstName: 'Maya', crmId: '' }] }];
 
@@ -98,7 +107,7 @@ describe.each([
   });
 
   it('connects with the code client’s code: tokens sealed at rest, the account and the granted scopes kept', async () => {
-    const { integration } = await asMaya(() => service.connectWorkspace({ code: google.consentCode(), by: MAYA }));
+    const { integration } = await asMaya(async () => service.connectWorkspace(await signIn(service, google.consentCode())));
 
     expect(integration?.connection).toMatchObject({
       status: ConnectionStatus.CONNECTION_STATUS_CONNECTED,
@@ -118,8 +127,29 @@ describe.each([
   });
 
   it('refuses an empty code, and one Google refuses', async () => {
-    await expect(asMaya(() => service.connectWorkspace({ code: ' ', by: MAYA }))).rejects.toMatchObject({ kind: 'invalid-argument', message: INTEGRATION_MESSAGES.workspaceCodeMissing });
-    await expect(asMaya(() => service.connectWorkspace({ code: 'not-a-code', by: MAYA }))).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('Google refused the sign-in') });
+    await expect(asMaya(async () => service.connectWorkspace(await signIn(service, ' ')))).rejects.toMatchObject({ kind: 'invalid-argument', message: INTEGRATION_MESSAGES.workspaceCodeMissing });
+    await expect(asMaya(async () => service.connectWorkspace(await signIn(service, 'not-a-code')))).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('Google refused the sign-in') });
+  });
+
+  it('takes the sign-in’s state once, and only from the session, user and company that asked for it', async () => {
+    const code = google.consentCode();
+    // No state, or one never given: refused before Google is asked, so the code is still good.
+    await expect(asMaya(() => service.connectWorkspace({ code, by: MAYA, state: '', sessionBinding: MAYAS_SESSION }))).rejects.toMatchObject({ kind: 'failed-precondition', message: INTEGRATION_MESSAGES.workspaceStateUnknown });
+    await expect(asMaya(() => service.connectWorkspace({ code, by: MAYA, state: 'made-up', sessionBinding: MAYAS_SESSION }))).rejects.toMatchObject({ kind: 'failed-precondition', message: INTEGRATION_MESSAGES.workspaceStateUnknown });
+    // Brought back in another session, or by another user of the company: refused, and used up.
+    const userId = randomUUID();
+    const asOne = <T>(work: () => Promise<T>) => runWithRequestContext({ companyId, userId }, work);
+    const stolen = await asOne(() => signIn(service, code, 'another-session'));
+    await expect(asOne(() => service.connectWorkspace(stolen))).rejects.toMatchObject({ kind: 'failed-precondition', message: INTEGRATION_MESSAGES.workspaceStateForeign });
+    await expect(asOne(() => service.connectWorkspace({ ...stolen, sessionBinding: MAYAS_SESSION }))).rejects.toMatchObject({ message: INTEGRATION_MESSAGES.workspaceStateUnknown });
+    const otherUser = await asOne(() => signIn(service, code));
+    await expect(runWithRequestContext({ companyId, userId: randomUUID() }, () => service.connectWorkspace(otherUser))).rejects.toMatchObject({ message: INTEGRATION_MESSAGES.workspaceStateForeign });
+    // The right session: accepted once.
+    const own = await asOne(() => signIn(service, code));
+    await asOne(() => service.connectWorkspace(own));
+    await expect(asOne(() => service.connectWorkspace({ ...own, code: google.consentCode() }))).rejects.toMatchObject({ message: INTEGRATION_MESSAGES.workspaceStateUnknown });
+    // Without a session (a bearer token), no sign-in starts.
+    await expect(asOne(() => service.beginWorkspaceSignIn({ sessionBinding: '' }))).rejects.toMatchObject({ kind: 'failed-precondition', message: INTEGRATION_MESSAGES.workspaceSessionNeeded });
   });
 
   it('lists the Drive folders for the picker, and keeps the folder chosen', async () => {
@@ -136,14 +166,14 @@ describe.each([
 
   it('reconnects keeping the settings, and says what became of the selected folder', async () => {
     await database.db.update(connections).set({ status: 'expired' }).where(eq(connections.companyId, companyId));
-    const restored = await asMaya(() => service.reconnectWorkspace({ code: google.consentCode(), by: MAYA }));
+    const restored = await asMaya(async () => service.reconnectWorkspace(await signIn(service, google.consentCode())));
     expect(restored.folderStatus).toEqual({ exists: true, accessible: true });
     expect(restored.integration?.connection).toMatchObject({ status: ConnectionStatus.CONNECTION_STATUS_CONNECTED, settings: { value: { monitoringEnabled: true, selectedFolder: { id: 'fold_meet' } } } });
 
     google.makeFolderInaccessible('fold_meet');
-    expect((await asMaya(() => service.reconnectWorkspace({ code: google.consentCode(), by: MAYA }))).folderStatus).toEqual({ exists: true, accessible: false });
+    expect((await asMaya(async () => service.reconnectWorkspace(await signIn(service, google.consentCode())))).folderStatus).toEqual({ exists: true, accessible: false });
     google.removeFolder('fold_meet');
-    expect((await asMaya(() => service.reconnectWorkspace({ code: google.consentCode(), by: MAYA }))).folderStatus).toEqual({ exists: false, accessible: false });
+    expect((await asMaya(async () => service.reconnectWorkspace(await signIn(service, google.consentCode())))).folderStatus).toEqual({ exists: false, accessible: false });
   });
 
   it('marks the connection expired when Google refuses its access to list folders', async () => {
@@ -189,7 +219,7 @@ describe('Google Workspace sync (PGlite, the sync workers)', () => {
     });
     const companyId = randomUUID();
     await runWithRequestContext({ companyId, userId: randomUUID() }, async () => {
-      await service.connectWorkspace({ code: google.consentCode(scopes), by: MAYA });
+      await service.connectWorkspace(await signIn(service, google.consentCode(scopes)));
       await service.updateWorkspaceSettings({ selectedFolderId: 'fold_meet', selectedFolderName: 'Meet Recordings' });
     });
     syncs = syncRunner({

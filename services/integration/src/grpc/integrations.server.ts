@@ -30,6 +30,8 @@ import {
   type UpdateCloseSettingsResponse,
   type BeginHubSpotOAuthRequest,
   type BeginHubSpotOAuthResponse,
+  type BeginWorkspaceSignInRequest,
+  type BeginWorkspaceSignInResponse,
   type CompleteHubSpotOAuthRequest,
   type CompleteHubSpotOAuthResponse,
   type HubSpotSettings as HubSpotSettingsMessage,
@@ -59,7 +61,7 @@ import { dropScheduledSync, runningSyncs, syncDueNow } from '../db/sync.reposito
 import { insertOAuthState, takeOAuthState } from '../db/oauth.repository.js';
 import { pendingWrites } from '../db/writeback.repository.js';
 import { checkOAuthState, newOAuthState, OAUTH_STATE_TTL_MS, sha256, tokensOf, tokensText } from '../domain/oauth.js';
-import type { DriveClient, GoogleOAuth } from '../vendors/google-client.js';
+import { GOOGLE_POPUP_REDIRECT_URI, type DriveClient, type GoogleOAuth } from '../vendors/google-client.js';
 import type { HubSpotOAuth } from '../vendors/hubspot-client.js';
 import { openCredential, sealCredential, type Keyring } from '../domain/credential-cipher.js';
 import {
@@ -83,6 +85,7 @@ import {
   storedCloseSettings,
   type CloseSettings,
   type IntegrationEntry,
+  type IntegrationId,
   type IntegrationRequest,
 } from '../domain/integrations.js';
 import type { CloseClient } from '../vendors/close-client.js';
@@ -131,11 +134,33 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
     }
   };
 
-  /** Connects Google Workspace (again) with a code from the code client; the settings are kept. */
-  const connectWorkspace = async (code: string, by: ConnectWorkspaceRequest['by']): Promise<ConnectionRow> => {
+  /**
+   * Stores a new authorization request's state for the asking session (hashed, ten minutes) and
+   * gives the state to carry to the vendor and back.
+   */
+  const beginAuthorization = async (integrationId: IntegrationId, sessionBinding: string, redirectUri: string, noSession: string): Promise<string> => {
+    const companyId = requireCompanyId();
+    const userId = requestContext().userId;
+    if (!userId || sessionBinding === '') throw failedPrecondition(noSession);
+    const { state, stateHash } = newOAuthState();
+    await insertOAuthState(db, { stateHash, integrationId, companyId, userId, bindingHash: sha256(sessionBinding), redirectUri, expiresAt: new Date(now().getTime() + OAUTH_STATE_TTL_MS) });
+    return state;
+  };
+
+  /** Takes the state an authorization came back with (once, whatever follows), or refuses it with the integration's sentence. */
+  const takeAuthorization = async (integrationId: IntegrationId, state: string, sessionBinding: string, refusals: { unknown: string; foreign: string }) => {
+    const stored = state === '' ? undefined : await takeOAuthState(db, integrationId, sha256(state));
+    const check = checkOAuthState(stored, { companyId: requireCompanyId(), userId: requestContext().userId ?? '', binding: sessionBinding, now: now() });
+    if (check !== 'accepted') throw failedPrecondition(refusals[check]);
+    return stored!;
+  };
+
+  /** Connects Google Workspace (again) with a code from the code client and the state it carried; the settings are kept. */
+  const connectWorkspace = async ({ code, by, state, sessionBinding }: ConnectWorkspaceRequest): Promise<ConnectionRow> => {
     const companyId = requireCompanyId();
     if (!google) throw failedPrecondition(INTEGRATION_MESSAGES.workspaceNotConfigured);
     if (code.trim() === '') throw invalidArgument(INTEGRATION_MESSAGES.workspaceCodeMissing, { field: 'code' });
+    await takeAuthorization('google-workspace', state, sessionBinding, { unknown: INTEGRATION_MESSAGES.workspaceStateUnknown, foreign: INTEGRATION_MESSAGES.workspaceStateForeign });
     let tokens;
     let account;
     try {
@@ -225,37 +250,21 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
     },
 
     async beginHubSpotOAuth({ redirectUri, sessionBinding }: BeginHubSpotOAuthRequest): Promise<BeginHubSpotOAuthResponse> {
-      const companyId = requireCompanyId();
-      const userId = requestContext().userId;
       if (!hubspot) throw failedPrecondition(INTEGRATION_MESSAGES.hubspotNotConfigured);
-      if (!userId || sessionBinding === '') throw failedPrecondition(INTEGRATION_MESSAGES.oauthStateForeign);
       if (!/^https?:\/\//.test(redirectUri)) throw invalidArgument('redirectUri must be an http(s) URL.', { field: 'redirectUri' });
-      const { state, stateHash } = newOAuthState();
-      await insertOAuthState(db, {
-        stateHash,
-        integrationId: 'hubspot-crm',
-        companyId,
-        userId,
-        bindingHash: sha256(sessionBinding),
-        redirectUri,
-        expiresAt: new Date(now().getTime() + OAUTH_STATE_TTL_MS),
-      });
+      const state = await beginAuthorization('hubspot-crm', sessionBinding, redirectUri, INTEGRATION_MESSAGES.oauthStateForeign);
       return { url: hubspot.authorizeUrl({ redirectUri, state }) };
     },
 
     async completeHubSpotOAuth({ state, code, error, sessionBinding, by }: CompleteHubSpotOAuthRequest): Promise<CompleteHubSpotOAuthResponse> {
       const companyId = requireCompanyId();
       if (!hubspot) throw failedPrecondition(INTEGRATION_MESSAGES.hubspotNotConfigured);
-      // Taken whatever follows: a state is good for one callback.
-      const stored = state === '' ? undefined : await takeOAuthState(db, 'hubspot-crm', sha256(state));
-      const check = checkOAuthState(stored, { companyId, userId: requestContext().userId ?? '', binding: sessionBinding, now: now() });
-      if (check === 'unknown') throw failedPrecondition(INTEGRATION_MESSAGES.oauthStateUnknown);
-      if (check === 'foreign') throw failedPrecondition(INTEGRATION_MESSAGES.oauthStateForeign);
+      const stored = await takeAuthorization('hubspot-crm', state, sessionBinding, { unknown: INTEGRATION_MESSAGES.oauthStateUnknown, foreign: INTEGRATION_MESSAGES.oauthStateForeign });
       if (error !== '' || code === '') throw failedPrecondition(INTEGRATION_MESSAGES.oauthCancelled);
       let tokens;
       let account = '';
       try {
-        tokens = await hubspot.exchangeCode({ code, redirectUri: stored!.redirectUri });
+        tokens = await hubspot.exchangeCode({ code, redirectUri: stored.redirectUri });
         account = (await hubspot.tokenInfo(tokens.accessToken)).hubDomain;
       } catch (failure) {
         if (failure instanceof VendorHttpError && !failure.retryable) throw failedPrecondition(`HubSpot refused to connect: ${failure.message}`);
@@ -276,13 +285,18 @@ export function integrationAnswers(dependencies: IntegrationsServiceDependencies
       return { integration: integrationView(INTEGRATIONS[1]!, row, await workInHand(db, companyId, accessValid)) };
     },
 
-    async connectWorkspace({ code, by }: ConnectWorkspaceRequest): Promise<ConnectWorkspaceResponse> {
-      const row = await connectWorkspace(code, by);
+    async beginWorkspaceSignIn({ sessionBinding }: BeginWorkspaceSignInRequest): Promise<BeginWorkspaceSignInResponse> {
+      if (!google) throw failedPrecondition(INTEGRATION_MESSAGES.workspaceNotConfigured);
+      return { state: await beginAuthorization('google-workspace', sessionBinding, GOOGLE_POPUP_REDIRECT_URI, INTEGRATION_MESSAGES.workspaceSessionNeeded) };
+    },
+
+    async connectWorkspace(request: ConnectWorkspaceRequest): Promise<ConnectWorkspaceResponse> {
+      const row = await connectWorkspace(request);
       return { integration: integrationView(INTEGRATIONS[2]!, row, await workInHand(db, row.companyId, accessValid)) };
     },
 
-    async reconnectWorkspace({ code, by }: ReconnectWorkspaceRequest): Promise<ReconnectWorkspaceResponse> {
-      const row = await connectWorkspace(code, by);
+    async reconnectWorkspace(request: ReconnectWorkspaceRequest): Promise<ReconnectWorkspaceResponse> {
+      const row = await connectWorkspace(request);
       const folder = storedWorkspaceSettings(row.settings).selectedFolder;
       const folderStatus = folder ? await driveCall(row, (drive) => drive.folderStatus(folder.id)) : { exists: true, accessible: true };
       return { integration: integrationView(INTEGRATIONS[2]!, row, await workInHand(db, row.companyId, accessValid)), folderStatus };

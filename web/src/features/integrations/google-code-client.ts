@@ -29,8 +29,8 @@ export class GoogleCodeError extends Error {
   }
 }
 
-/** What the code client hands its callback. */
-type CodeResponse = { code?: string; error?: string; error_description?: string };
+/** What the code client hands its callback; `state` is the one it was given, carried to Google and back. */
+type CodeResponse = { code?: string; state?: string; error?: string; error_description?: string };
 /** What error_callback receives: the popup failed to open or was closed, or something else. */
 type ClientError = { type?: string; message?: string };
 
@@ -38,6 +38,7 @@ type CodeClientConfig = {
   client_id: string;
   scope: string;
   ux_mode: 'popup';
+  state: string;
   callback: (response: CodeResponse) => void;
   error_callback: (error: ClientError) => void;
 };
@@ -94,20 +95,23 @@ export const googleCodeClient = {
   },
 
   /**
-   * Opens Google's consent popup and resolves with the authorization code. Rejects with a
-   * GoogleCodeError: 'authentication' when the popup is closed, cannot open or Google answers an
-   * error (access denied), 'load' when the script cannot be loaded.
+   * Opens Google's consent popup with the sign-in's `state` (from the gateway, bound to this
+   * session) and resolves with the authorization code, once the state came back with it. Rejects
+   * with a GoogleCodeError: 'authentication' when the popup is closed, cannot open, Google answers
+   * an error (access denied) or the state came back changed, 'load' when the script cannot be loaded.
    */
-  async requestCode(clientId: string): Promise<string> {
+  async requestCode(clientId: string, state: string): Promise<string> {
     const oauth2 = await loadOAuth2();
     return new Promise<string>((resolve, reject) => {
       const client = oauth2.initCodeClient({
         client_id: clientId,
         scope: WORKSPACE_SCOPES,
         ux_mode: 'popup',
+        state,
         callback: (response) => {
-          if (response.code && !response.error) resolve(response.code);
-          else reject(new GoogleCodeError('authentication', response.error_description ?? response.error ?? 'Google gave no authorization code.'));
+          if (response.error || !response.code) reject(new GoogleCodeError('authentication', response.error_description ?? response.error ?? 'Google gave no authorization code.'));
+          else if (response.state !== state) reject(new GoogleCodeError('authentication', 'The Google sign-in came back for another request.'));
+          else resolve(response.code);
         },
         error_callback: (error) => reject(new GoogleCodeError('authentication', error.message ?? error.type ?? 'The Google sign-in window was closed.')),
       });

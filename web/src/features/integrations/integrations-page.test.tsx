@@ -1062,11 +1062,14 @@ const FOLDERS = [
  * Google Workspace in `server.connection` (the test may change it). Connect, reconnect and
  * disconnect change it as the service does; reconnect answers `server.folderStatus`.
  */
+const SIGN_IN_STATE = 'sign-in-state-1';
+
 function stubWorkspace(initial: Integration['connection'], routes: Handlers = {}) {
   const server = { connection: initial, folderStatus: { exists: true, accessible: true } };
   const api = stubIntegrations(notConnected, {
     'GET /api/web-config': () => webConfig(CLIENT_ID),
     'GET /api/integrations': () => jsonResponse([close(notConnected), hubspot, workspaceWith(server.connection)]),
+    'POST /api/integrations/google-workspace/state': () => jsonResponse({ state: SIGN_IN_STATE }),
     'POST /api/integrations/google-workspace/connect': () => {
       server.connection = workspaceConnected();
       return jsonResponse(workspaceWith(server.connection));
@@ -1091,7 +1094,7 @@ const message = (dialog: HTMLElement) => dialog.querySelector('.notification__me
 const detail = (dialog: HTMLElement) => dialog.querySelector('.notification__detail')?.textContent;
 
 describe('Google Workspace’s connect and reconnect (spec part 2 §4, §8)', () => {
-  let requestCode: MockInstance<(clientId: string) => Promise<string>>;
+  let requestCode: MockInstance<(clientId: string, state: string) => Promise<string>>;
   let preload: MockInstance<() => void>;
   beforeEach(() => {
     requestCode = vi.spyOn(googleCodeClient, 'requestCode').mockResolvedValue(GOOGLE_CODE);
@@ -1116,14 +1119,15 @@ describe('Google Workspace’s connect and reconnect (spec part 2 §4, §8)', ()
     fireEvent.click(connect);
     const working = within(card('Google Workspace')).getByRole('button', { name: 'Connecting…' }) as HTMLButtonElement;
     expect(working.disabled).toBe(true);
-    expect(requestCode).toHaveBeenCalledWith(CLIENT_ID);
+    await waitFor(() => expect(requestCode).toHaveBeenCalledWith(CLIENT_ID, SIGN_IN_STATE));
+    expect(api.sent('POST', '/api/integrations/google-workspace/state')).toHaveLength(1);
 
     code.resolve(GOOGLE_CODE);
     const success = await screen.findByRole('dialog', { name: 'Connection Successful' });
     expect(success.querySelector('.notification--success')).toBeTruthy();
     expect(message(success)).toBe('Google Workspace is connected.');
     const sent = api.sent('POST', '/api/integrations/google-workspace/connect');
-    expect(sent.map((request) => request.body)).toEqual([{ code: GOOGLE_CODE }]);
+    expect(sent.map((request) => request.body)).toEqual([{ code: GOOGLE_CODE, state: SIGN_IN_STATE }]);
     expect(sent[0]!.headers.get('X-CSRF-Token')).toBe('csrf-1');
     expect(api.sent('POST', '/api/integrations/google-workspace/reconnect')).toEqual([]);
     await waitFor(() => expect(badge('Google Workspace')).toBe('Connected'));
@@ -1158,6 +1162,19 @@ describe('Google Workspace’s connect and reconnect (spec part 2 §4, §8)', ()
     expect(message(dialog)).toBe('Unable to connect your Google Workspace integration.');
     expect(detail(dialog)).toBe(refused);
     expect(badge('Google Workspace')).toBe('Not Connected');
+  });
+
+  it('opens no Google popup when the gateway gives no sign-in state, and says why', async () => {
+    const unconfigured = 'Google Workspace cannot be connected on this Parlance server yet: its administrator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.';
+    stubWorkspace(notConnected, {
+      'POST /api/integrations/google-workspace/state': () => jsonResponse({ error: unconfigured, message: unconfigured }, 409),
+    });
+    await openPage();
+
+    fireEvent.click(await connectButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Connection Failed' });
+    expect(detail(dialog)).toBe(unconfigured);
+    expect(requestCode).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -1204,7 +1221,7 @@ describe('Google Workspace’s connect and reconnect (spec part 2 §4, §8)', ()
     const dialog = await screen.findByRole('dialog', { name: 'Reconnection Successful!' });
     expect(dialog.querySelector(`.notification--${kind}`)).toBeTruthy();
     expect(message(dialog)).toBe(said);
-    expect(api.sent('POST', '/api/integrations/google-workspace/reconnect').map((request) => request.body)).toEqual([{ code: GOOGLE_CODE }]);
+    expect(api.sent('POST', '/api/integrations/google-workspace/reconnect').map((request) => request.body)).toEqual([{ code: GOOGLE_CODE, state: SIGN_IN_STATE }]);
     expect(api.sent('POST', '/api/integrations/google-workspace/connect')).toEqual([]);
     await waitFor(() => expect(badge('Google Workspace')).toBe('Connected'));
 

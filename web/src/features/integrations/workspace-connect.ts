@@ -2,7 +2,7 @@
 // code client gives an authorization code in a popup, the gateway exchanges it, and the page's
 // notification modal says how it went.
 import { useEffect } from 'react';
-import { gatewayApi, useConnectGoogleWorkspaceMutation, useReconnectGoogleWorkspaceMutation } from '../../lib/api/gateway-api.generated';
+import { gatewayApi, useConnectGoogleWorkspaceMutation, useReconnectGoogleWorkspaceMutation, useStartGoogleWorkspaceSignInMutation } from '../../lib/api/gateway-api.generated';
 import { serverMessage, type CallError } from '../../lib/api/error-message';
 import { GoogleCodeError, googleCodeClient } from './google-code-client';
 import { reconnectOutcome, WORKSPACE_NOT_SET_UP, workspaceSettingsOf } from './integration-rules';
@@ -55,6 +55,7 @@ export function useWorkspaceConnect({ needed, notify, onChooseFolder }: Workspac
   const config = gatewayApi.endpoints.getWebConfig.useQuery(undefined, { refetchOnMountOrArgChange: false });
   const clientId = config.data?.googleClientId ?? null;
   const settled = config.isSuccess || config.isError;
+  const [startSignIn] = useStartGoogleWorkspaceSignInMutation();
   const [connectWorkspace] = useConnectGoogleWorkspaceMutation();
   const [reconnectWorkspace] = useReconnectGoogleWorkspaceMutation();
 
@@ -66,9 +67,27 @@ export function useWorkspaceConnect({ needed, notify, onChooseFolder }: Workspac
     if (!clientId) return;
     const words = reconnect ? WORKSPACE_MESSAGES.reconnect : WORKSPACE_MESSAGES.connect;
 
+    const failed = (failure: unknown) => {
+      const error = failure as CallError;
+      notify(
+        isNetworkFailure(error)
+          ? { kind: 'error', title: words.errorTitle, message: words.error, detail: WORKSPACE_MESSAGES.errorDetail }
+          : { kind: 'error', title: words.failedTitle, message: words.failed, detail: serverMessage(error) ?? WORKSPACE_MESSAGES.failedDetail },
+      );
+    };
+
+    // The sign-in's state, bound to this session: Google carries it back with the code, and the gateway takes it once.
+    let state: string;
+    try {
+      ({ state } = await startSignIn().unwrap());
+    } catch (failure) {
+      failed(failure);
+      return;
+    }
+
     let code: string;
     try {
-      code = await googleCodeClient.requestCode(clientId);
+      code = await googleCodeClient.requestCode(clientId, state);
     } catch (failure) {
       notify(
         failure instanceof GoogleCodeError && failure.kind === 'load'
@@ -80,11 +99,11 @@ export function useWorkspaceConnect({ needed, notify, onChooseFolder }: Workspac
 
     try {
       if (!reconnect) {
-        await connectWorkspace({ body: { code } }).unwrap();
+        await connectWorkspace({ body: { code, state } }).unwrap();
         notify({ kind: 'success', title: WORKSPACE_MESSAGES.connectedTitle, message: WORKSPACE_MESSAGES.connected, detail: WORKSPACE_MESSAGES.connectedDetail });
         return;
       }
-      const { folderStatus, integration } = await reconnectWorkspace({ body: { code } }).unwrap();
+      const { folderStatus, integration } = await reconnectWorkspace({ body: { code, state } }).unwrap();
       const folderName = workspaceSettingsOf(integration.connection.settings)?.selectedFolder?.name ?? null;
       const outcome = reconnectOutcome(folderStatus, folderName);
       notify(
@@ -94,12 +113,7 @@ export function useWorkspaceConnect({ needed, notify, onChooseFolder }: Workspac
           : { kind: 'success', title: WORKSPACE_MESSAGES.reconnectedTitle, message: outcome.message },
       );
     } catch (failure) {
-      const error = failure as CallError;
-      notify(
-        isNetworkFailure(error)
-          ? { kind: 'error', title: words.errorTitle, message: words.error, detail: WORKSPACE_MESSAGES.errorDetail }
-          : { kind: 'error', title: words.failedTitle, message: words.failed, detail: serverMessage(error) ?? WORKSPACE_MESSAGES.failedDetail },
-      );
+      failed(failure);
     }
   };
 

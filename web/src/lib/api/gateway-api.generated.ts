@@ -433,6 +433,16 @@ const injectedRtkApi = api
         }),
         providesTags: ["integrations"],
       }),
+      startGoogleWorkspaceSignIn: build.mutation<
+        StartGoogleWorkspaceSignInApiResponse,
+        StartGoogleWorkspaceSignInApiArg
+      >({
+        query: () => ({
+          url: `/api/integrations/google-workspace/state`,
+          method: "POST",
+        }),
+        invalidatesTags: ["integrations"],
+      }),
       connectGoogleWorkspace: build.mutation<
         ConnectGoogleWorkspaceApiResponse,
         ConnectGoogleWorkspaceApiArg
@@ -1681,6 +1691,12 @@ export type HubSpotOAuthCallbackApiArg = {
   error?: string;
   errorDescription?: string;
 };
+export type StartGoogleWorkspaceSignInApiResponse =
+  /** status 200 Default Response */ {
+    /** single-use, bound to this session, valid ten minutes: the code client carries it to Google and back (`initCodeClient({ state })`) */
+    state: string;
+  };
+export type StartGoogleWorkspaceSignInApiArg = void;
 export type ConnectGoogleWorkspaceApiResponse =
   /** status 200 Default Response */ {
     id: "close-crm" | "hubspot-crm" | "google-workspace";
@@ -1743,6 +1759,8 @@ export type ConnectGoogleWorkspaceApiArg = {
     access_token?: string;
     /** the authorization code Google Identity Services’ code client gave */
     code?: string;
+    /** the state of `POST /api/integrations/google-workspace/state`, as the code client gave it back with the code; required, single-use */
+    state?: string;
   };
 };
 export type ReconnectGoogleWorkspaceApiResponse =
@@ -1761,6 +1779,8 @@ export type ReconnectGoogleWorkspaceApiArg = {
     access_token?: string;
     /** the authorization code Google Identity Services’ code client gave */
     code?: string;
+    /** the state of `POST /api/integrations/google-workspace/state`, as the code client gave it back with the code; required, single-use */
+    state?: string;
   };
 };
 export type UpdateGoogleWorkspaceSettingsApiResponse =
@@ -2372,6 +2392,7 @@ export const {
   useLazyStartHubSpotOAuthQuery,
   useHubSpotOAuthCallbackQuery,
   useLazyHubSpotOAuthCallbackQuery,
+  useStartGoogleWorkspaceSignInMutation,
   useConnectGoogleWorkspaceMutation,
   useReconnectGoogleWorkspaceMutation,
   useUpdateGoogleWorkspaceSettingsMutation,

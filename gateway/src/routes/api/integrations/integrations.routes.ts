@@ -25,6 +25,7 @@ import {
   SyncStarted,
   WorkspaceConnectBody,
   WorkspaceReconnected,
+  WorkspaceSignInState,
   WorkspaceSettingsChange,
   WorkspaceSettingsView,
 } from '../../../schemas/integrations.schema.js';
@@ -37,6 +38,7 @@ export const HUBSPOT_CALLBACK_PATH = '/api/integrations/hubspot/callback';
 export const HUBSPOT_CONNECTED_PAGE = '/hubspot-oauth-success';
 export const HUBSPOT_FAILED_PAGE = '/hubspot-oauth-failed';
 export const SESSION_NEEDED_FOR_OAUTH = 'HubSpot is connected from the web app: sign in there to connect it.';
+export const SESSION_NEEDED_FOR_GOOGLE = 'Google Workspace is connected from the web app: sign in there to connect it.';
 
 export const INTEGRATION_REQUEST_RECEIVED = 'Thank you. Your request has been sent to the Parlance team.';
 
@@ -119,13 +121,34 @@ export async function integrationsRoutes(app: FastifyInstance, options: { servic
   );
 
   typed.post(
+    '/api/integrations/google-workspace/state',
+    {
+      schema: {
+        operationId: 'startGoogleWorkspaceSignIn',
+        summary: 'A state for the Google sign-in that connects Google Workspace',
+        description:
+          'The web app asks for it as Connect or Reconnect is clicked, passes it to Google Identity Services’ code client, checks that the code comes back with it, and sends both to connect or reconnect. Single-use, bound to this session, valid ten minutes. 409 when this server has no Google app configured, or without a browser session.',
+        security: SIGNED_IN,
+        tags: ['integrations'],
+        response: { 200: WorkspaceSignInState, ...errors },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      const binding = sessionBinding(request);
+      if (binding === '') throw failedPrecondition(SESSION_NEEDED_FOR_GOOGLE);
+      return integrations.beginWorkspaceSignIn({ sessionBinding: binding }, callAs(request));
+    },
+  );
+
+  typed.post(
     '/api/integrations/google-workspace/connect',
     {
       schema: {
         operationId: 'connectGoogleWorkspace',
         summary: 'Connect Google Workspace with the code Google Identity Services’ code client gave',
         description:
-          'The code is exchanged on the server (redirect_uri postmessage) for tokens stored sealed, with read-only scopes for calendar, drive, documents and the e-mail. 400 without a code or when Google refuses it; 409 when this server has no Google app configured; 503 when Google cannot be reached. Connecting again keeps the settings.',
+          'The code is exchanged on the server (redirect_uri postmessage) for tokens stored sealed, with read-only scopes for calendar, drive, documents and the e-mail. `state` is the one `POST /api/integrations/google-workspace/state` gave this session; it is used up here. 400 without a code or when Google refuses it; 409 when this server has no Google app configured, or for a state unknown, used, expired or from another session; 503 when Google cannot be reached. Connecting again keeps the settings.',
         security: SIGNED_IN,
         tags: ['integrations'],
         body: WorkspaceConnectBody,
@@ -134,7 +157,10 @@ export async function integrationsRoutes(app: FastifyInstance, options: { servic
       ...signedIn,
     },
     async (request) => {
-      const { integration } = await integrations.connectWorkspace({ code: request.body.code ?? '', by: byOf(request) }, callAs(request));
+      const { integration } = await integrations.connectWorkspace(
+        { code: request.body.code ?? '', state: request.body.state ?? '', sessionBinding: sessionBinding(request), by: byOf(request) },
+        callAs(request),
+      );
       return integrationView(integration!);
     },
   );
@@ -154,7 +180,10 @@ export async function integrationsRoutes(app: FastifyInstance, options: { servic
       ...signedIn,
     },
     async (request) => {
-      const { integration, folderStatus } = await integrations.reconnectWorkspace({ code: request.body.code ?? '', by: byOf(request) }, callAs(request));
+      const { integration, folderStatus } = await integrations.reconnectWorkspace(
+        { code: request.body.code ?? '', state: request.body.state ?? '', sessionBinding: sessionBinding(request), by: byOf(request) },
+        callAs(request),
+      );
       return { success: true as const, folderStatus: folderStatus ?? { exists: true, accessible: true }, integration: integrationView(integration!) };
     },
   );

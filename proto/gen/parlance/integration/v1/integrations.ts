@@ -305,10 +305,24 @@ export interface UpdateHubSpotSettingsResponse {
   settings: HubSpotSettings | undefined;
 }
 
+export interface BeginWorkspaceSignInRequest {
+  /** What ties the sign-in to the asking session (the gateway's session token); stored hashed. */
+  sessionBinding: string;
+}
+
+export interface BeginWorkspaceSignInResponse {
+  state: string;
+}
+
 export interface ConnectWorkspaceRequest {
   /** The authorization code the code client gave the browser. */
   code: string;
-  by: ConnectedBy | undefined;
+  by:
+    | ConnectedBy
+    | undefined;
+  /** The state of BeginWorkspaceSignIn, as the code client gave it back with the code. */
+  state: string;
+  sessionBinding: string;
 }
 
 export interface ConnectWorkspaceResponse {
@@ -318,6 +332,8 @@ export interface ConnectWorkspaceResponse {
 export interface ReconnectWorkspaceRequest {
   code: string;
   by: ConnectedBy | undefined;
+  state: string;
+  sessionBinding: string;
 }
 
 export interface ReconnectWorkspaceResponse {
@@ -3668,8 +3684,148 @@ export const UpdateHubSpotSettingsResponse: MessageFns<UpdateHubSpotSettingsResp
   },
 };
 
+function createBaseBeginWorkspaceSignInRequest(): BeginWorkspaceSignInRequest {
+  return { sessionBinding: "" };
+}
+
+export const BeginWorkspaceSignInRequest: MessageFns<BeginWorkspaceSignInRequest> = {
+  encode(message: BeginWorkspaceSignInRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sessionBinding !== "") {
+      writer.uint32(10).string(message.sessionBinding);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BeginWorkspaceSignInRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBeginWorkspaceSignInRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessionBinding = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BeginWorkspaceSignInRequest {
+    return {
+      sessionBinding: isSet(object.sessionBinding)
+        ? globalThis.String(object.sessionBinding)
+        : isSet(object.session_binding)
+        ? globalThis.String(object.session_binding)
+        : "",
+    };
+  },
+
+  toJSON(message: BeginWorkspaceSignInRequest): unknown {
+    const obj: any = {};
+    if (message.sessionBinding !== "") {
+      obj.sessionBinding = message.sessionBinding;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BeginWorkspaceSignInRequest>, I>>(base?: I): BeginWorkspaceSignInRequest {
+    return BeginWorkspaceSignInRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BeginWorkspaceSignInRequest>, I>>(object: I): BeginWorkspaceSignInRequest {
+    const message = createBaseBeginWorkspaceSignInRequest();
+    message.sessionBinding = object.sessionBinding ?? "";
+    return message;
+  },
+};
+
+function createBaseBeginWorkspaceSignInResponse(): BeginWorkspaceSignInResponse {
+  return { state: "" };
+}
+
+export const BeginWorkspaceSignInResponse: MessageFns<BeginWorkspaceSignInResponse> = {
+  encode(message: BeginWorkspaceSignInResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.state !== "") {
+      writer.uint32(10).string(message.state);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BeginWorkspaceSignInResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBeginWorkspaceSignInResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BeginWorkspaceSignInResponse {
+    return { state: isSet(object.state) ? globalThis.String(object.state) : "" };
+  },
+
+  toJSON(message: BeginWorkspaceSignInResponse): unknown {
+    const obj: any = {};
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BeginWorkspaceSignInResponse>, I>>(base?: I): BeginWorkspaceSignInResponse {
+    return BeginWorkspaceSignInResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BeginWorkspaceSignInResponse>, I>>(object: I): BeginWorkspaceSignInResponse {
+    const message = createBaseBeginWorkspaceSignInResponse();
+    message.state = object.state ?? "";
+    return message;
+  },
+};
+
 function createBaseConnectWorkspaceRequest(): ConnectWorkspaceRequest {
-  return { code: "", by: undefined };
+  return { code: "", by: undefined, state: "", sessionBinding: "" };
 }
 
 export const ConnectWorkspaceRequest: MessageFns<ConnectWorkspaceRequest> = {
@@ -3679,6 +3835,12 @@ export const ConnectWorkspaceRequest: MessageFns<ConnectWorkspaceRequest> = {
     }
     if (message.by !== undefined) {
       ConnectedBy.encode(message.by, writer.uint32(18).fork()).join();
+    }
+    if (message.state !== "") {
+      writer.uint32(26).string(message.state);
+    }
+    if (message.sessionBinding !== "") {
+      writer.uint32(34).string(message.sessionBinding);
     }
     return writer;
   },
@@ -3712,6 +3874,22 @@ export const ConnectWorkspaceRequest: MessageFns<ConnectWorkspaceRequest> = {
             message.by = ConnectedBy.decode(reader, reader.uint32());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sessionBinding = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3728,6 +3906,12 @@ export const ConnectWorkspaceRequest: MessageFns<ConnectWorkspaceRequest> = {
     return {
       code: isSet(object.code) ? globalThis.String(object.code) : "",
       by: isSet(object.by) ? ConnectedBy.fromJSON(object.by) : undefined,
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      sessionBinding: isSet(object.sessionBinding)
+        ? globalThis.String(object.sessionBinding)
+        : isSet(object.session_binding)
+        ? globalThis.String(object.session_binding)
+        : "",
     };
   },
 
@@ -3739,6 +3923,12 @@ export const ConnectWorkspaceRequest: MessageFns<ConnectWorkspaceRequest> = {
     if (message.by !== undefined) {
       obj.by = ConnectedBy.toJSON(message.by);
     }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.sessionBinding !== "") {
+      obj.sessionBinding = message.sessionBinding;
+    }
     return obj;
   },
 
@@ -3749,6 +3939,8 @@ export const ConnectWorkspaceRequest: MessageFns<ConnectWorkspaceRequest> = {
     const message = createBaseConnectWorkspaceRequest();
     message.code = object.code ?? "";
     message.by = (object.by !== undefined && object.by !== null) ? ConnectedBy.fromPartial(object.by) : undefined;
+    message.state = object.state ?? "";
+    message.sessionBinding = object.sessionBinding ?? "";
     return message;
   },
 };
@@ -3823,7 +4015,7 @@ export const ConnectWorkspaceResponse: MessageFns<ConnectWorkspaceResponse> = {
 };
 
 function createBaseReconnectWorkspaceRequest(): ReconnectWorkspaceRequest {
-  return { code: "", by: undefined };
+  return { code: "", by: undefined, state: "", sessionBinding: "" };
 }
 
 export const ReconnectWorkspaceRequest: MessageFns<ReconnectWorkspaceRequest> = {
@@ -3833,6 +4025,12 @@ export const ReconnectWorkspaceRequest: MessageFns<ReconnectWorkspaceRequest> = 
     }
     if (message.by !== undefined) {
       ConnectedBy.encode(message.by, writer.uint32(18).fork()).join();
+    }
+    if (message.state !== "") {
+      writer.uint32(26).string(message.state);
+    }
+    if (message.sessionBinding !== "") {
+      writer.uint32(34).string(message.sessionBinding);
     }
     return writer;
   },
@@ -3866,6 +4064,22 @@ export const ReconnectWorkspaceRequest: MessageFns<ReconnectWorkspaceRequest> = 
             message.by = ConnectedBy.decode(reader, reader.uint32());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sessionBinding = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3882,6 +4096,12 @@ export const ReconnectWorkspaceRequest: MessageFns<ReconnectWorkspaceRequest> = 
     return {
       code: isSet(object.code) ? globalThis.String(object.code) : "",
       by: isSet(object.by) ? ConnectedBy.fromJSON(object.by) : undefined,
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      sessionBinding: isSet(object.sessionBinding)
+        ? globalThis.String(object.sessionBinding)
+        : isSet(object.session_binding)
+        ? globalThis.String(object.session_binding)
+        : "",
     };
   },
 
@@ -3893,6 +4113,12 @@ export const ReconnectWorkspaceRequest: MessageFns<ReconnectWorkspaceRequest> = 
     if (message.by !== undefined) {
       obj.by = ConnectedBy.toJSON(message.by);
     }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.sessionBinding !== "") {
+      obj.sessionBinding = message.sessionBinding;
+    }
     return obj;
   },
 
@@ -3903,6 +4129,8 @@ export const ReconnectWorkspaceRequest: MessageFns<ReconnectWorkspaceRequest> = 
     const message = createBaseReconnectWorkspaceRequest();
     message.code = object.code ?? "";
     message.by = (object.by !== undefined && object.by !== null) ? ConnectedBy.fromPartial(object.by) : undefined;
+    message.state = object.state ?? "";
+    message.sessionBinding = object.sessionBinding ?? "";
     return message;
   },
 };
@@ -4755,10 +4983,28 @@ export const IntegrationsServiceService = {
     responseDeserialize: (value: Buffer): UpdateHubSpotSettingsResponse => UpdateHubSpotSettingsResponse.decode(value),
   },
   /**
+   * Starts a Google Workspace sign-in: a single-use state bound to the asking session (valid ten
+   * minutes), which the code client carries to Google and back. FAILED_PRECONDITION when this
+   * server has no Google app configured, or without a session.
+   */
+  beginWorkspaceSignIn: {
+    path: "/parlance.integration.v1.IntegrationsService/BeginWorkspaceSignIn" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BeginWorkspaceSignInRequest): Buffer =>
+      Buffer.from(BeginWorkspaceSignInRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BeginWorkspaceSignInRequest => BeginWorkspaceSignInRequest.decode(value),
+    responseSerialize: (value: BeginWorkspaceSignInResponse): Buffer =>
+      Buffer.from(BeginWorkspaceSignInResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BeginWorkspaceSignInResponse => BeginWorkspaceSignInResponse.decode(value),
+  },
+  /**
    * Connects Google Workspace with an authorization code from Google Identity Services' code
-   * client (popup), exchanged for tokens stored sealed. INVALID_ARGUMENT without a code or when
-   * Google refuses it; FAILED_PRECONDITION when this server has no Google app configured;
-   * UNAVAILABLE when Google cannot be reached. Connecting again keeps the settings.
+   * client (popup), exchanged for tokens stored sealed. The state BeginWorkspaceSignIn gave is
+   * taken (once) and must come from the same session, user and company (FAILED_PRECONDITION
+   * otherwise). INVALID_ARGUMENT without a code or when Google refuses it; FAILED_PRECONDITION
+   * when this server has no Google app configured; UNAVAILABLE when Google cannot be reached.
+   * Connecting again keeps the settings.
    */
   connectWorkspace: {
     path: "/parlance.integration.v1.IntegrationsService/ConnectWorkspace" as const,
@@ -4871,10 +5117,18 @@ export interface IntegrationsServiceServer extends UntypedServiceImplementation 
   /** Changes the fields given, leaves the others. FAILED_PRECONDITION when HubSpot is not connected. */
   updateHubSpotSettings: handleUnaryCall<UpdateHubSpotSettingsRequest, UpdateHubSpotSettingsResponse>;
   /**
+   * Starts a Google Workspace sign-in: a single-use state bound to the asking session (valid ten
+   * minutes), which the code client carries to Google and back. FAILED_PRECONDITION when this
+   * server has no Google app configured, or without a session.
+   */
+  beginWorkspaceSignIn: handleUnaryCall<BeginWorkspaceSignInRequest, BeginWorkspaceSignInResponse>;
+  /**
    * Connects Google Workspace with an authorization code from Google Identity Services' code
-   * client (popup), exchanged for tokens stored sealed. INVALID_ARGUMENT without a code or when
-   * Google refuses it; FAILED_PRECONDITION when this server has no Google app configured;
-   * UNAVAILABLE when Google cannot be reached. Connecting again keeps the settings.
+   * client (popup), exchanged for tokens stored sealed. The state BeginWorkspaceSignIn gave is
+   * taken (once) and must come from the same session, user and company (FAILED_PRECONDITION
+   * otherwise). INVALID_ARGUMENT without a code or when Google refuses it; FAILED_PRECONDITION
+   * when this server has no Google app configured; UNAVAILABLE when Google cannot be reached.
+   * Connecting again keeps the settings.
    */
   connectWorkspace: handleUnaryCall<ConnectWorkspaceRequest, ConnectWorkspaceResponse>;
   /** As ConnectWorkspace, for an expired connection, and says what became of the selected folder. */
@@ -5040,10 +5294,32 @@ export interface IntegrationsServiceClient extends Client {
     callback: (error: ServiceError | null, response: UpdateHubSpotSettingsResponse) => void,
   ): ClientUnaryCall;
   /**
+   * Starts a Google Workspace sign-in: a single-use state bound to the asking session (valid ten
+   * minutes), which the code client carries to Google and back. FAILED_PRECONDITION when this
+   * server has no Google app configured, or without a session.
+   */
+  beginWorkspaceSignIn(
+    request: BeginWorkspaceSignInRequest,
+    callback: (error: ServiceError | null, response: BeginWorkspaceSignInResponse) => void,
+  ): ClientUnaryCall;
+  beginWorkspaceSignIn(
+    request: BeginWorkspaceSignInRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BeginWorkspaceSignInResponse) => void,
+  ): ClientUnaryCall;
+  beginWorkspaceSignIn(
+    request: BeginWorkspaceSignInRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BeginWorkspaceSignInResponse) => void,
+  ): ClientUnaryCall;
+  /**
    * Connects Google Workspace with an authorization code from Google Identity Services' code
-   * client (popup), exchanged for tokens stored sealed. INVALID_ARGUMENT without a code or when
-   * Google refuses it; FAILED_PRECONDITION when this server has no Google app configured;
-   * UNAVAILABLE when Google cannot be reached. Connecting again keeps the settings.
+   * client (popup), exchanged for tokens stored sealed. The state BeginWorkspaceSignIn gave is
+   * taken (once) and must come from the same session, user and company (FAILED_PRECONDITION
+   * otherwise). INVALID_ARGUMENT without a code or when Google refuses it; FAILED_PRECONDITION
+   * when this server has no Google app configured; UNAVAILABLE when Google cannot be reached.
+   * Connecting again keeps the settings.
    */
   connectWorkspace(
     request: ConnectWorkspaceRequest,
