@@ -320,9 +320,9 @@ describe('HubSpot: from its consent page to a scored call and back', () => {
     await product.screenshot(page, 'integrations-hubspot-call-scored');
 
     // HubSpot gets the score as a note on the call's contact, and a follow-up task for Maya.
-    await waitFor('the note and the task written back to HubSpot', async () => (hubspot.notes.length > 0 && hubspot.tasks.length > 0 ? true : undefined), 30_000);
+    await waitFor('the note (on the call) and the task written back to HubSpot', async () => (hubspot.notes[0]?.callIds.length && hubspot.tasks.length > 0 ? true : undefined), 30_000);
     expect(hubspot.notes).toHaveLength(1);
-    expect(hubspot.notes[0]).toMatchObject({ contactIds: ['501'], properties: { hubspot_owner_id: 'own_maya' } });
+    expect(hubspot.notes[0]).toMatchObject({ contactIds: ['501'], callIds: ['880001'], properties: { hubspot_owner_id: 'own_maya' } });
     expect(hubspot.notes[0]!.properties.hs_note_body).toContain(`Parlance score: ${Math.round(call.score! * 10) / 10}/10`);
     expect(hubspot.notes[0]!.properties.hs_note_body).toContain(`Parlance activity ${call.id}, scored `);
     expect(hubspot.tasks).toHaveLength(1);

@@ -479,11 +479,32 @@ describe('HubSpot client', () => {
 
     const note = await apiClient().createNote({ body: 'Parlance score 8.5/10.', at: at(30), contactIds: ['501', '502'], ownerId: 'own_ben' });
 
-    expect(standin.notes).toEqual([{ id: note.id, properties: { hs_timestamp: at(30).toISOString(), hs_note_body: 'Parlance score 8.5/10.', hubspot_owner_id: 'own_ben' }, contactIds: ['501', '502'] }]);
+    expect(standin.notes).toEqual([{ id: note.id, properties: { hs_timestamp: at(30).toISOString(), hs_note_body: 'Parlance score 8.5/10.', hubspot_owner_id: 'own_ben' }, contactIds: ['501', '502'], callIds: [] }]);
     expect((standin.requests[0]!.body as { associations: unknown[] }).associations[0]).toEqual({
       to: { id: '501' },
       types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }],
     });
+  });
+
+  it('puts a note on the call with v4’s default association, again harmlessly, and says when HubSpot refuses', async () => {
+    await start();
+    standin.addCall(callRecord('701', at(5)));
+    const hubspot = apiClient();
+    const note = await hubspot.createNote({ body: 'Parlance score 8.5/10.', at: at(30), contactIds: ['501'], ownerId: null });
+
+    await expect(hubspot.associateNoteWithCall(note.id, '701')).resolves.toBe('associated');
+    await expect(hubspot.associateNoteWithCall(note.id, '701')).resolves.toBe('associated');
+    expect(standin.notes[0]!.callIds).toEqual(['701']);
+    expect(standin.requests.at(-1)).toMatchObject({ method: 'PUT', path: `/crm/v4/objects/notes/${note.id}/associations/default/calls/701` });
+
+    // A call HubSpot no longer has, or an account that will not have notes on calls: refused, not thrown.
+    await expect(hubspot.associateNoteWithCall(note.id, '999')).resolves.toBe('refused');
+    standin.refuseNotesOnCalls();
+    const second = await hubspot.createNote({ body: 'Another.', at: at(31), contactIds: ['501'], ownerId: null });
+    await expect(hubspot.associateNoteWithCall(second.id, '701')).resolves.toBe('refused');
+    // HubSpot failing for now is thrown, for the write to be tried again.
+    standin.failNext(10, 503, '/crm/v4/objects/notes');
+    await expect(hubspot.associateNoteWithCall(note.id, '701')).rejects.toMatchObject({ kind: 'server', retryable: true });
   });
 
   it('sends a note once: an answer lost after HubSpot made it is thrown, and the note is found by its marker', async () => {
@@ -537,6 +558,7 @@ describe('HubSpot client', () => {
           hubspot_owner_id: 'own_cleo',
         },
         contactIds: ['503'],
+        callIds: [],
       },
     ]);
     expect((standin.requests[0]!.body as { associations: { types: unknown }[] }).associations[0]!.types).toEqual([{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 204 }]);

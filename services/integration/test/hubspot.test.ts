@@ -444,9 +444,10 @@ describe('HubSpot sync and write-back (PGlite, the workers)', () => {
     expect(after).toMatchObject({ status: 'expired', lastError: INTEGRATION_MESSAGES.hubspotRevoked });
   });
 
-  it('writes a note with the score on the call’s contacts, and a follow-up task when createTasks is on', async () => {
-    hubspot = await startHubSpotStandin();
-    const connection = await connected({ createTasks: true });
+  /** The call HubSpot holds as imported with contact 501, and its score arrived: the writes queued and made. */
+  async function scoredImport(settings: Partial<typeof HUBSPOT_DEFAULTS> = {}) {
+    hubspot.addCall(call('9101', 'own_anna'), RECORDING, ['501']);
+    const connection = await connected(settings);
     const activityId = randomUUID();
     await database.db.insert(imports).values({
       companyId: connection.companyId,
@@ -458,13 +459,28 @@ describe('HubSpot sync and write-back (PGlite, the workers)', () => {
     });
     writes = writebackRunner({ db: database.db, keyring, close: () => Promise.reject(new Error('unused')) as never, hubspot: client, logger: quiet, workers: 1, pollMs: 50 });
     const scored = evaluation(activityId, { score: 7.5, verdicts: [verdict('Next steps', 2.5, false, 'Agree a date for the demo.')] });
-    const event = scoredEvent(connection.companyId, scored);
-
-    await database.db.transaction((tx) => writebackConsumer(() => writes!.wake()).handle(event, tx, {} as DeliveredMessage));
+    await database.db.transaction((tx) => writebackConsumer(() => writes!.wake()).handle(scoredEvent(connection.companyId, scored), tx, {} as DeliveredMessage));
     await expect.poll(async () => (await database.db.select().from(writebackWork).where(eq(writebackWork.companyId, connection.companyId))).length, { timeout: 10_000, interval: 50 }).toBe(0);
+    return { connection, activityId };
+  }
+
+  it('keeps the note on the call’s contacts when HubSpot will not put it on the call', async () => {
+    hubspot = await startHubSpotStandin();
+    hubspot.refuseNotesOnCalls();
+    const { connection } = await scoredImport();
+    expect(hubspot.notes).toHaveLength(1);
+    expect(hubspot.notes[0]).toMatchObject({ contactIds: ['501'], callIds: [] });
+    const row = (await database.db.select().from(connections).where(eq(connections.id, connection.id)))[0]!;
+    expect(row.lastWritebackAt).toBeInstanceOf(Date);
+    expect(row.writebackError).toBeNull();
+  });
+
+  it('writes a note with the score on the call and its contacts, and a follow-up task when createTasks is on', async () => {
+    hubspot = await startHubSpotStandin();
+    const { connection, activityId } = await scoredImport({ createTasks: true });
 
     expect(hubspot.notes).toHaveLength(1);
-    expect(hubspot.notes[0]).toMatchObject({ contactIds: ['501'], properties: { hubspot_owner_id: 'own_anna' } });
+    expect(hubspot.notes[0]).toMatchObject({ contactIds: ['501'], callIds: ['9101'], properties: { hubspot_owner_id: 'own_anna' } });
     expect(hubspot.notes[0]!.properties.hs_note_body).toContain('Parlance score: 7.5/10 (successful)');
     expect(hubspot.notes[0]!.properties.hs_note_body).toContain(`Parlance activity ${activityId}, scored 2026-11-24T10:00:00.000Z`);
     expect(hubspot.tasks).toHaveLength(1);

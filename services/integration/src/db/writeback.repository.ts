@@ -15,9 +15,9 @@ export async function findImportOfActivity(
   db: Executor,
   companyId: string,
   activityId: string,
-): Promise<Pick<typeof imports.$inferSelect, 'integrationId' | 'leadId' | 'vendorRefs'> | undefined> {
+): Promise<Pick<typeof imports.$inferSelect, 'integrationId' | 'externalId' | 'leadId' | 'vendorRefs'> | undefined> {
   const [found] = await db
-    .select({ integrationId: imports.integrationId, leadId: imports.leadId, vendorRefs: imports.vendorRefs })
+    .select({ integrationId: imports.integrationId, externalId: imports.externalId, leadId: imports.leadId, vendorRefs: imports.vendorRefs })
     .from(imports)
     .where(and(eq(imports.companyId, companyId), eq(imports.activityId, activityId)))
     .limit(1);

@@ -122,15 +122,15 @@ describe('writeRetryDelayMs', () => {
 describe('hubspotWrites', () => {
   const refs = { contactIds: ['c1', 'c2'], ownerId: 'own_anna' };
 
-  it('always writes a note on the call’s contacts, for its owner', () => {
-    expect(hubspotWrites({ ...HUBSPOT_DEFAULTS }, refs, scored())).toEqual([
-      { kind: 'hubspot-note', contactIds: ['c1', 'c2'], ownerId: 'own_anna', body: scoreNote(scored()), marker: noteMarker(scored()), at: '2026-11-24T17:31:00.000Z' },
+  it('always writes a note on the call and its contacts, for its owner', () => {
+    expect(hubspotWrites({ ...HUBSPOT_DEFAULTS }, 'call_1', refs, scored())).toEqual([
+      { kind: 'hubspot-note', contactIds: ['c1', 'c2'], callId: 'call_1', ownerId: 'own_anna', body: scoreNote(scored()), marker: noteMarker(scored()), at: '2026-11-24T17:31:00.000Z' },
     ]);
   });
 
   it('adds a follow-up task with the top improvement, due a day later, when createTasks is on', () => {
     const withImprovement = scored({ verdicts: [verdict('Asked about the budget', 3, { passed: false, suggestion: 'Ask about the budget.' })] });
-    const [, task] = hubspotWrites({ ...HUBSPOT_DEFAULTS, createTasks: true }, refs, withImprovement);
+    const [, task] = hubspotWrites({ ...HUBSPOT_DEFAULTS, createTasks: true }, 'call_1', refs, withImprovement);
     expect(task).toEqual({
       kind: 'hubspot-task',
       contactIds: ['c1', 'c2'],
@@ -140,10 +140,10 @@ describe('hubspotWrites', () => {
       marker: noteMarker(withImprovement),
       dueAt: '2026-11-25T17:31:00.000Z',
     });
-    expect(hubspotWrites({ ...HUBSPOT_DEFAULTS, createTasks: true }, refs, scored())[1]).toMatchObject({ body: `Nothing to improve: every criterion passed.\n${noteMarker(scored())}` });
+    expect(hubspotWrites({ ...HUBSPOT_DEFAULTS, createTasks: true }, 'call_1', refs, scored())[1]).toMatchObject({ body: `Nothing to improve: every criterion passed.\n${noteMarker(scored())}` });
   });
 
   it('writes nothing for a call without contacts', () => {
-    expect(hubspotWrites({ ...HUBSPOT_DEFAULTS, createTasks: true }, { ownerId: 'own_anna' }, scored())).toEqual([]);
+    expect(hubspotWrites({ ...HUBSPOT_DEFAULTS, createTasks: true }, 'call_1', { ownerId: 'own_anna' }, scored())).toEqual([]);
   });
 });

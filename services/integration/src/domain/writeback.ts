@@ -19,7 +19,8 @@ export const NOTE_MAX_FAILED_CRITERIA = 5;
 export type WriteRequest =
   | { kind: 'close-note'; leadId: string; note: string; marker: string }
   | { kind: 'close-lead-status'; leadId: string; statusId: string }
-  | { kind: 'hubspot-note'; contactIds: string[]; ownerId: string | null; body: string; marker: string; at: string }
+  /** `callId`: the HubSpot call the note also goes on (absent in writes queued before it was kept). */
+  | { kind: 'hubspot-note'; contactIds: string[]; callId?: string; ownerId: string | null; body: string; marker: string; at: string }
   | { kind: 'hubspot-task'; contactIds: string[]; ownerId: string | null; subject: string; body: string; marker: string; dueAt: string };
 
 /** A follow-up task is due this long after the call was scored. */
@@ -47,16 +48,17 @@ export function closeWrites(settings: CloseSettings, leadId: string, scored: Sco
 }
 
 /**
- * The writes to make in HubSpot for a scored call with these contacts: always a note with the
- * score, and a follow-up task for the call's owner when createTasks is on. None for a call
- * without contacts (a note on nothing would show nowhere).
+ * The writes to make in HubSpot for scored call `callId` with these contacts: always a note with
+ * the score, on the contacts and the call, and a follow-up task for the call's owner when
+ * createTasks is on. None for a call without contacts: HubSpot may refuse to put a note on a call,
+ * and a note on nothing would show nowhere.
  */
-export function hubspotWrites(settings: HubSpotSettings, refs: { contactIds?: string[]; ownerId?: string }, scored: ScoredActivity): WriteRequest[] {
+export function hubspotWrites(settings: HubSpotSettings, callId: string, refs: { contactIds?: string[]; ownerId?: string }, scored: ScoredActivity): WriteRequest[] {
   const contactIds = refs.contactIds ?? [];
   if (contactIds.length === 0) return [];
   const ownerId = refs.ownerId ?? null;
   const marker = noteMarker(scored);
-  const writes: WriteRequest[] = [{ kind: 'hubspot-note', contactIds, ownerId, body: scoreNote(scored), marker, at: scored.evaluatedAt.toISOString() }];
+  const writes: WriteRequest[] = [{ kind: 'hubspot-note', contactIds, callId, ownerId, body: scoreNote(scored), marker, at: scored.evaluatedAt.toISOString() }];
   if (settings.createTasks) {
     const improvement = topImprovement(scored);
     writes.push({

@@ -34,7 +34,7 @@ export function writebackConsumer(onQueued: () => void): EventConsumer {
         imported.integrationId === 'close-crm'
           ? closeWrites(storedCloseSettings(connection.settings), imported.leadId, scored)
           : imported.integrationId === 'hubspot-crm'
-            ? hubspotWrites(storedHubSpotSettings(connection.settings), imported.vendorRefs, scored)
+            ? hubspotWrites(storedHubSpotSettings(connection.settings), imported.externalId, imported.vendorRefs, scored)
             : [];
       const queued = await queueWrites(tx, { companyId: event.companyId, connectionId: connection.id, activityId, scoredAt }, writes);
       // Wakes the writers once the transaction has likely committed; they poll anyway.

@@ -12,7 +12,7 @@
 import { AUDIO_MAX_BYTES } from '@parlance/platform/activity/upload-activity';
 import type { Logger } from '@parlance/platform/logger';
 import { answerReader, optionalText } from './answer-reader.js';
-import { createVendorHttp, VendorHttpError, type VendorHttp, type VendorHttpOptions } from './vendor-http.js';
+import { createVendorHttp, refusesCredentials, VendorHttpError, type VendorHttp, type VendorHttpOptions } from './vendor-http.js';
 
 const { malformed, objectIn, listIn, textIn } = answerReader('HubSpot');
 
@@ -121,6 +121,13 @@ export interface HubSpotClient {
   createNote(note: { body: string; at: Date; contactIds: readonly string[]; ownerId: string | null }): Promise<{ id: string }>;
   /** The note whose body contains `marker`, if there is one. */
   findNote(marker: string): Promise<{ id: string } | undefined>;
+  /**
+   * Puts the note on the call itself as well, with HubSpot's default association between the two
+   * (`PUT /crm/v4/objects/notes/{noteId}/associations/default/calls/{callId}`; made again, it
+   * changes nothing). 'refused' when HubSpot will not associate them (a 4xx other than the
+   * credentials'): the note stays on the call's contacts.
+   */
+  associateNoteWithCall(noteId: string, callId: string): Promise<'associated' | 'refused'>;
   /** Creates a task on the contacts, sent once; findTask looks for it by its marker. */
   createTask(task: { subject: string; body: string; dueAt: Date; contactIds: readonly string[]; ownerId: string | null }): Promise<{ id: string }>;
   findTask(marker: string): Promise<{ id: string } | undefined>;
@@ -383,6 +390,17 @@ export function createHubSpotClient(options: HubSpotClientOptions): HubSpotClien
       create('notes', { hs_timestamp: at.toISOString(), hs_note_body: body, ...(ownerId ? { hubspot_owner_id: ownerId } : {}) }, contactIds, NOTE_TO_CONTACT),
 
     findNote: (marker) => findByText('notes', 'hs_note_body', marker),
+
+    async associateNoteWithCall(noteId, callId) {
+      const path = `/crm/v4/objects/notes/${encodeURIComponent(noteId)}/associations/default/calls/${encodeURIComponent(callId)}`;
+      try {
+        const answer = objectIn(await http.request('PUT', path), `PUT ${path}`);
+        return answer.status === undefined || answer.status === 'COMPLETE' ? 'associated' : 'refused';
+      } catch (error) {
+        if (error instanceof VendorHttpError && !error.retryable && !refusesCredentials(error) && error.status !== undefined && error.status >= 400 && error.status < 500) return 'refused';
+        throw error;
+      }
+    },
 
     createTask: ({ subject, body, dueAt, contactIds, ownerId }) =>
       create(

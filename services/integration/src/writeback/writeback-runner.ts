@@ -41,7 +41,7 @@ export interface WritebackRunnerOptions {
   keyring: Keyring;
   close: (apiKey: string) => Pick<CloseClient, 'createNote' | 'findNote' | 'setLeadStatus'>;
   /** A HubSpot client acting for the connection (its access token refreshed as needed); undefined without a HubSpot app. */
-  hubspot?: (connection: ConnectionRow) => Pick<HubSpotClient, 'createNote' | 'findNote' | 'createTask' | 'findTask'>;
+  hubspot?: (connection: ConnectionRow) => Pick<HubSpotClient, 'createNote' | 'findNote' | 'associateNoteWithCall' | 'createTask' | 'findTask'>;
   logger: Logger;
   /** Writes made at once by this process; 0 makes none (a replica that only answers). */
   workers: number;
@@ -76,8 +76,11 @@ export function writebackRunner(options: WritebackRunnerOptions): WritebackRunne
         return;
       case 'hubspot-note': {
         const hubspot = hubspotFor(connection);
-        if (triedBefore && (await hubspot.findNote(request.marker))) return;
-        await hubspot.createNote({ body: request.body, at: new Date(request.at), contactIds: request.contactIds, ownerId: request.ownerId });
+        const note = (triedBefore ? await hubspot.findNote(request.marker) : undefined) ?? (await hubspot.createNote({ body: request.body, at: new Date(request.at), contactIds: request.contactIds, ownerId: request.ownerId }));
+        // A note made before a failure here is found by its marker next time, and put on the call then.
+        if (request.callId && (await hubspot.associateNoteWithCall(note.id, request.callId)) === 'refused') {
+          logger.warn({ companyId: connection.companyId, noteId: note.id, callId: request.callId }, 'HubSpot would not put the note on the call; it stays on the call’s contacts');
+        }
         return;
       }
       case 'hubspot-task': {

@@ -97,6 +97,8 @@ export interface CreatedEngagement {
   id: string;
   properties: Record<string, string>;
   contactIds: string[];
+  /** Calls it was put on afterwards (notes: v4's default association). */
+  callIds: string[];
 }
 
 export interface HubSpotStandin {
@@ -116,6 +118,8 @@ export interface HubSpotStandin {
   issueTokens(scopes?: readonly string[]): { accessToken: string; refreshToken: string };
   /** The next consent is refused by the user: the redirect carries error=access_denied. */
   denyNextConsent(): void;
+  /** From now on, a note cannot be associated with a call (as if the account did not allow it): 400. */
+  refuseNotesOnCalls(): void;
   /** Moves the clock access tokens expire on. */
   advanceClock(ms: number): void;
   /** The app uninstalled: every refresh answers BAD_REFRESH_TOKEN and every access token 401. */
@@ -163,6 +167,8 @@ const ASSOCIATIONS_BATCH_MAX = 1_000;
 const CALL_TO_CONTACT = 194;
 const NOTE_TO_CONTACT = 202;
 const TASK_TO_CONTACT = 204;
+/** The stand-in's own number for the note-to-call type its default association answers with (HubSpot's table lists none). */
+const NOTE_TO_CALL = 0;
 const TRANSCRIPTS_SCOPE = 'crm.extensions_calling_transcripts.read';
 /** The transcripts endpoint: v3's path, and the dated one HubSpot documents alongside it. */
 const TRANSCRIPT_PATH = /^\/crm\/(?:v3\/extensions\/calling|extensions\/calling\/\d{4}-\d{2})\/transcripts\/([^/]+)$/;
@@ -210,6 +216,7 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
   const accessTokens = new Map<string, AccessToken>();
   let clockShiftMs = 0;
   let denyConsent = false;
+  let notesOnCallsRefused = false;
   let rateLimited = 0;
   let failure = { remaining: 0, status: 503, pathPrefix: '' };
   let lostAnswer = { remaining: 0, status: 502, pathPrefix: '' };
@@ -274,6 +281,8 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
     if (route === 'POST /crm/v4/associations/calls/contacts/batch/read') return readCallContacts(body);
     if (route === 'POST /crm/v3/objects/notes') return createEngagement(notes, 'hs_note_body', NOTE_TO_CONTACT, body);
     if (route === 'POST /crm/v3/objects/notes/search') return searchEngagements(notes, body);
+    const noteOnCall = /^\/crm\/v4\/objects\/notes\/([^/]+)\/associations\/default\/calls\/([^/]+)$/.exec(path);
+    if (noteOnCall && method === 'PUT') return associateNoteWithCall(decodeURIComponent(noteOnCall[1]!), decodeURIComponent(noteOnCall[2]!));
     if (route === 'POST /crm/v3/objects/tasks') return createEngagement(tasks, 'hs_task_body', TASK_TO_CONTACT, body);
     if (route === 'POST /crm/v3/objects/tasks/search') return searchEngagements(tasks, body);
     const transcript = TRANSCRIPT_PATH.exec(path);
@@ -480,8 +489,22 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
     }
     const id = String(nextObjectId++);
     const at = new Date(now()).toISOString();
-    created.push({ id, properties: properties as Record<string, string>, contactIds });
+    created.push({ id, properties: properties as Record<string, string>, contactIds, callIds: [] });
     return { status: 201, body: { id, properties: { ...properties, hs_object_id: id, hs_createdate: at, hs_lastmodifieddate: at }, createdAt: at, updatedAt: at, archived: false } };
+  }
+
+  /** v4's default association of a note with a call: made once, the same answer when made again. */
+  function associateNoteWithCall(noteId: string, callId: string): Answer {
+    const note = notes.find((candidate) => candidate.id === noteId);
+    if (!note) return hubSpotError(404, 'OBJECT_NOT_FOUND', `No note has the id ${noteId}.`);
+    if (!calls.some((stored) => stored.call.id === callId)) return hubSpotError(404, 'OBJECT_NOT_FOUND', `No call has the id ${callId}.`);
+    if (notesOnCallsRefused) return hubSpotError(400, 'VALIDATION_ERROR', 'notes cannot be associated with calls in this account.');
+    if (!note.callIds.includes(callId)) note.callIds.push(callId);
+    const at = new Date(now()).toISOString();
+    return {
+      status: 200,
+      body: { status: 'COMPLETE', results: [{ associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: NOTE_TO_CALL }, from: { id: noteId }, to: { id: callId } }], startedAt: at, completedAt: at },
+    };
   }
 
   /** Notes or tasks, in the order created, that match every CONTAINS_TOKEN filter. */
@@ -536,6 +559,9 @@ export async function startHubSpotStandin(seed: Partial<HubSpotStandinSeed> = {}
     },
     denyNextConsent() {
       denyConsent = true;
+    },
+    refuseNotesOnCalls() {
+      notesOnCallsRefused = true;
     },
     advanceClock(ms) {
       clockShiftMs += ms;
