@@ -6,6 +6,7 @@
  * a call with only a recording travels as its audio. Pure: the sync (close-sync.ts) does the I/O.
  */
 import type { CloseCall, CloseUser, CloseUtterance } from '../vendors/close-client.js';
+import { webVtt } from './webvtt.js';
 
 /** A sync window covers at most this much of Close's history, so a long catch-up advances its cursor often. */
 export const CLOSE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -106,37 +107,14 @@ export function closeCallDecision(
  * representative, anyone else the contact.
  */
 export function webVttOf(utterances: readonly CloseUtterance[], representativeName: string): string {
-  const cues = utterances.map((utterance) => {
-    const speaker = voiceName(utterance.speakerLabel) || (utterance.speakerSide === 'close-user' ? voiceName(representativeName) || 'Representative' : 'Contact');
-    const start = Math.max(0, utterance.startSeconds);
-    const end = Math.max(start, utterance.endSeconds);
-    return `${cueTime(start)} --> ${cueTime(end)}\n<v ${speaker}>${cueText(utterance.text)}`;
-  });
-  return `WEBVTT\n\n${cues.join('\n\n')}\n`;
-}
-
-/** A voice tag's name ends at '>' and may not break the line. */
-function voiceName(name: string): string {
-  return name.replace(/[<>&\s]+/gu, ' ').trim();
-}
-
-/** Cue text: no blank line (it would end the cue), no '-->', markup characters escaped. */
-function cueText(text: string): string {
-  return text
-    .replace(/&/gu, '&amp;')
-    .replace(/</gu, '&lt;')
-    .replace(/>/gu, '&gt;')
-    .replace(/\s+/gu, ' ')
-    .trim();
-}
-
-function cueTime(seconds: number): string {
-  const totalMs = Math.round(seconds * 1000);
-  const hours = Math.floor(totalMs / 3_600_000);
-  const minutes = Math.floor(totalMs / 60_000) % 60;
-  const wholeSeconds = Math.floor(totalMs / 1000) % 60;
-  const ms = totalMs % 1000;
-  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:${String(wholeSeconds).padStart(2, '0')}.${String(ms).padStart(3, '0')}`;
+  return webVtt(
+    utterances.map((utterance) => ({
+      speaker: [utterance.speakerLabel, ...(utterance.speakerSide === 'close-user' ? [representativeName, 'Representative'] : ['Contact'])],
+      startSeconds: utterance.startSeconds,
+      endSeconds: utterance.endSeconds,
+      text: utterance.text,
+    })),
+  );
 }
 
 /**

@@ -9,7 +9,8 @@
  * (sync/hubspot-sync.ts) does the I/O, reading a transcript only when hubspotTranscriptToRead asks.
  */
 import type { HubSpotCall, HubSpotOwner, HubSpotUtterance } from '../vendors/hubspot-client.js';
-import { webVttOf, type CallImport, type CloseSkipReason, type Representative } from './close-import.js';
+import type { CallImport, CloseSkipReason, Representative } from './close-import.js';
+import { webVtt } from './webvtt.js';
 
 /** A first sync reaches this far back; later ones read from the checkpoint. */
 export const HUBSPOT_FIRST_SYNC_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
@@ -72,7 +73,7 @@ function eligibility(
 }
 
 /**
- * HubSpot's utterances as WebVTT, through Close's writer. The speaker with the owner's e-mail (or
+ * HubSpot's utterances as WebVTT. The speaker with the owner's e-mail (or
  * the representative's), or the owner's full name, is the representative and is named as in their
  * team, so transcription finds them by that name. Anyone else is the contact side, under the name
  * HubSpot gives them, else 'Contact'.
@@ -81,14 +82,13 @@ function hubspotWebVtt(utterances: readonly HubSpotUtterance[], owner: HubSpotOw
   const emails = new Set([owner.email, representative.email].map((email) => email.toLowerCase()).filter((email) => email !== ''));
   const ownerName = comparableName(`${owner.firstName} ${owner.lastName}`);
   const isRepresentative = ({ speaker }: HubSpotUtterance) => emails.has(speaker.email.toLowerCase()) || (ownerName !== '' && comparableName(speaker.name) === ownerName);
-  return webVttOf(
+  return webVtt(
     utterances.map((utterance) => ({
-      ...(isRepresentative(utterance) ? { speakerLabel: '', speakerSide: 'close-user' } : { speakerLabel: utterance.speaker.name, speakerSide: 'contact' }),
+      speaker: isRepresentative(utterance) ? [representative.firstName, 'Representative'] : [utterance.speaker.name, 'Contact'],
       startSeconds: utterance.startMs / 1000,
       endSeconds: utterance.endMs / 1000,
       text: utterance.text,
     })),
-    representative.firstName,
   );
 }
 

@@ -228,6 +228,14 @@ export function storedWorkspaceSettings(stored: Record<string, unknown>): Worksp
   return { ...WORKSPACE_DEFAULTS, ...stored } as WorkspaceSettings;
 }
 
+/** What a Google Workspace connection keeps beside its settings: the account it acts as, and the scopes Google granted ([] when not kept). */
+export function workspaceGrant(stored: Record<string, unknown>): { account: string; scopes: string[] } {
+  return {
+    account: typeof stored.account === 'string' ? stored.account : '',
+    scopes: Array.isArray(stored.scopes) ? stored.scopes.filter((scope): scope is string => typeof scope === 'string') : [],
+  };
+}
+
 /** Whether the connection's calls are imported on a schedule: Close's autoSync, HubSpot's syncCalls. */
 export function syncsOnSchedule(integrationId: string, settings: Record<string, unknown>): boolean {
   if (integrationId === 'close-crm') return storedCloseSettings(settings).autoSync;

@@ -16,7 +16,8 @@
  * Pure: the sync (sync/workspace-sync.ts) does the I/O.
  */
 import type { CalendarEvent, MeetParticipant, MeetTranscriptEntry } from '../vendors/google-client.js';
-import { webVttOf, type CallImport, type CloseSkipReason, type Representative } from './close-import.js';
+import type { CallImport, CloseSkipReason, Representative } from './close-import.js';
+import { webVtt } from './webvtt.js';
 
 /** Meet writes the transcript when the meeting ends: its event or conference is looked for from this long before the Doc was made… */
 export const MEETING_LOOKBACK_MS = 6 * 60 * 60 * 1000;
@@ -138,15 +139,13 @@ export function meetWebVtt(transcript: Extract<WorkspaceTranscript, { kind: 'mee
   const names = new Map(transcript.participants.map((participant) => [participant.name, participant.displayName]));
   const origin = meetOrigin(transcript);
   const spoken = transcript.entries.filter((entry) => entry.text.trim() !== '');
-  return webVttOf(
+  return webVtt(
     spoken.map((entry) => ({
-      speakerLabel: names.get(entry.participant) || 'Participant',
-      speakerSide: 'participant',
+      speaker: [names.get(entry.participant) || 'Participant', 'Contact'],
       startSeconds: (entry.startAt.getTime() - origin) / 1000,
       endSeconds: (entry.endAt.getTime() - origin) / 1000,
       text: entry.text,
     })),
-    '',
   );
 }
 

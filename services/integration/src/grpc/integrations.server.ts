@@ -83,6 +83,7 @@ import {
   isIntegrationId,
   SettingsError,
   storedCloseSettings,
+  workspaceGrant,
   type CloseSettings,
   type IntegrationEntry,
   type IntegrationId,
@@ -477,7 +478,7 @@ function settingsView(entry: IntegrationEntry, row: ConnectionRow, work: WorkInH
 
 function workspaceSettingsView(row: ConnectionRow, tokenValid: boolean): WorkspaceSettingsMessage {
   const { monitoringEnabled, minCallDuration, selectedFolder } = storedWorkspaceSettings(row.settings);
-  const scopes = Array.isArray(row.settings.scopes) ? row.settings.scopes.filter((scope): scope is string => typeof scope === 'string') : [];
+  const { account, scopes } = workspaceGrant(row.settings);
   return {
     monitoringEnabled,
     minCallDuration,
@@ -486,7 +487,7 @@ function workspaceSettingsView(row: ConnectionRow, tokenValid: boolean): Workspa
     tokenValid,
     refreshTokenValid: row.status !== 'expired',
     scopes,
-    account: typeof row.settings.account === 'string' ? row.settings.account : '',
+    account,
   };
 }
 

@@ -21,7 +21,7 @@
 import type { ConnectionRow } from '../db/connections.repository.js';
 import { importedExternalIds, saveSyncCursor } from '../db/sync.repository.js';
 import { representativeFinder, type Representative } from '../domain/close-import.js';
-import { storedWorkspaceSettings } from '../domain/integrations.js';
+import { storedWorkspaceSettings, workspaceGrant } from '../domain/integrations.js';
 import { eventOfDocument, meetingSearchWindow, workspaceMeetingDecision, type WorkspaceTranscript } from '../domain/workspace-import.js';
 import { GOOGLE_MEET_SCOPE, type CalendarClient, type CalendarEvent, type DriveClient, type DriveDocument, type MeetClient } from '../vendors/google-client.js';
 import { refusesCredentials, VendorHttpError } from '../vendors/vendor-http.js';
@@ -58,13 +58,12 @@ export async function syncWorkspaceMeetings(deps: WorkspaceSyncDependencies, con
   if (!folder) return;
   const clients = deps.workspace(connection);
   const { drive } = clients;
-  const scopes = Array.isArray(connection.settings.scopes) ? connection.settings.scopes.filter((scope): scope is string => typeof scope === 'string') : [];
+  const { account, scopes } = workspaceGrant(connection.settings);
   const lookups: MeetingLookups = {
     // A connection whose scopes were not kept is asked anyway: Calendar says if it may not.
     calendar: scopes.length === 0 || scopes.some((scope) => scope.startsWith(CALENDAR_SCOPES_PREFIX)),
     meet: scopes.includes(GOOGLE_MEET_SCOPE),
   };
-  const account = typeof connection.settings.account === 'string' ? connection.settings.account : '';
   const representative = account === '' ? undefined : representativeFinder(await deps.teams(connection.companyId))({ id: '', email: account });
   const cursor = cursorOf(connection.syncCursor);
 

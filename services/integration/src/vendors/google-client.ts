@@ -331,7 +331,7 @@ export function createGoogleOAuth(options: GoogleOAuthOptions): GoogleOAuth {
 
     async userEmail(accessToken) {
       const where = `GET ${userinfo.path}`;
-      const http = createVendorHttp({ ...options.http, vendor: 'Google', baseUrl: userinfo.origin, authorize: async () => ({ authorization: `Bearer ${accessToken}` }), logger: options.logger });
+      const http = googleApi({ ...options, accessToken: async () => accessToken }, userinfo.origin);
       return textIn(objectIn(await http.request('GET', userinfo.path), where), 'email', where);
     },
   };
@@ -340,26 +340,10 @@ export function createGoogleOAuth(options: GoogleOAuthOptions): GoogleOAuth {
 export function createDriveClient(options: DriveClientOptions): DriveClient {
   const baseUrl = (options.baseUrl ?? GOOGLE_DRIVE_URL).replace(/\/+$/, '');
   const pageSize = Math.max(1, Math.min(options.pageSize ?? DEFAULT_PAGE_SIZE, PAGE_SIZE_MAX));
-  const http: VendorHttp = createVendorHttp({
-    ...options.http,
-    vendor: 'Google',
-    baseUrl,
-    authorize: async () => ({ authorization: `Bearer ${await options.accessToken()}` }),
-    logger: options.logger,
-  });
+  const http = googleApi(options, baseUrl);
 
   /** Every page of files.list for `q`, as records; a page may be empty and still not the last. */
-  async function* filePages(q: string, fields: string): AsyncGenerator<Record<string, unknown>[]> {
-    const where = 'GET /files';
-    let pageToken: string | undefined;
-    for (;;) {
-      const answer = objectIn(await http.request('GET', '/files', { query: { q, fields, pageSize, pageToken } }), where);
-      yield listIn(answer.files ?? [], where, 'files').map((entry) => objectIn(entry, where));
-      const next = nextPageToken(answer, where, pageToken);
-      if (next === undefined) return;
-      pageToken = next;
-    }
-  }
+  const filePages = (q: string, fields: string) => listPages(http, '/files', 'files', { q, fields, pageSize });
 
   return {
     async folders() {
@@ -447,26 +431,14 @@ export function createDriveClient(options: DriveClientOptions): DriveClient {
 
 export function createCalendarClient(options: CalendarClientOptions): CalendarClient {
   const pageSize = Math.max(1, Math.min(options.pageSize ?? DEFAULT_PAGE_SIZE, CALENDAR_PAGE_SIZE_MAX));
-  const http = createVendorHttp({
-    ...options.http,
-    vendor: 'Google',
-    baseUrl: (options.baseUrl ?? GOOGLE_CALENDAR_URL).replace(/\/+$/, ''),
-    authorize: async () => ({ authorization: `Bearer ${await options.accessToken()}` }),
-    logger: options.logger,
-  });
+  const http = googleApi(options, options.baseUrl ?? GOOGLE_CALENDAR_URL);
 
   return {
     async *events(timeMin, timeMax) {
       const where = 'GET /calendars/primary/events';
       const query = { timeMin: timeMin.toISOString(), timeMax: timeMax.toISOString(), singleEvents: true, maxResults: pageSize, fields: EVENT_FIELDS };
-      let pageToken: string | undefined;
-      for (;;) {
-        const answer = objectIn(await http.request('GET', '/calendars/primary/events', { query: { ...query, pageToken } }), where);
-        const events = listIn(answer.items ?? [], where, 'items').map((item) => eventOf(objectIn(item, where), where));
-        if (events.length > 0) yield events;
-        const next = nextPageToken(answer, where, pageToken);
-        if (next === undefined) return;
-        pageToken = next;
+      for await (const page of listPages(http, '/calendars/primary/events', 'items', query)) {
+        if (page.length > 0) yield page.map((item) => eventOf(item, where));
       }
     },
   };
@@ -474,26 +446,13 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
 
 export function createMeetClient(options: MeetClientOptions): MeetClient {
   const pageSize = Math.max(1, Math.min(options.pageSize ?? MEET_PAGE_SIZE_MAX, MEET_PAGE_SIZE_MAX));
-  const http = createVendorHttp({
-    ...options.http,
-    vendor: 'Google',
-    baseUrl: (options.baseUrl ?? GOOGLE_MEET_URL).replace(/\/+$/, ''),
-    authorize: async () => ({ authorization: `Bearer ${await options.accessToken()}` }),
-    logger: options.logger,
-  });
+  const http = googleApi(options, options.baseUrl ?? GOOGLE_MEET_URL);
 
   /** Every item of a Meet list (`field` of each page), as records. */
   async function everyItem(path: string, pathLabel: string, field: string, query: Record<string, string> = {}): Promise<Record<string, unknown>[]> {
-    const where = `GET ${pathLabel}`;
     const items: Record<string, unknown>[] = [];
-    let pageToken: string | undefined;
-    for (;;) {
-      const answer = objectIn(await http.request('GET', path, { query: { ...query, pageSize, pageToken }, pathLabel }), where);
-      items.push(...listIn(answer[field] ?? [], where, field).map((item) => objectIn(item, where)));
-      const next = nextPageToken(answer, where, pageToken);
-      if (next === undefined) return items;
-      pageToken = next;
-    }
+    for await (const page of listPages(http, path, field, { ...query, pageSize }, pathLabel)) items.push(...page);
+    return items;
   }
 
   return {
@@ -582,6 +541,33 @@ function resourcePath(name: string): string {
 }
 
 /** A page's nextPageToken; undefined on the last page (Meet may end with an empty one). */
+/** A Google REST API at `baseUrl`, each request carrying the connection's access token (asked anew each attempt, so a refreshed one is used). */
+function googleApi(options: Pick<DriveClientOptions, 'accessToken' | 'logger' | 'http'>, baseUrl: string): VendorHttp {
+  return createVendorHttp({
+    ...options.http,
+    vendor: 'Google',
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    authorize: async () => ({ authorization: `Bearer ${await options.accessToken()}` }),
+    logger: options.logger,
+  });
+}
+
+/**
+ * Every page of a Google list (`field` of each answer, as records), following nextPageToken; a
+ * page may be empty and still not the last. `pathLabel` names the path in errors and logs.
+ */
+async function* listPages(http: VendorHttp, path: string, field: string, query: Record<string, string | number | boolean>, pathLabel = path): AsyncGenerator<Record<string, unknown>[]> {
+  const where = `GET ${pathLabel}`;
+  let pageToken: string | undefined;
+  for (;;) {
+    const answer = objectIn(await http.request('GET', path, { query: { ...query, pageToken }, pathLabel }), where);
+    yield listIn(answer[field] ?? [], where, field).map((entry) => objectIn(entry, where));
+    const next = nextPageToken(answer, where, pageToken);
+    if (next === undefined) return;
+    pageToken = next;
+  }
+}
+
 function nextPageToken(answer: Record<string, unknown>, where: string, current: string | undefined): string | undefined {
   if (answer.nextPageToken === undefined || answer.nextPageToken === null || answer.nextPageToken === '') return undefined;
   const next = textIn(answer, 'nextPageToken', where);

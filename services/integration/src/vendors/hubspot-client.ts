@@ -12,7 +12,7 @@
 import { AUDIO_MAX_BYTES } from '@parlance/platform/activity/upload-activity';
 import type { Logger } from '@parlance/platform/logger';
 import { answerReader, optionalText } from './answer-reader.js';
-import { createVendorHttp, refusesCredentials, VendorHttpError, type VendorHttp, type VendorHttpOptions } from './vendor-http.js';
+import { createVendorHttp, VendorHttpError, type VendorHttp, type VendorHttpOptions } from './vendor-http.js';
 
 const { malformed, objectIn, listIn, textIn } = answerReader('HubSpot');
 
@@ -397,7 +397,8 @@ export function createHubSpotClient(options: HubSpotClientOptions): HubSpotClien
         const answer = objectIn(await http.request('PUT', path), `PUT ${path}`);
         return answer.status === undefined || answer.status === 'COMPLETE' ? 'associated' : 'refused';
       } catch (error) {
-        if (error instanceof VendorHttpError && !error.retryable && !refusesCredentials(error) && error.status !== undefined && error.status >= 400 && error.status < 500) return 'refused';
+        // 'client': a 4xx other than a rate limit or the credentials' (those stop or retry the write).
+        if (error instanceof VendorHttpError && error.kind === 'client') return 'refused';
         throw error;
       }
     },
