@@ -270,7 +270,8 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
         november2: call('2026-11-02T10:00:00Z', { score: 6, success: false, script: 70, duration: 300, results: [greeting(false)] }),
         november9: call('2026-11-09T10:00:00Z', { email: 'ben@example.com', score: 10, success: true, duration: 60, results: [greeting(false)] }),
         unscored: call('2026-11-10T10:00:00Z', { email: 'ben@example.com', score: null }),
-        bravo: call('2026-11-03T10:00:00Z', { team: 'team-b', email: 'ben@example.com', score: 4, success: false }),
+        // Judged on a criterion whose ids JSON must escape: identity allows none, but analytics keeps what it is sent.
+        bravo: call('2026-11-03T10:00:00Z', { team: 'team-b', email: 'ben@example.com', score: 4, success: false, results: [{ groupId: 'wrap-up "final"', criterionId: 'C:\\notes', passed: false }] }),
       });
       for (const { activityId, facts } of Object.values(calls)) for (const fact of facts) await database.db.transaction((tx) => applyActivityFact(tx, small, activityId, fact));
     });
@@ -338,6 +339,9 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
         ['cara@example.com', 0, 0],
       ]);
       expect(bravo!.standing).toMatchObject({ target: 15, totalCalls: 1, averageScore: 4 });
+      expect(bravo!.members[0]!.criteria).toEqual([
+        { criterionName: 'C:\\notes', failureRate: 100, failed: 1, judged: 1, groupId: 'wrap-up "final"', criterionId: 'C:\\notes', teamId: 'team-b', failedActivityIds: [] },
+      ]);
     });
 
     it('counts only the chosen members in representative mode, for them and for their team', async () => {

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
-import { queryRows, type Executor } from '@parlance/platform/db/database';
+import { queryRows, queryRowsPrepared, type DatabaseHandle, type Executor } from '@parlance/platform/db/database';
 import type { Counts, Verdicts } from '../domain/dashboard-figures.js';
 import { coverOf, type DayRange, type Spans } from '../domain/dashboard-request.js';
 import { ROW_TOTALS, ROW_VERDICTS, TOTALS_MEASURES, VERDICTS_MEASURES } from './dashboard-rollups.js';
@@ -15,6 +15,8 @@ import { LISTED, VERDICTS } from './rollup-changes.js';
 import { activities, dashboardTotals, dashboardVerdicts } from './schema.js';
 
 export type FigureSource = 'rollups' | 'rows';
+/** The service's connections: `preparedReads` for the rollups' reads, few shapes sent often. */
+export type FigureReader = Pick<DatabaseHandle<Record<string, unknown>>, 'db' | 'preparedReads'>;
 export type { TotalsColumn };
 
 /** Which activities a figure counts. */
@@ -176,37 +178,79 @@ export async function groupedVerdicts(
     }));
 }
 
-/** A representative's verdicts on one criterion over the scope: [groupId, criterionId, passed, failed]. */
-export type CriterionTally = [groupId: string, criterionId: string, passed: number, failed: number];
+/**
+ * A representative's verdicts per criterion over the scope, flat: a criterion's groupId,
+ * criterionId, passed and failed, then the next criterion's, in no particular order. One array per
+ * representative rather than one per criterion: a recommendation reads thousands of them.
+ */
+export type CriterionTallies = readonly (string | number)[];
 
-export interface MemberVerdicts {
+/** Calls `each` with every criterion of `tallies`. */
+export function forEachTally(tallies: CriterionTallies, each: (groupId: string, criterionId: string, passed: number, failed: number) => void): void {
+  for (let at = 0; at < tallies.length; at += 4) each(tallies[at] as string, tallies[at + 1] as string, tallies[at + 2] as number, tallies[at + 3] as number);
+}
+
+/** A representative's totals and verdicts in a team over the scope; `'*'`: the whole team's totals (no criteria). */
+export interface MemberFigures extends Counts {
   teamId: string;
   representativeEmail: string;
-  /** The criteria judged, in no particular order. */
-  criteria: CriterionTally[];
+  criteria: CriterionTallies;
+}
+
+/** A text column `c.{column}` as a JSON string: the ids are identity's (letters, digits, dashes, underscores), escaped all the same. */
+const jsonText = (column: string) => `'"' || replace(replace(c.${column}, '\\', '\\\\'), '"', '\\"') || '"'`;
+
+/**
+ * What a filter group's recommendations read, in one statement: each representative's totals
+ * (`measures`, and `activities`) and verdicts per criterion over the scope, team by team, and
+ * with `wholeTeams` each team's totals too. A representative's criteria come as one flat JSON
+ * array, written by concatenation: PostgreSQL's JSON builders cost a third more. Counted team by
+ * team, so that the rollups are read along their key, already in the order the sums need, instead
+ * of every team's cells being sorted together.
+ */
+export async function memberFigures(
+  database: FigureReader,
+  source: FigureSource,
+  scope: FigureScope & { teamIds: readonly string[] },
+  wholeTeams: boolean,
+  measures: readonly TotalsColumn[],
+): Promise<MemberFigures[]> {
+  const team = sql`t.team_id`;
+  const columns = TOTALS_MEASURES.filter((column) => column === 'activities' || measures.includes(column));
+  const members = relationOf(source, scope, 'representative', 'quarters', false, team);
+  const totals = wholeTeams ? sql`${members} union all ${relationOf(source, scope, 'team', 'quarters', false, team)}` : members;
+  const verdicts = relationOf(source, scope, 'representative', 'quarters', true, team);
+  const rows = await readRows<Record<string, unknown>>(
+    database,
+    source,
+    sql`select t.team_id, f.*
+        from unnest(${textArray(scope.teamIds)}) t(team_id)
+        cross join lateral (
+          select coalesce(a.representative_email, v.representative_email) as representative_email, ${sql.raw(columns.map((column) => `a.${column}`).join(', '))}, v.criteria
+          from (select s.representative_email, ${summed(columns)} from (${totals}) s group by 1) a
+          full join (
+            select c.representative_email, ${sql.raw(`'[' || string_agg(${jsonText('group_id')} || ',' || ${jsonText('criterion_id')} || ',' || c.passed || ',' || c.failed, ',') || ']'`)} as criteria
+            from (select s.representative_email, s.group_id, s.criterion_id, sum(s.passed) as passed, sum(s.failed) as failed
+                  from (${verdicts}) s group by 1, 2, 3) c
+            where c.passed + c.failed <> 0
+            group by 1) v
+          on v.representative_email = a.representative_email) f`,
+  );
+  return rows.map((row) => ({
+    teamId: String(row.team_id),
+    representativeEmail: String(row.representative_email),
+    ...totalsOf(row),
+    criteria: typeof row.criteria === 'string' ? (JSON.parse(row.criteria) as CriterionTallies) : [],
+  }));
 }
 
 /**
- * Each representative's verdicts per criterion over the scope (the fewest cells), one row per
- * team and representative holding its criteria as one JSON array, in no particular order: a
- * recommendation reads thousands of criteria, and reading each as a row of its own cost more than
- * all the rest. Counted team by team, so that the rollups are read along their key, already in
- * the order the sums need, instead of every team's cells being sorted together.
+ * Rows of a figure's query. The rollups' are prepared and planned once per connection (their
+ * planning cost as much as running them); the rows' are planned for their values, a range of
+ * days deciding how to read a million activities.
  */
-export async function memberVerdicts(db: Executor, source: FigureSource, scope: FigureScope & { teamIds: readonly string[] }): Promise<MemberVerdicts[]> {
-  const relation = relationOf(source, scope, 'representative', 'quarters', true, sql`t.team_id`);
-  const rows = await queryRows<{ team_id: string; representative_email: string; criteria: string }>(
-    db,
-    sql`select t.team_id, m.representative_email, m.criteria
-        from unnest(${textArray(scope.teamIds)}) t(team_id)
-        cross join lateral (
-          select c.representative_email, json_agg(json_build_array(c.group_id, c.criterion_id, c.passed, c.failed))::text as criteria
-          from (select s.representative_email, s.group_id, s.criterion_id, sum(s.passed) as passed, sum(s.failed) as failed
-                from (${relation}) s group by 1, 2, 3) c
-          where c.passed + c.failed <> 0
-          group by 1) m`,
-  );
-  return rows.map((row) => ({ teamId: row.team_id, representativeEmail: row.representative_email, criteria: JSON.parse(row.criteria) as CriterionTally[] }));
+function readRows<T extends Record<string, unknown>>(database: FigureReader, source: FigureSource, query: SQL): Promise<T[]> {
+  return source === 'rollups' ? queryRowsPrepared<T>(database.preparedReads, query) : queryRows<T>(database.db, query);
 }
 
 const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;

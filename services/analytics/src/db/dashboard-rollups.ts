@@ -106,7 +106,7 @@ export async function zoneReady(db: Executor, zone: string): Promise<boolean> {
 }
 
 /** What a zone's build needs of the database: its connections, which driver, and a lock across processes. */
-export type RollupDatabase = Pick<DatabaseHandle<Record<string, unknown>>, 'db' | 'driver' | 'withExclusiveLock'>;
+export type RollupDatabase = Pick<DatabaseHandle<Record<string, unknown>>, 'db' | 'preparedReads' | 'driver' | 'withExclusiveLock'>;
 
 /** Staged cells are added to the zone's this many at a time, each batch its own transaction. */
 const MERGE_BATCH = 5_000;

@@ -35,13 +35,13 @@ import {
   failedActivityIds,
   groupedTotals,
   groupedVerdicts,
-  memberVerdicts,
-  type CriterionTally,
+  memberFigures,
+  forEachTally,
+  type CriterionTallies,
   type FigureScope,
   type FigureSource,
-  type GroupedTotals,
   type GroupedVerdicts,
-  type MemberVerdicts,
+  type MemberFigures,
 } from '../db/dashboard-queries.js';
 import { ensureZoneRollups, zoneReady, type RollupDatabase } from '../db/dashboard-rollups.js';
 import { companyTeams } from '../db/teams.repository.js';
@@ -278,12 +278,7 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
           // Representative mode counts only the members chosen (all when none is): nothing else is read.
           const representatives = mode === 'representative' && chosen.size > 0 ? [...chosen] : null;
           const figures = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives, range } satisfies FigureScope;
-          const [memberRows, teamRows, verdictRows] = await Promise.all([
-            groupedTotals(db, from, figures, 'representative', 'quarters', { team: true, representative: true }, RECOMMENDATION_MEASURES),
-            mode === 'team' ? groupedTotals(db, from, figures, 'team', 'quarters', { team: true }, RECOMMENDATION_MEASURES) : [],
-            memberVerdicts(db, from, figures),
-          ]);
-          const figuresOf = groupFigures(memberRows, teamRows, verdictRows);
+          const figuresOf = groupFigures(await memberFigures(database, from, figures, mode === 'team', RECOMMENDATION_MEASURES));
           const teamAnswers = group.teamIds.map((teamId) => {
             const team = teams.find((candidate) => candidate.teamId === teamId);
             const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
@@ -467,22 +462,26 @@ function criterionFailure(failure: { criterionName: string; failureRate: number;
 }
 
 /** A filter group's rows indexed by team and member, so each team and member finds its own at once. */
-function groupFigures(memberRows: readonly GroupedTotals[], teamRows: readonly GroupedTotals[], verdictLists: readonly MemberVerdicts[]) {
-  const members = new Map(memberRows.map((row) => [`${row.teamId}/${row.representativeEmail}`, row as Counts]));
-  const teams = new Map(teamRows.map((row) => [row.teamId, row as Counts]));
-  const verdicts = new Map(verdictLists.map((entry) => [`${entry.teamId}/${entry.representativeEmail}`, entry.criteria]));
-  const teamVerdicts = new Map<string, MemberVerdicts[]>();
-  for (const entry of verdictLists) {
-    const held = teamVerdicts.get(entry.teamId);
-    if (held) held.push(entry);
-    else teamVerdicts.set(entry.teamId, [entry]);
+function groupFigures(rows: readonly MemberFigures[]) {
+  const members = new Map<string, MemberFigures>();
+  const teams = new Map<string, Counts>();
+  const teamMembers = new Map<string, MemberFigures[]>();
+  for (const row of rows) {
+    if (row.representativeEmail === '*') {
+      teams.set(row.teamId, row);
+      continue;
+    }
+    members.set(`${row.teamId}/${row.representativeEmail}`, row);
+    const held = teamMembers.get(row.teamId);
+    if (held) held.push(row);
+    else teamMembers.set(row.teamId, [row]);
   }
   return {
     member: (teamId: string, email: string): Counts => members.get(`${teamId}/${email}`) ?? NO_COUNTS,
     team: (teamId: string): Counts => teams.get(teamId) ?? NO_COUNTS,
-    verdicts: (teamId: string, email: string): readonly CriterionTally[] => verdicts.get(`${teamId}/${email}`) ?? [],
+    verdicts: (teamId: string, email: string): CriterionTallies => members.get(`${teamId}/${email}`)?.criteria ?? [],
     /** Every representative's verdicts in the team, listed members or not. */
-    teamVerdicts: (teamId: string): readonly MemberVerdicts[] => teamVerdicts.get(teamId) ?? [],
+    teamVerdicts: (teamId: string): readonly MemberFigures[] => teamMembers.get(teamId) ?? [],
   };
 }
 
@@ -502,11 +501,11 @@ function teamRecommendation(
     const standing = standingOf({ target: member.target * days, successful: counts.successful, total: counts.activities, averageScore: averageScore(counts) ?? 0 });
     // Built once in the answer's shape (a request lists thousands), rates rounded once the advice has read them.
     const criteria: CriterionFailure[] = [];
-    for (const [groupId, criterionId, passed, failed] of figures.verdicts(teamId, member.email)) {
+    forEachTally(figures.verdicts(teamId, member.email), (groupId, criterionId, passed, failed) => {
       const judged = passed + failed;
-      if (judged === 0) continue;
+      if (judged === 0) return;
       criteria.push({ criterionName: criterionName(teamId, groupId, criterionId), failureRate: failureRate(failed, judged), failed, judged, groupId, criterionId, teamId, failedActivityIds: [] });
-    }
+    });
     // Ties broken by the ids: the criteria come in no particular order.
     criteria.sort((a, b) => mostFailedFirst(a, b) || compareText(a.groupId, b.groupId) || compareText(a.criterionId, b.criterionId));
     const scriptMatch = averageScriptMatch(counts);
@@ -529,14 +528,14 @@ function teamRecommendation(
   const teamVerdicts = new Map<string, { criterionName: string; failed: number; judged: number }>();
   for (const { representativeEmail, criteria } of figures.teamVerdicts(teamId)) {
     if (mode === 'representative' && !listed.has(representativeEmail)) continue;
-    for (const [groupId, criterionId, passed, failed] of criteria) {
+    forEachTally(criteria, (groupId, criterionId, passed, failed) => {
       const name = criterionName(teamId, groupId, criterionId);
       const held = teamVerdicts.get(name);
       if (held) {
         held.failed += failed;
         held.judged += passed + failed;
       } else teamVerdicts.set(name, { criterionName: name, failed, judged: passed + failed });
-    }
+    });
   }
   const teamCriteria = failureRates([...teamVerdicts.values()]);
   return {
