@@ -178,16 +178,39 @@ export async function groupedVerdicts(
     }));
 }
 
+/** A team's criterion, as the caller knows it. */
+export interface KnownCriterion {
+  teamId: string;
+  groupId: string;
+  criterionId: string;
+}
+
 /**
- * A representative's verdicts per criterion over the scope, flat: a criterion's groupId,
- * criterionId, passed and failed, then the next criterion's, in no particular order. One array per
- * representative rather than one per criterion: a recommendation reads thousands of them.
+ * A representative's verdicts per criterion over the scope, flat and in no particular order: a
+ * criterion the caller named comes as its position in the caller's list, then passed and failed;
+ * any other (one no longer in its team) as its groupId and criterionId, then passed and failed.
+ * One array of numbers per representative, not an array and two ids per criterion: a
+ * recommendation reads thousands, and their allocation and lookups cost more than the rest.
  */
 export type CriterionTallies = readonly (string | number)[];
 
-/** Calls `each` with every criterion of `tallies`. */
-export function forEachTally(tallies: CriterionTallies, each: (groupId: string, criterionId: string, passed: number, failed: number) => void): void {
-  for (let at = 0; at < tallies.length; at += 4) each(tallies[at] as string, tallies[at + 1] as string, tallies[at + 2] as number, tallies[at + 3] as number);
+/** Calls `each` with every criterion of `tallies`, and the caller's own entry for it where `known` names it. */
+export function forEachTally<K extends KnownCriterion>(
+  tallies: CriterionTallies,
+  known: readonly K[],
+  each: (criterion: K | undefined, groupId: string, criterionId: string, passed: number, failed: number) => void,
+): void {
+  for (let at = 0; at < tallies.length; ) {
+    const first = tallies[at]!;
+    if (typeof first === 'number') {
+      const criterion = known[first]!;
+      each(criterion, criterion.groupId, criterion.criterionId, tallies[at + 1] as number, tallies[at + 2] as number);
+      at += 3;
+    } else {
+      each(undefined, first, tallies[at + 1] as string, tallies[at + 2] as number, tallies[at + 3] as number);
+      at += 4;
+    }
+  }
 }
 
 /** A representative's totals and verdicts in a team over the scope; `'*'`: the whole team's totals (no criteria). */
@@ -204,9 +227,10 @@ const jsonText = (column: string) => `'"' || replace(replace(c.${column}, '\\', 
  * What a filter group's recommendations read, in one statement: each representative's totals
  * (`measures`, and `activities`) and verdicts per criterion over the scope, team by team, and
  * with `wholeTeams` each team's totals too. A representative's criteria come as one flat JSON
- * array, written by concatenation: PostgreSQL's JSON builders cost a third more. Counted team by
- * team, so that the rollups are read along their key, already in the order the sums need, instead
- * of every team's cells being sorted together.
+ * array (`CriterionTallies`, naming the criteria of `known` by position), written by
+ * concatenation: PostgreSQL's JSON builders cost a third more. Counted team by team, so that the
+ * rollups are read along their key, already in the order the sums need, instead of every team's
+ * cells being sorted together.
  */
 export async function memberFigures(
   database: FigureReader,
@@ -214,12 +238,18 @@ export async function memberFigures(
   scope: FigureScope & { teamIds: readonly string[] },
   wholeTeams: boolean,
   measures: readonly TotalsColumn[],
+  known: readonly KnownCriterion[],
 ): Promise<MemberFigures[]> {
   const team = sql`t.team_id`;
   const columns = TOTALS_MEASURES.filter((column) => column === 'activities' || measures.includes(column));
   const members = relationOf(source, scope, 'representative', 'quarters', false, team);
   const totals = wholeTeams ? sql`${members} union all ${relationOf(source, scope, 'team', 'quarters', false, team)}` : members;
   const verdicts = relationOf(source, scope, 'representative', 'quarters', true, team);
+  // Positions by team, group and criterion: PostgreSQL finds one in a jsonb object per cell, where
+  // a join to a list of them was planned as a scan of the list for every cell.
+  const positions: Record<string, Record<string, Record<string, number>>> = {};
+  known.forEach(({ teamId, groupId, criterionId }, position) => (((positions[teamId] ??= {})[groupId] ??= {})[criterionId] = position));
+  const criterion = sql`coalesce(${JSON.stringify(positions)}::jsonb -> t.team_id -> c.group_id ->> c.criterion_id, ${sql.raw(`${jsonText('group_id')} || ',' || ${jsonText('criterion_id')}`)})`;
   const rows = await readRows<Record<string, unknown>>(
     database,
     source,
@@ -229,7 +259,7 @@ export async function memberFigures(
           select coalesce(a.representative_email, v.representative_email) as representative_email, ${sql.raw(columns.map((column) => `a.${column}`).join(', '))}, v.criteria
           from (select s.representative_email, ${summed(columns)} from (${totals}) s group by 1) a
           full join (
-            select c.representative_email, ${sql.raw(`'[' || string_agg(${jsonText('group_id')} || ',' || ${jsonText('criterion_id')} || ',' || c.passed || ',' || c.failed, ',') || ']'`)} as criteria
+            select c.representative_email, '[' || string_agg(${criterion} || ',' || c.passed || ',' || c.failed, ',') || ']' as criteria
             from (select s.representative_email, s.group_id, s.criterion_id, sum(s.passed) as passed, sum(s.failed) as failed
                   from (${verdicts}) s group by 1, 2, 3) c
             where c.passed + c.failed <> 0

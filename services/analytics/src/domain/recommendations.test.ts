@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adviceFor, failureRates, median, standingOf } from './recommendations.js';
+import { adviceFor, failureRates, median, sortShort, standingOf } from './recommendations.js';
 
 describe('standingOf (spec part 2 §9)', () => {
   it('is on target when successful reaches the target, needing nothing more', () => {
@@ -97,5 +97,25 @@ describe('failureRates and median', () => {
     expect(median([])).toBeNull();
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});
+
+describe('sortShort', () => {
+  it('sorts in place, keeping equal items in their order', () => {
+    const items = [
+      { key: 2, name: 'a' },
+      { key: 1, name: 'b' },
+      { key: 2, name: 'c' },
+      { key: 0, name: 'd' },
+      { key: 1, name: 'e' },
+    ];
+    const sorted = sortShort(items, (a, b) => a.key - b.key);
+    expect(sorted).toBe(items);
+    expect(sorted.map((item) => item.name)).toEqual(['d', 'b', 'e', 'a', 'c']);
+  });
+
+  it('leaves empty and single lists as they are', () => {
+    expect(sortShort([], (a: number, b: number) => a - b)).toEqual([]);
+    expect(sortShort([7], (a, b) => a - b)).toEqual([7]);
   });
 });

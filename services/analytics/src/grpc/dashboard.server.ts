@@ -38,6 +38,7 @@ import {
   memberFigures,
   forEachTally,
   type CriterionTallies,
+  type KnownCriterion,
   type FigureScope,
   type FigureSource,
   type GroupedVerdicts,
@@ -83,7 +84,7 @@ import {
   type Mode,
 } from '../domain/dashboard-request.js';
 import { readDepartment, readKind } from '../domain/list-request.js';
-import { adviceFor, failureRate, failureRates, median, mostFailedFirst, standingOf, type Standing } from '../domain/recommendations.js';
+import { adviceFor, failureRate, failureRates, median, mostFailedFirst, sortShort, standingOf, type Standing } from '../domain/recommendations.js';
 import type { TeamState } from '../domain/team-state.js';
 
 export interface DashboardServiceDependencies {
@@ -97,6 +98,9 @@ export interface DashboardServiceDependencies {
 
 /** What a standing and its advice are computed from. */
 const RECOMMENDATION_MEASURES = ['successful', 'scored', 'score_sum', 'script_matched', 'script_match_sum'] as const;
+
+/** A recommendation's criteria list no activities (coaching's do): one empty list, never written, shared by thousands. */
+const NO_ACTIVITY_IDS = Object.freeze([]) as readonly string[] as string[];
 
 /** Coaching lists this many of the criteria a representative fails most, each with up to `FAILED_ACTIVITIES` activities. */
 const COACHING_CRITERIA = 10;
@@ -268,25 +272,34 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
       const { teams } = directory;
       const from = await sourceFor(zone);
       const today = dayIn(now(), zone);
-      const answers = await Promise.all(
-        groups.map(async (group, index): Promise<GroupRecommendation> => {
+      // Every group's figures are read first and the answers built once all have come: a group's
+      // answer (thousands of objects) made while another's read waits would outlive young-generation
+      // collections and be copied and promoted, which cost more than building it.
+      const reads = await Promise.all(
+        groups.map(async (group, index) => {
           const range = readRange(group.from, group.to, zone, { from: `filterGroups[${index}].fromDate`, to: `filterGroups[${index}].toDate` });
           if (range.from === null || range.to === null) throw invalidArgument(DASHBOARD_MESSAGES.groupRange(index));
           const mode = readMode(group.mode, group.memberEmails.length > 0, DASHBOARD_MESSAGES.groupMode(index));
-          const days = workingDays(range.from, range.to, today);
           const chosen = new Set(group.memberEmails);
           // Representative mode counts only the members chosen (all when none is): nothing else is read.
           const representatives = mode === 'representative' && chosen.size > 0 ? [...chosen] : null;
           const figures = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives, range } satisfies FigureScope;
-          const figuresOf = groupFigures(await memberFigures(database, from, figures, mode === 'team', RECOMMENDATION_MEASURES));
-          const teamAnswers = group.teamIds.map((teamId) => {
-            const team = teams.find((candidate) => candidate.teamId === teamId);
-            const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
-            return teamRecommendation(teamId, team, members, mode, days, kindName, figuresOf, directory.criterionName);
-          });
-          return { groupId: group.id, groupName: group.name, from: range.from, to: range.to, workingDays: days, teams: teamAnswers };
+          // The teams' criteria, which the figures name by position.
+          const known = group.teamIds.flatMap((teamId) => (teams.find((team) => team.teamId === teamId)?.criteria ?? []).map((criterion) => ({ teamId, ...criterion })));
+          const rows = await memberFigures(database, from, figures, mode === 'team', RECOMMENDATION_MEASURES, known);
+          return { group, range: { from: range.from, to: range.to }, mode, chosen, known, rows };
         }),
       );
+      const answers = reads.map(({ group, range, mode, chosen, known, rows }): GroupRecommendation => {
+        const days = workingDays(range.from, range.to, today);
+        const figuresOf = groupFigures(rows, known);
+        const teamAnswers = group.teamIds.map((teamId) => {
+          const team = teams.find((candidate) => candidate.teamId === teamId);
+          const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
+          return teamRecommendation(teamId, team, members, mode, days, kindName, figuresOf, directory.criterionName);
+        });
+        return { groupId: group.id, groupName: group.name, from: range.from, to: range.to, workingDays: days, teams: teamAnswers };
+      });
       return { groups: answers };
     },
 
@@ -377,6 +390,9 @@ function unitsOf(mode: Mode, figures: FigureScope, withFigures: Iterable<string>
   return [...withFigures].sort((a, b) => nameOf(a).localeCompare(nameOf(b)) || a.localeCompare(b));
 }
 
+/** A team's criterion with its name there. */
+type NamedCriterion = KnownCriterion & { name: string };
+
 /** Teams change seldom; the dashboard reads a company's again once this old. */
 const TEAMS_FRESH_MS = 5_000;
 const DIRECTORIES_HELD = 1_000;
@@ -462,7 +478,7 @@ function criterionFailure(failure: { criterionName: string; failureRate: number;
 }
 
 /** A filter group's rows indexed by team and member, so each team and member finds its own at once. */
-function groupFigures(rows: readonly MemberFigures[]) {
+function groupFigures(rows: readonly MemberFigures[], known: readonly NamedCriterion[]) {
   const members = new Map<string, MemberFigures>();
   const teams = new Map<string, Counts>();
   const teamMembers = new Map<string, MemberFigures[]>();
@@ -480,6 +496,8 @@ function groupFigures(rows: readonly MemberFigures[]) {
     member: (teamId: string, email: string): Counts => members.get(`${teamId}/${email}`) ?? NO_COUNTS,
     team: (teamId: string): Counts => teams.get(teamId) ?? NO_COUNTS,
     verdicts: (teamId: string, email: string): CriterionTallies => members.get(`${teamId}/${email}`)?.criteria ?? [],
+    /** The criteria `verdicts` name by position. */
+    known,
     /** Every representative's verdicts in the team, listed members or not. */
     teamVerdicts: (teamId: string): readonly MemberFigures[] => teamMembers.get(teamId) ?? [],
   };
@@ -501,13 +519,14 @@ function teamRecommendation(
     const standing = standingOf({ target: member.target * days, successful: counts.successful, total: counts.activities, averageScore: averageScore(counts) ?? 0 });
     // Built once in the answer's shape (a request lists thousands), rates rounded once the advice has read them.
     const criteria: CriterionFailure[] = [];
-    forEachTally(figures.verdicts(teamId, member.email), (groupId, criterionId, passed, failed) => {
+    forEachTally(figures.verdicts(teamId, member.email), figures.known, (known, groupId, criterionId, passed, failed) => {
       const judged = passed + failed;
       if (judged === 0) return;
-      criteria.push({ criterionName: criterionName(teamId, groupId, criterionId), failureRate: failureRate(failed, judged), failed, judged, groupId, criterionId, teamId, failedActivityIds: [] });
+      const name = known ? known.name : criterionName(teamId, groupId, criterionId);
+      criteria.push({ criterionName: name, failureRate: failureRate(failed, judged), failed, judged, groupId, criterionId, teamId, failedActivityIds: NO_ACTIVITY_IDS });
     });
     // Ties broken by the ids: the criteria come in no particular order.
-    criteria.sort((a, b) => mostFailedFirst(a, b) || compareText(a.groupId, b.groupId) || compareText(a.criterionId, b.criterionId));
+    sortShort(criteria, (a, b) => mostFailedFirst(a, b) || compareText(a.groupId, b.groupId) || compareText(a.criterionId, b.criterionId));
     const scriptMatch = averageScriptMatch(counts);
     const advice = adviceFor({ standing, scored: counts.scored, scriptMatch, criteria, activities });
     for (const criterion of criteria) criterion.failureRate = rounded(criterion.failureRate);
@@ -528,8 +547,8 @@ function teamRecommendation(
   const teamVerdicts = new Map<string, { criterionName: string; failed: number; judged: number }>();
   for (const { representativeEmail, criteria } of figures.teamVerdicts(teamId)) {
     if (mode === 'representative' && !listed.has(representativeEmail)) continue;
-    forEachTally(criteria, (groupId, criterionId, passed, failed) => {
-      const name = criterionName(teamId, groupId, criterionId);
+    forEachTally(criteria, figures.known, (known, groupId, criterionId, passed, failed) => {
+      const name = known ? known.name : criterionName(teamId, groupId, criterionId);
       const held = teamVerdicts.get(name);
       if (held) {
         held.failed += failed;
