@@ -245,6 +245,14 @@ export async function memberFigures(
   const members = relationOf(source, scope, 'representative', 'quarters', false, team);
   const totals = wholeTeams ? sql`${members} union all ${relationOf(source, scope, 'team', 'quarters', false, team)}` : members;
   const verdicts = relationOf(source, scope, 'representative', 'quarters', true, team);
+  // A range the rollups hold as one cell per key (a whole quarter, month or day) has nothing to
+  // sum, and summing still cost a quarter of the statement.
+  const memberTotals = oneCell(source, scope.range)
+    ? sql`select s.representative_email, ${sql.raw(columns.map((column) => `s.${column}::text as ${column}`).join(', '))} from (${totals}) s`
+    : sql`select s.representative_email, ${summed(columns)} from (${totals}) s group by 1`;
+  const memberVerdicts = oneCell(source, scope.range)
+    ? verdicts
+    : sql`select s.representative_email, s.group_id, s.criterion_id, sum(s.passed) as passed, sum(s.failed) as failed from (${verdicts}) s group by 1, 2, 3`;
   // Positions by team, group and criterion: PostgreSQL finds one in a jsonb object per cell, where
   // a join to a list of them was planned as a scan of the list for every cell.
   const positions: Record<string, Record<string, Record<string, number>>> = {};
@@ -257,11 +265,10 @@ export async function memberFigures(
         from unnest(${textArray(scope.teamIds)}) t(team_id)
         cross join lateral (
           select coalesce(a.representative_email, v.representative_email) as representative_email, ${sql.raw(columns.map((column) => `a.${column}`).join(', '))}, v.criteria
-          from (select s.representative_email, ${summed(columns)} from (${totals}) s group by 1) a
+          from (${memberTotals}) a
           full join (
             select c.representative_email, '[' || string_agg(${criterion} || ',' || c.passed || ',' || c.failed, ',') || ']' as criteria
-            from (select s.representative_email, s.group_id, s.criterion_id, sum(s.passed) as passed, sum(s.failed) as failed
-                  from (${verdicts}) s group by 1, 2, 3) c
+            from (${memberVerdicts}) c
             where c.passed + c.failed <> 0
             group by 1) v
           on v.representative_email = a.representative_email) f`,
@@ -272,6 +279,12 @@ export async function memberFigures(
     ...totalsOf(row),
     criteria: typeof row.criteria === 'string' ? (JSON.parse(row.criteria) as CriterionTallies) : [],
   }));
+}
+
+/** Whether the rollups cover `range` with one cell per key: a whole quarter, month or single day. */
+function oneCell(source: FigureSource, range: DayRange): boolean {
+  const cover = coverOf(range, 'quarters');
+  return source === 'rollups' && cover.length === 1 && cover[0]!.from !== null && cover[0]!.from === cover[0]!.to;
 }
 
 /**

@@ -107,7 +107,11 @@ export const failureRate = (failed: number, judged: number): number => (failed /
 
 /** The order of failure rates: most failed first, then most failures, then by name (equal ones keep their order). */
 export function mostFailedFirst(a: CriterionFailureRate, b: CriterionFailureRate): number {
-  return b.failureRate - a.failureRate || b.failed - a.failed || compareText(a.criterionName, b.criterionName);
+  // Signs rather than differences: a difference of rates is a float, boxed on every return, and a
+  // recommendation compares thousands.
+  if (a.failureRate !== b.failureRate) return a.failureRate > b.failureRate ? -1 : 1;
+  if (a.failed !== b.failed) return a.failed > b.failed ? -1 : 1;
+  return compareText(a.criterionName, b.criterionName);
 }
 
 /** A member's criteria with their failure rates, in `mostFailedFirst` order; those never judged are left out. */

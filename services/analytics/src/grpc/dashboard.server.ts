@@ -37,7 +37,6 @@ import {
   groupedVerdicts,
   memberFigures,
   forEachTally,
-  type CriterionTallies,
   type KnownCriterion,
   type FigureScope,
   type FigureSource,
@@ -479,27 +478,25 @@ function criterionFailure(failure: { criterionName: string; failureRate: number;
 
 /** A filter group's rows indexed by team and member, so each team and member finds its own at once. */
 function groupFigures(rows: readonly MemberFigures[], known: readonly NamedCriterion[]) {
-  const members = new Map<string, MemberFigures>();
   const teams = new Map<string, Counts>();
-  const teamMembers = new Map<string, MemberFigures[]>();
+  const teamMembers = new Map<string, Map<string, MemberFigures>>();
   for (const row of rows) {
     if (row.representativeEmail === '*') {
       teams.set(row.teamId, row);
       continue;
     }
-    members.set(`${row.teamId}/${row.representativeEmail}`, row);
     const held = teamMembers.get(row.teamId);
-    if (held) held.push(row);
-    else teamMembers.set(row.teamId, [row]);
+    if (held) held.set(row.representativeEmail, row);
+    else teamMembers.set(row.teamId, new Map([[row.representativeEmail, row]]));
   }
+  const NONE = new Map<string, MemberFigures>();
   return {
-    member: (teamId: string, email: string): Counts => members.get(`${teamId}/${email}`) ?? NO_COUNTS,
+    member: (teamId: string, email: string): MemberFigures | undefined => teamMembers.get(teamId)?.get(email),
     team: (teamId: string): Counts => teams.get(teamId) ?? NO_COUNTS,
-    verdicts: (teamId: string, email: string): CriterionTallies => members.get(`${teamId}/${email}`)?.criteria ?? [],
-    /** The criteria `verdicts` name by position. */
+    /** Every representative's figures in the team, listed members or not. */
+    teamMembers: (teamId: string): ReadonlyMap<string, MemberFigures> => teamMembers.get(teamId) ?? NONE,
+    /** The criteria the members' tallies name by position. */
     known,
-    /** Every representative's verdicts in the team, listed members or not. */
-    teamVerdicts: (teamId: string): readonly MemberFigures[] => teamMembers.get(teamId) ?? [],
   };
 }
 
@@ -515,11 +512,12 @@ function teamRecommendation(
 ): TeamRecommendation {
   const activities = kind === 'meeting' ? 'meetings' : 'calls';
   const memberAnswers: MemberRecommendation[] = members.map((member) => {
-    const counts = figures.member(teamId, member.email);
+    const own = figures.member(teamId, member.email);
+    const counts = own ?? NO_COUNTS;
     const standing = standingOf({ target: member.target * days, successful: counts.successful, total: counts.activities, averageScore: averageScore(counts) ?? 0 });
     // Built once in the answer's shape (a request lists thousands), rates rounded once the advice has read them.
     const criteria: CriterionFailure[] = [];
-    forEachTally(figures.verdicts(teamId, member.email), figures.known, (known, groupId, criterionId, passed, failed) => {
+    forEachTally(own?.criteria ?? [], figures.known, (known, groupId, criterionId, passed, failed) => {
       const judged = passed + failed;
       if (judged === 0) return;
       const name = known ? known.name : criterionName(teamId, groupId, criterionId);
@@ -540,14 +538,15 @@ function teamRecommendation(
       advice,
     };
   });
-  const teamCounts = mode === 'team' ? figures.team(teamId) : members.map((member) => figures.member(teamId, member.email)).reduce(addCounts, NO_COUNTS);
+  const teamCounts = mode === 'team' ? figures.team(teamId) : members.reduce<Counts>((sum, member) => addCounts(sum, figures.member(teamId, member.email) ?? NO_COUNTS), NO_COUNTS);
   const target = members.reduce((sum, member) => sum + member.target, 0) * days;
   const standing = standingOf({ target, successful: teamCounts.successful, total: teamCounts.activities, averageScore: averageScore(teamCounts) ?? 0 });
-  const listed = new Set(members.map((member) => member.email));
+  // The team's criteria: all its representatives' in team mode, the members listed' in representative mode.
+  const counted = mode === 'team' ? figures.teamMembers(teamId).values() : members.map((member) => figures.member(teamId, member.email));
   const teamVerdicts = new Map<string, { criterionName: string; failed: number; judged: number }>();
-  for (const { representativeEmail, criteria } of figures.teamVerdicts(teamId)) {
-    if (mode === 'representative' && !listed.has(representativeEmail)) continue;
-    forEachTally(criteria, figures.known, (known, groupId, criterionId, passed, failed) => {
+  for (const representative of counted) {
+    if (!representative) continue;
+    forEachTally(representative.criteria, figures.known, (known, groupId, criterionId, passed, failed) => {
       const name = known ? known.name : criterionName(teamId, groupId, criterionId);
       const held = teamVerdicts.get(name);
       if (held) {
