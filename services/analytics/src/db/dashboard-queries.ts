@@ -264,7 +264,8 @@ export async function memberFigures(
     sql`select t.team_id, f.*
         from unnest(${textArray(scope.teamIds)}) t(team_id)
         cross join lateral (
-          select coalesce(a.representative_email, v.representative_email) as representative_email, ${sql.raw(columns.map((column) => `a.${column}`).join(', '))}, v.criteria
+          select coalesce(a.representative_email, v.representative_email) as representative_email,
+            ${sql.raw(`'[' || ${columns.map((column) => `coalesce(a.${column}, '0')`).join(` || ',' || `)} || ',' || coalesce(v.criteria, '[]') || ']'`)} as figures
           from (${memberTotals}) a
           full join (
             select c.representative_email, '[' || string_agg(${criterion} || ',' || c.passed || ',' || c.failed, ',') || ']' as criteria
@@ -273,12 +274,13 @@ export async function memberFigures(
             group by 1) v
           on v.representative_email = a.representative_email) f`,
   );
-  return rows.map((row) => ({
-    teamId: String(row.team_id),
-    representativeEmail: String(row.representative_email),
-    ...totalsOf(row),
-    criteria: typeof row.criteria === 'string' ? (JSON.parse(row.criteria) as CriterionTallies) : [],
-  }));
+  return rows.map(({ team_id: teamId, representative_email: representativeEmail, figures }) => {
+    // The totals in `columns` order, then the criteria: one field for the driver to read, not one per column.
+    const values = JSON.parse(figures as string) as [...number[], CriterionTallies];
+    const totals: Record<string, unknown> = {};
+    columns.forEach((column, index) => (totals[column] = values[index]));
+    return { teamId: String(teamId), representativeEmail: String(representativeEmail), ...totalsOf(totals), criteria: values[columns.length] as CriterionTallies };
+  });
 }
 
 /** Whether the rollups cover `range` with one cell per key: a whole quarter, month or single day. */

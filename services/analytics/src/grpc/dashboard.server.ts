@@ -271,34 +271,27 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
       const { teams } = directory;
       const from = await sourceFor(zone);
       const today = dayIn(now(), zone);
-      // Every group's figures are read first and the answers built once all have come: a group's
-      // answer (thousands of objects) made while another's read waits would outlive young-generation
-      // collections and be copied and promoted, which cost more than building it.
-      const reads = await Promise.all(
-        groups.map(async (group, index) => {
+      const answers = await Promise.all(
+        groups.map(async (group, index): Promise<GroupRecommendation> => {
           const range = readRange(group.from, group.to, zone, { from: `filterGroups[${index}].fromDate`, to: `filterGroups[${index}].toDate` });
           if (range.from === null || range.to === null) throw invalidArgument(DASHBOARD_MESSAGES.groupRange(index));
           const mode = readMode(group.mode, group.memberEmails.length > 0, DASHBOARD_MESSAGES.groupMode(index));
+          const days = workingDays(range.from, range.to, today);
           const chosen = new Set(group.memberEmails);
           // Representative mode counts only the members chosen (all when none is): nothing else is read.
           const representatives = mode === 'representative' && chosen.size > 0 ? [...chosen] : null;
           const figures = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives, range } satisfies FigureScope;
           // The teams' criteria, which the figures name by position.
           const known = group.teamIds.flatMap((teamId) => (teams.find((team) => team.teamId === teamId)?.criteria ?? []).map((criterion) => ({ teamId, ...criterion })));
-          const rows = await memberFigures(database, from, figures, mode === 'team', RECOMMENDATION_MEASURES, known);
-          return { group, range: { from: range.from, to: range.to }, mode, chosen, known, rows };
+          const figuresOf = groupFigures(await memberFigures(database, from, figures, mode === 'team', RECOMMENDATION_MEASURES, known), known);
+          const teamAnswers = group.teamIds.map((teamId) => {
+            const team = teams.find((candidate) => candidate.teamId === teamId);
+            const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
+            return teamRecommendation(teamId, team, members, mode, days, kindName, figuresOf, directory.criterionName);
+          });
+          return { groupId: group.id, groupName: group.name, from: range.from, to: range.to, workingDays: days, teams: teamAnswers };
         }),
       );
-      const answers = reads.map(({ group, range, mode, chosen, known, rows }): GroupRecommendation => {
-        const days = workingDays(range.from, range.to, today);
-        const figuresOf = groupFigures(rows, known);
-        const teamAnswers = group.teamIds.map((teamId) => {
-          const team = teams.find((candidate) => candidate.teamId === teamId);
-          const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
-          return teamRecommendation(teamId, team, members, mode, days, kindName, figuresOf, directory.criterionName);
-        });
-        return { groupId: group.id, groupName: group.name, from: range.from, to: range.to, workingDays: days, teams: teamAnswers };
-      });
       return { groups: answers };
     },
 
