@@ -40,7 +40,7 @@ import { dashboardZones, teams } from '@parlance/analytics/db/schema';
 import { dashboardAnswers } from '@parlance/analytics/grpc/dashboard.server';
 import { corpusKey, postgresCorpus } from './support/activities-database.js';
 import { callCorpus, LAST_QUARTER, THIS_QUARTER } from './support/call-corpus.js';
-import { latencies, machine, median, percentile, processesCpuMs } from './support/measure.js';
+import { cpuMsBetween, latencies, machine, median, percentile, processesCpuMs } from './support/measure.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -130,7 +130,7 @@ try {
     const postgresCpu = processesCpuMs('postgres');
     const loaded = await latencies(call, REQUESTS, CLIENTS);
     const nodeCpu = process.cpuUsage(cpu);
-    const postgresCpuAfter = processesCpuMs('postgres');
+    const postgresSpent = cpuMsBetween(postgresCpu, processesCpuMs('postgres'));
     const solo = await latencies(call, SOLO_RUNS, 1);
     const rowsSolo = await latencies(() => asCompany(() => scenario.call(services.rows)), 3, 1);
     const p95 = percentile(loaded, 0.95);
@@ -147,7 +147,7 @@ try {
         target_p95_ms: scenario.target,
         meets_target: p95 <= scenario.target,
         node_cpu_ms_per_request: round((nodeCpu.user + nodeCpu.system) / 1_000 / REQUESTS),
-        postgres_cpu_ms_per_request: postgresCpu === null || postgresCpuAfter === null ? null : round((postgresCpuAfter - postgresCpu) / REQUESTS),
+        postgres_cpu_ms_per_request: postgresSpent === null ? null : round(postgresSpent / REQUESTS),
         one_client_median_ms: round(median(solo)),
         rows_one_client_median_ms: round(median(rowsSolo)),
         answers_equal_rows: true,

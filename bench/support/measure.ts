@@ -52,12 +52,13 @@ export const machine = () => ({
 });
 
 /**
- * The CPU milliseconds every process named `name` on this machine has used so far (Linux's /proc;
- * null elsewhere): taken before and after a run, the CPU a local PostgreSQL spent on it.
+ * The CPU milliseconds each process named `name` on this machine has used so far, by pid (Linux's
+ * /proc; null elsewhere): taken before and after a run, with `cpuMsBetween`, the CPU a local
+ * PostgreSQL spent on it.
  */
-export function processesCpuMs(name: string): number | null {
+export function processesCpuMs(name: string): Map<string, number> | null {
   if (!existsSync('/proc/self/stat')) return null;
-  let ticks = 0;
+  const used = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -66,11 +67,23 @@ export function processesCpuMs(name: string): number | null {
       const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       if (command !== name) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // Linux counts in USER_HZ, 100 a second on every architecture it exports to user space.
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {
       // The process ended while it was being read.
     }
   }
-  // Linux counts in USER_HZ, 100 a second on every architecture it exports to user space.
-  return ticks * 10;
+  return used;
+}
+
+/**
+ * The CPU the processes spent between two readings: each running at the second its use since the
+ * first (all of it if it started since). A process that ended in between is left out rather than
+ * subtracted: a pool closing an idle connection during a run once made the total negative.
+ */
+export function cpuMsBetween(before: Map<string, number> | null, after: Map<string, number> | null): number | null {
+  if (before === null || after === null) return null;
+  let spent = 0;
+  for (const [pid, used] of after) spent += used - (before.get(pid) ?? 0);
+  return spent;
 }
