@@ -247,10 +247,11 @@ export async function memberFigures(
   const verdicts = relationOf(source, scope, 'representative', 'quarters', true, team);
   // A range the rollups hold as one cell per key (a whole quarter, month or day) has nothing to
   // sum, and summing still cost a quarter of the statement.
-  const memberTotals = oneCell(source, scope.range)
+  const single = oneCell(source, scope.range);
+  const memberTotals = single
     ? sql`select s.representative_email, ${sql.raw(columns.map((column) => `s.${column}::text as ${column}`).join(', '))} from (${totals}) s`
     : sql`select s.representative_email, ${summed(columns)} from (${totals}) s group by 1`;
-  const memberVerdicts = oneCell(source, scope.range)
+  const memberVerdicts = single
     ? verdicts
     : sql`select s.representative_email, s.group_id, s.criterion_id, sum(s.passed) as passed, sum(s.failed) as failed from (${verdicts}) s group by 1, 2, 3`;
   // Positions by team, group and criterion: PostgreSQL finds one in a jsonb object per cell, where

@@ -281,11 +281,11 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
           // Representative mode counts only the members chosen (all when none is): nothing else is read.
           const representatives = mode === 'representative' && chosen.size > 0 ? [...chosen] : null;
           const figures = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives, range } satisfies FigureScope;
+          const groupTeams = group.teamIds.map((teamId) => ({ teamId, team: teams.find((candidate) => candidate.teamId === teamId) }));
           // The teams' criteria, which the figures name by position.
-          const known = group.teamIds.flatMap((teamId) => (teams.find((team) => team.teamId === teamId)?.criteria ?? []).map((criterion) => ({ teamId, ...criterion })));
+          const known = groupTeams.flatMap(({ teamId, team }) => (team?.criteria ?? []).map((criterion) => ({ teamId, ...criterion })));
           const figuresOf = groupFigures(await memberFigures(database, from, figures, mode === 'team', RECOMMENDATION_MEASURES, known), known);
-          const teamAnswers = group.teamIds.map((teamId) => {
-            const team = teams.find((candidate) => candidate.teamId === teamId);
+          const teamAnswers = groupTeams.map(({ teamId, team }) => {
             const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
             return teamRecommendation(teamId, team, members, mode, days, kindName, figuresOf, directory.criterionName);
           });

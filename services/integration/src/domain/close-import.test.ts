@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CloseCall, CloseUser } from '../vendors/close-client.js';
-import { type TeamRoster, CLOSE_EVENT_LOG_MS, CLOSE_FIRST_SYNC_HISTORY_MS, CLOSE_WINDOW_MS, closeCallDecision, closeCursorOf, closeCursorText, closeUpdatesSpan, nextCloseWindow, representativeFinder, webVttOf } from './close-import.js';
+import { representativeFinder, type TeamRoster } from './call-import.js';
+import { CLOSE_EVENT_LOG_MS, CLOSE_FIRST_SYNC_HISTORY_MS, CLOSE_WINDOW_MS, closeCallDecision, closeCursorOf, closeCursorText, closeUpdatesSpan, nextCloseWindow, webVttOf } from './close-import.js';
 
 const TEAMS: TeamRoster[] = [
   { id: 'support-team', department: 'support', members: [{ email: 'ana@acme.test', firstName: 'Ana', crmId: '' }] },

@@ -6,6 +6,7 @@
  * a call with only a recording travels as its audio. Pure: the sync (close-sync.ts) does the I/O.
  */
 import type { CloseCall, CloseUser, CloseUtterance } from '../vendors/close-client.js';
+import type { CallImport, FindRepresentative, SkipReason } from './call-import.js';
 import { webVtt } from './webvtt.js';
 
 /** A sync window covers at most this much of Close's history, so a long catch-up advances its cursor often. */
@@ -13,70 +14,14 @@ export const CLOSE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** A first sync reaches this far back. */
 export const CLOSE_FIRST_SYNC_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** A team as the sync sees it: identity's, with each member's Close user id when the team editor has it (crm_id). */
-export interface TeamRoster {
-  id: string;
-  department: string;
-  members: { email: string; firstName: string; crmId: string }[];
-}
-
-export interface Representative {
-  teamId: string;
-  email: string;
-  firstName: string;
-}
-
-/**
- * Finds the representative a Close user's calls belong to: the member whose crm_id is the Close
- * user's id, else whose e-mail is the user's. A person in several teams is taken in a sales team
- * first (Close is a sales CRM), then in the oldest team.
- */
-export function representativeFinder(teams: readonly TeamRoster[]): (user: Pick<CloseUser, 'id' | 'email'>) => Representative | undefined {
-  const ordered = [...teams.filter((team) => team.department === 'sales'), ...teams.filter((team) => team.department !== 'sales')];
-  const byCrmId = new Map<string, Representative>();
-  const byEmail = new Map<string, Representative>();
-  for (const team of ordered) {
-    for (const member of team.members) {
-      const representative = { teamId: team.id, email: member.email.toLowerCase(), firstName: member.firstName };
-      if (member.crmId !== '' && !byCrmId.has(member.crmId)) byCrmId.set(member.crmId, representative);
-      if (!byEmail.has(representative.email)) byEmail.set(representative.email, representative);
-    }
-  }
-  return (user) => byCrmId.get(user.id) ?? (user.email === '' ? undefined : byEmail.get(user.email.toLowerCase()));
-}
-
-export type CloseSkipReason = 'too-short' | 'no-conversation' | 'no-representative';
-
-/** A call or meeting worth importing, as the sync sends it to ingest (Close's, HubSpot's calls, Google Workspace's meetings). */
-export interface CallImport {
-  /** The vendor's call id: the idempotency key of the import. */
-  externalId: string;
-  /** Close: where a note or status goes back to after scoring; '' for HubSpot. */
-  leadId: string;
-  /** HubSpot: the call's contacts and owner, where its note and task go. */
-  vendorRefs?: { contactIds: string[]; ownerId?: string };
-  representative: Representative;
-  occurredAt: Date;
-  fileName: string;
-  notes: string;
-  contactId: string;
-  /** The person spoken with, when the source names them. */
-  contactName: string;
-  media: { kind: 'text'; text: string } | { kind: 'audio'; recordingUrl: string };
-  /** A meeting (Google Workspace's transcripts) rather than a call: its title, link and the person met. */
-  meeting?: { title: string; link: string };
-}
-
-export type CloseCallImport = CallImport;
-
-export type CloseCallDecision = { import: CloseCallImport } | { skip: CloseSkipReason };
+export type CloseCallDecision = { import: CallImport } | { skip: SkipReason };
 
 /** What becomes of one Close call. `user` is the call's Close user, when Close named one that exists. */
 export function closeCallDecision(
   call: CloseCall,
   minCallDurationSeconds: number,
   user: CloseUser | undefined,
-  findRepresentative: (user: Pick<CloseUser, 'id' | 'email'>) => Representative | undefined,
+  findRepresentative: FindRepresentative,
 ): CloseCallDecision {
   const utterances = call.transcript?.utterances.filter((utterance) => utterance.text.trim() !== '') ?? [];
   if (utterances.length === 0 && !call.recordingUrl) return { skip: 'no-conversation' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HubSpotCall, HubSpotUtterance } from '../vendors/hubspot-client.js';
-import { representativeFinder } from './close-import.js';
+import { representativeFinder } from './call-import.js';
 import { HUBSPOT_FIRST_SYNC_HISTORY_MS, hubspotCallDecision, hubspotSyncStart, hubspotTranscriptToRead, plainText } from './hubspot-import.js';
 
 const findRepresentative = representativeFinder([

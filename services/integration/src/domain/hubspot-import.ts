@@ -9,15 +9,14 @@
  * (sync/hubspot-sync.ts) does the I/O, reading a transcript only when hubspotTranscriptToRead asks.
  */
 import type { HubSpotCall, HubSpotOwner, HubSpotUtterance } from '../vendors/hubspot-client.js';
-import type { CallImport, CloseSkipReason, Representative } from './close-import.js';
+import type { CallImport, FindRepresentative, Representative, SkipReason } from './call-import.js';
 import { webVtt } from './webvtt.js';
 
 /** A first sync reaches this far back; later ones read from the checkpoint. */
 export const HUBSPOT_FIRST_SYNC_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type HubSpotCallDecision = { import: CallImport } | { skip: CloseSkipReason };
+export type HubSpotCallDecision = { import: CallImport } | { skip: SkipReason };
 
-type FindRepresentative = (user: { id: string; email: string }) => Representative | undefined;
 
 /**
  * The transcript a sync should read for a call: its id when HubSpot says it has one and the call
@@ -66,7 +65,7 @@ function eligibility(
   minCallDurationSeconds: number,
   owner: HubSpotOwner | undefined,
   findRepresentative: FindRepresentative,
-): { representative: Representative; owner: HubSpotOwner } | { skip: CloseSkipReason } {
+): { representative: Representative; owner: HubSpotOwner } | { skip: SkipReason } {
   if (call.durationMs / 1000 < minCallDurationSeconds) return { skip: 'too-short' };
   const representative = owner ? findRepresentative({ id: owner.id, email: owner.email }) : undefined;
   return owner && representative ? { representative, owner } : { skip: 'no-representative' };

@@ -16,7 +16,7 @@
  * Pure: the sync (sync/workspace-sync.ts) does the I/O.
  */
 import type { CalendarEvent, MeetParticipant, MeetTranscriptEntry } from '../vendors/google-client.js';
-import type { CallImport, CloseSkipReason, Representative } from './close-import.js';
+import type { CallImport, Representative, SkipReason } from './call-import.js';
 import { webVtt } from './webvtt.js';
 
 /** Meet writes the transcript when the meeting ends: its event or conference is looked for from this long before the Doc was made… */
@@ -45,7 +45,7 @@ export type WorkspaceTranscript =
       transcriptStartedAt: Date | null;
     };
 
-export type WorkspaceDecision = { import: CallImport } | { skip: CloseSkipReason };
+export type WorkspaceDecision = { import: CallImport } | { skip: SkipReason };
 
 /** A person in the meeting: a name to show, and an e-mail when Calendar knows it. */
 export interface MeetingPerson {

@@ -11,14 +11,8 @@
 import type { ConnectionRow } from '../db/connections.repository.js';
 import { importedExternalIds, saveSyncCursor } from '../db/sync.repository.js';
 import { openCredential } from '../domain/credential-cipher.js';
-import {
-  closeCallDecision,
-  closeCursorOf,
-  closeCursorText,
-  closeUpdatesSpan,
-  nextCloseWindow,
-  representativeFinder,
-} from '../domain/close-import.js';
+import { representativeFinder } from '../domain/call-import.js';
+import { closeCallDecision, closeCursorOf, closeCursorText, closeUpdatesSpan, nextCloseWindow } from '../domain/close-import.js';
 import { closeRosterChanges, type RosterChange, type RosterTeam } from '../domain/close-roster.js';
 import { storedCloseSettings } from '../domain/integrations.js';
 import type { CloseCall, CloseClient, CloseUser } from '../vendors/close-client.js';

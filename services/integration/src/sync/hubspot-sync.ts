@@ -11,7 +11,7 @@
  */
 import type { ConnectionRow } from '../db/connections.repository.js';
 import { importedExternalIds, saveSyncCursor } from '../db/sync.repository.js';
-import { representativeFinder } from '../domain/close-import.js';
+import { representativeFinder } from '../domain/call-import.js';
 import { hubspotCallDecision, hubspotSyncStart, hubspotTranscriptToRead } from '../domain/hubspot-import.js';
 import { storedHubSpotSettings } from '../domain/integrations.js';
 import type { HubSpotClient, HubSpotUtterance } from '../vendors/hubspot-client.js';

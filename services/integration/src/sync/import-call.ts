@@ -8,7 +8,7 @@
 import type { Database } from '@parlance/platform/db/database';
 import type { Logger } from '@parlance/platform/logger';
 import { recordImport } from '../db/sync.repository.js';
-import type { CallImport, CloseSkipReason, TeamRoster } from '../domain/close-import.js';
+import type { CallImport, SkipReason, TeamRoster } from '../domain/call-import.js';
 import type { Keyring } from '../domain/credential-cipher.js';
 import type { IntegrationId } from '../domain/integrations.js';
 
@@ -61,7 +61,7 @@ export interface SyncCounts {
   imported: number;
   /** Already imported by an earlier sync (read again after a stop, or in the overlap of two windows). */
   alreadyImported: number;
-  skipped: Record<CloseSkipReason, number>;
+  skipped: Record<SkipReason, number>;
   /** Calls ingest refused (a recording it cannot read, say): left out, with the reason logged. */
   refused: number;
 }

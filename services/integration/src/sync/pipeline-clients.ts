@@ -8,7 +8,7 @@ import { createClient } from '@parlance/platform/grpc/grpc-client';
 import { GrpcCallError } from '@parlance/platform/grpc/status-mapping';
 import { TeamsServiceClient, type Team, type TeamDraft } from '@parlance/proto/parlance/identity/v1/teams';
 import { ActivityKind, IngestServiceClient, MediaKind } from '@parlance/proto/parlance/ingest/v1/ingest';
-import type { TeamRoster } from '../domain/close-import.js';
+import type { TeamRoster } from '../domain/call-import.js';
 import { membersWithChange, type RosterTeam } from '../domain/close-roster.js';
 import type { RosterKeeper } from './close-sync.js';
 import { ImportRefused, type ActivityImporter } from './import-call.js';

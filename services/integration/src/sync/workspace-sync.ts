@@ -20,7 +20,7 @@
  */
 import type { ConnectionRow } from '../db/connections.repository.js';
 import { importedExternalIds, saveSyncCursor } from '../db/sync.repository.js';
-import { representativeFinder, type Representative } from '../domain/close-import.js';
+import { representativeFinder, type Representative } from '../domain/call-import.js';
 import { storedWorkspaceSettings, workspaceGrant } from '../domain/integrations.js';
 import { eventOfDocument, meetingSearchWindow, workspaceMeetingDecision, type WorkspaceTranscript } from '../domain/workspace-import.js';
 import { GOOGLE_MEET_SCOPE, type CalendarClient, type CalendarEvent, type DriveClient, type DriveDocument, type MeetClient } from '../vendors/google-client.js';
