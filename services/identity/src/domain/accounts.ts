@@ -6,6 +6,7 @@
  */
 import { invalidArgument, permissionDenied, unauthenticated } from '@parlance/platform/errors';
 import { isValidEmailAddress } from '@parlance/platform/mail/mailer';
+import { EMAIL_PATTERN } from '@parlance/platform/team/team-rules';
 import { checkPasswordPolicy } from './passwords.js';
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -21,13 +22,6 @@ export const NO_COMPANY_MESSAGE = 'Your account is not a member of any company. 
 /** RFC 5321 limits a forward path to 256 octets, i.e. 254 characters of address. */
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
-
-/**
- * The spec's invite pattern: text, @, text, dot, text. "Text" excludes white space and a second @,
- * which is what every browser form check of this kind does; anything stricter belongs to the
- * verification e-mail, the only real proof that an address works.
- */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Trims and lower-cases an e-mail address. Lower-casing the local part is not strictly RFC 5321,

@@ -4,36 +4,12 @@
  * as an invalid-argument error worded as the spec words it, with one-based indexes.
  */
 import { invalidArgument } from '@parlance/platform/errors';
+import { EMAIL_PATTERN, TEAM_LIMITS } from '@parlance/platform/team/team-rules';
 
-export const TEAM_LIMITS = {
-  teamNameMin: 2,
-  teamNameMax: 100,
-  criterionNameMin: 2,
-  criterionNameMax: 100,
-  /** A prompt shorter than this cannot say what to check. */
-  criterionPromptMin: 10,
-  criterionPromptMax: 500,
-  groupNameMax: 100,
-  successPromptMax: 500,
-  callScriptMax: 10_000,
-  memberNameMin: 2,
-  memberNameMax: 100,
-  memberEmailMax: 254,
-  crmIdMax: 200,
-  /** Weights are 0 to 10 each and add up to exactly this. */
-  criterionWeightMax: 10,
-  totalWeight: 10,
-  /** Bounds that keep one team's save (and its event) a reasonable size. */
-  groupsMax: 50,
-  criteriaMax: 100,
-  membersMax: 1_000,
-  targetMax: 100_000,
-} as const;
+export { TEAM_LIMITS };
 
 /** Client-made ids (the editor uses the platform UUID generator, or a random fallback). */
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-/** The spec's invite check (text, @, text, dot, text), without spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DECIMAL_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const WHOLE_NUMBER_PATTERN = /^\+?\d+$/;
 

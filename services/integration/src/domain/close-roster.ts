@@ -14,6 +14,7 @@
  * - Nothing is removed: a person who left Close keeps their past calls and their place.
  * - A company without teams gets none: a team needs criteria only a manager can write.
  */
+import { EMAIL_PATTERN, TEAM_LIMITS } from '@parlance/platform/team/team-rules';
 import type { CloseUser } from '../vendors/close-client.js';
 
 export interface RosterMember {
@@ -43,13 +44,6 @@ export interface PassedOverUser {
   email: string;
   reason: string;
 }
-
-/** The team editor's rules for a member (identity's domain/teams.ts), as far as a Close user can break them. */
-const MEMBER_NAME_MIN = 2;
-const MEMBER_NAME_MAX = 100;
-const MEMBER_EMAIL_MAX = 254;
-const TEAM_MEMBERS_MAX = 1_000;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
 const fullName = (member: Pick<RosterMember, 'firstName' | 'lastName'>) => `${member.firstName} ${member.lastName}`.toLowerCase().replace(/\s+/gu, ' ');
 
@@ -90,14 +84,16 @@ export function closeRosterChanges(teams: readonly RosterTeam[], users: readonly
   return { changes: [...changes.values()], passedOver };
 }
 
+/** Why the team editor (identity, by the same limits) would refuse `member` in the team, as far as a Close user can break its rules. */
 function memberRefusal(member: RosterMember, namesInTeam: ReadonlySet<string>, teamSize: number): string | undefined {
+  const { memberNameMin, memberNameMax, memberEmailMax, membersMax } = TEAM_LIMITS;
   if (member.lastName === '') return 'Close gives no last name, and a team member needs one';
   for (const part of [member.firstName, member.lastName]) {
-    if (part.length < MEMBER_NAME_MIN || part.length > MEMBER_NAME_MAX) return `each part of a team member's name must be ${MEMBER_NAME_MIN} to ${MEMBER_NAME_MAX} characters`;
+    if (part.length < memberNameMin || part.length > memberNameMax) return `each part of a team member's name must be ${memberNameMin} to ${memberNameMax} characters`;
   }
-  if (member.email.length > MEMBER_EMAIL_MAX || !EMAIL_PATTERN.test(member.email)) return 'the Close user has no valid e-mail address';
+  if (member.email.length > memberEmailMax || !EMAIL_PATTERN.test(member.email)) return 'the Close user has no valid e-mail address';
   if (namesInTeam.has(fullName(member))) return `the team already has a member named ${member.firstName} ${member.lastName}`;
-  if (teamSize >= TEAM_MEMBERS_MAX) return `the team already has ${TEAM_MEMBERS_MAX.toLocaleString('en-US')} members`;
+  if (teamSize >= membersMax) return `the team already has ${membersMax.toLocaleString('en-US')} members`;
   return undefined;
 }
 
