@@ -162,6 +162,9 @@ describe('the dashboards in Chromium, with the standalone product and its demo d
     const recommendations = page.getByRole('heading', { name: 'Performance Analysis' });
     await recommendations.waitFor();
     await page.getByRole('article', { name: TEAMS[1]! }).first().waitFor();
+    // The advice is worded in the browser from the figures the API sends, first how far the team is from its target.
+    const advice = page.getByRole('list', { name: `Advice for ${TEAMS[1]}` }).first().getByRole('listitem');
+    expect(await advice.first().textContent()).toMatch(/^(On target: \d+ successful of \d+\.|\d+ successful calls short of the target of \d+: about \d+ more calls|No (successful )?calls)/);
     await page.getByRole('button', { name: 'Export metrics chart as PNG' }).waitFor();
     await waitFor('the metric chart to be drawn', async () => ((await page.getByRole('button', { name: 'Export metrics chart as PNG' }).isEnabled()) ? true : undefined));
     await product.screenshot(page, 'performance-two-groups');

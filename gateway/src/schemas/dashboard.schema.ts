@@ -102,11 +102,15 @@ export const RecommendationsQuery = Type.Object({
   timezone: TIMEZONE,
 });
 
-const CriterionFailure = Type.Object({
+const criterionFailureRate = {
   criterionName: Type.String(),
   failureRate: Type.Number({ description: 'failed ÷ judged × 100' }),
   failed: Type.Integer(),
   judged: Type.Integer(),
+};
+
+const CriterionFailure = Type.Object({
+  ...criterionFailureRate,
   groupId: Type.String(),
   criterionId: Type.String(),
   teamId: Type.String(),
@@ -124,7 +128,7 @@ const standing = {
   }),
   requiredConversionRate: Type.Number({ description: 'remaining ÷ total × 100 + conversionRate, at most 100; 100 with no activities' }),
   requiredAverageScore: Type.Number({ description: 'averageScore × target ÷ max(1, successful), at most 10' }),
-  advice: Type.Array(Type.String(), { description: 'what a manager can act on, most important first' }),
+  scoredCalls: Type.Integer({ description: 'the activities with a score: averageScore is 0 without any' }),
 };
 
 const MemberRecommendation = Type.Object({
@@ -136,7 +140,14 @@ const MemberRecommendation = Type.Object({
   criteria: Type.Array(CriterionFailure, { description: 'most failed first' }),
 });
 
-const TeamRecommendation = Type.Object({ teamId: Type.String(), teamName: Type.String(), ...standing, members: Type.Array(MemberRecommendation) });
+const TeamRecommendation = Type.Object({
+  teamId: Type.String(),
+  teamName: Type.String(),
+  ...standing,
+  scriptMatch: nullable(Type.Number(), 'average script match of the members counted (every representative in team mode); null when no scored activity had a script'),
+  criteria: Type.Array(Type.Object(criterionFailureRate), { description: 'the criteria of the members counted, by name, most failed first' }),
+  members: Type.Array(MemberRecommendation),
+});
 
 export const RecommendationsResponse = Type.Array(
   Type.Object({

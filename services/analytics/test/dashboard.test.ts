@@ -329,16 +329,23 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
       expect(alpha!.members.map((member) => [member.email, member.standing])).toEqual([
         [
           'anna@example.com',
-          { target: 10, successfulCalls: 0, totalCalls: 1, conversionRate: 0, averageScore: 6, onTarget: false, additionalNeeded: undefined, requiredConversionRate: 100, requiredAverageScore: 10 },
+          { target: 10, successfulCalls: 0, totalCalls: 1, conversionRate: 0, averageScore: 6, onTarget: false, additionalNeeded: undefined, requiredConversionRate: 100, requiredAverageScore: 10, scoredCalls: 1 },
         ],
-        ['ben@example.com', { target: 5, successfulCalls: 0, totalCalls: 0, conversionRate: 0, averageScore: 0, onTarget: false, additionalNeeded: undefined, requiredConversionRate: 100, requiredAverageScore: 0 }],
+        [
+          'ben@example.com',
+          { target: 5, successfulCalls: 0, totalCalls: 0, conversionRate: 0, averageScore: 0, onTarget: false, additionalNeeded: undefined, requiredConversionRate: 100, requiredAverageScore: 0, scoredCalls: 0 },
+        ],
       ]);
       expect(alpha!.members[0]!.criteria).toEqual([expect.objectContaining({ criterionName: 'Greets the customer', failureRate: 100, failed: 1, judged: 1, teamId: 'team-a' })]);
       expect(bravo!.members.map((member) => [member.email, member.standing?.target, member.standing?.totalCalls])).toEqual([
         ['ben@example.com', 15, 1],
         ['cara@example.com', 0, 0],
       ]);
-      expect(bravo!.standing).toMatchObject({ target: 15, totalCalls: 1, averageScore: 4 });
+      expect(bravo!.standing).toMatchObject({ target: 15, totalCalls: 1, averageScore: 4, scoredCalls: 1 });
+      // The team's criteria, for the advice the web app words: its representatives' verdicts by name.
+      expect(alpha!.criteria).toEqual([{ criterionName: 'Greets the customer', failureRate: 100, failed: 1, judged: 1 }]);
+      expect(bravo!.criteria).toEqual([{ criterionName: 'C:\\notes', failureRate: 100, failed: 1, judged: 1 }]);
+      expect([alpha!.scriptMatch, bravo!.scriptMatch]).toEqual([70, undefined]);
       expect(bravo!.members[0]!.criteria).toEqual([
         { criterionName: 'C:\\notes', failureRate: 100, failed: 1, judged: 1, groupId: 'wrap-up "final"', criterionId: 'C:\\notes', teamId: 'team-b', failedActivityIds: [] },
       ]);
@@ -357,8 +364,8 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
       expect(alpha!.standing).toMatchObject({ target: 10, totalCalls: 1, averageScore: 6 });
       // Ben's call in team B is not Cara's: the team counts her alone.
       expect(bravo!.members.map((member) => member.email)).toEqual(['cara@example.com']);
-      expect(bravo!.standing).toMatchObject({ target: 0, totalCalls: 0, averageScore: 0 });
-      expect(bravo!.advice).toEqual(['No calls in this period.']);
+      expect(bravo!.standing).toMatchObject({ target: 0, totalCalls: 0, averageScore: 0, scoredCalls: 0 });
+      expect(bravo).toMatchObject({ scriptMatch: undefined, criteria: [] });
     });
 
     it('coaches a representative with the activities that failed each criterion', async () => {

@@ -28,6 +28,11 @@ export interface FigureScope {
   teamIds: readonly string[] | null;
   /** null: everyone. */
   representatives: readonly string[] | null;
+  /**
+   * Instead of `representatives`, in a statement read team by team: each team's own, by team id
+   * (a team not listed has none). Each team then looks up its few, not every team's.
+   */
+  representativesByTeam?: Readonly<Record<string, readonly string[]>>;
   range: DayRange;
 }
 
@@ -301,6 +306,12 @@ function readRows<T extends Record<string, unknown>>(database: FigureReader, sou
 
 const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 
+/** The representatives a relation keeps, as an array: the team's own (`team`, a column) when the scope lists them by team. */
+function representativesIn(scope: FigureScope, team: SQL | undefined): SQL | null {
+  if (scope.representativesByTeam && team) return sql`array(select jsonb_array_elements_text(${JSON.stringify(scope.representativesByTeam)}::jsonb -> ${team}))`;
+  return scope.representatives ? textArray(scope.representatives) : null;
+}
+
 /**
  * The relation every figure is summed from: the totals' (or, `verdicts`, the verdicts') cells of
  * the scope, from `source`; of the one team `team` names (a column of an outer query), if given.
@@ -314,8 +325,9 @@ function rollupRelation(scope: FigureScope, level: Level, spans: Spans, verdicts
   const conditions: SQL[] = [sql`company_id = ${scope.companyId}`, sql`zone = ${scope.zone}`, sql`kind = ${scope.kind}`];
   if (team) conditions.push(sql`team_id = ${team}`);
   else if (scope.teamIds) conditions.push(sql`team_id = any(${textArray(scope.teamIds)})`);
+  const representatives = level === 'team' ? null : representativesIn(scope, team);
   if (level === 'team') conditions.push(sql`representative_email = '*'`);
-  else if (scope.representatives) conditions.push(sql`representative_email = any(${textArray(scope.representatives)})`);
+  else if (representatives) conditions.push(sql`representative_email = any(${representatives})`);
   else conditions.push(sql`representative_email <> '*'`);
   conditions.push(periodCondition(scope.range, spans));
   const columns = verdicts ? ['team_id', 'representative_email', 'period', 'group_id', 'criterion_id', ...VERDICTS_MEASURES] : ['team_id', 'representative_email', 'period', ...TOTALS_MEASURES];
@@ -338,7 +350,8 @@ function rowRelation(scope: FigureScope, level: Level, verdicts: boolean, team: 
   const conditions: SQL[] = [sql`r.company_id = ${scope.companyId}`, sql`r.kind = ${scope.kind}`, LISTED];
   if (team) conditions.push(sql`r.team_id = ${team}`);
   else if (scope.teamIds) conditions.push(sql`r.team_id = any(${textArray(scope.teamIds)})`);
-  if (level === 'representative' && scope.representatives) conditions.push(sql`r.representative_email = any(${textArray(scope.representatives)})`);
+  const representatives = level === 'representative' ? representativesIn(scope, team) : null;
+  if (representatives) conditions.push(sql`r.representative_email = any(${representatives})`);
   conditions.push(...occurredWithin(scope));
   const representative = level === 'team' ? sql.raw(`'*'::text`) : sql.raw('r.representative_email');
   const day = sql`(r.occurred_at at time zone ${scope.zone})::date`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adviceFor, failureRates, median, sortShort, standingOf } from './recommendations.js';
+import { failureRates, median, sortShort, standingOf } from './recommendations.js';
 
 describe('standingOf (spec part 2 §9)', () => {
   it('is on target when successful reaches the target, needing nothing more', () => {
@@ -44,38 +44,6 @@ describe('standingOf (spec part 2 §9)', () => {
       requiredConversionRate: 100,
       requiredAverageScore: 0,
     });
-  });
-});
-
-describe('adviceFor', () => {
-  const facts = (overrides: Partial<Parameters<typeof standingOf>[0]>, rest: Partial<Parameters<typeof adviceFor>[0]> = {}) => ({
-    standing: standingOf({ target: 5, successful: 2, total: 10, averageScore: 7, ...overrides }),
-    scored: 10,
-    scriptMatch: 90,
-    criteria: [],
-    activities: 'calls',
-    ...rest,
-  });
-
-  it('says how far from the target and what it takes', () => {
-    expect(adviceFor(facts({}))[0]).toBe('3 successful calls short of the target of 5: about 15 more calls at the current conversion rate, or a conversion rate of 50% on the calls made.');
-    expect(adviceFor(facts({ successful: 5 }))[0]).toBe('On target: 5 successful of 5.');
-    expect(adviceFor(facts({ successful: 0 }))[0]).toContain('No successful calls yet (target 5)');
-    expect(adviceFor(facts({ successful: 0, total: 0 }, { scored: 0 }))).toEqual(['No calls in this period against a target of 5 successful: check their pipeline and schedule.']);
-  });
-
-  it('reads the score against §9’s thresholds: 10 perfect, 8 good, below that coaching', () => {
-    expect(adviceFor(facts({ averageScore: 10 }))[1]).toMatch(/^Perfect average score/);
-    expect(adviceFor(facts({ averageScore: 8 }))[1]).toBe('Good average score (8.0/10): keep it there.');
-    expect(adviceFor(facts({ averageScore: 7.96 }))[1]).toBe('Average score 7.9/10 is below 8: coach on the criteria they fail most.');
-  });
-
-  it('asks for the script when the match is not above 80 %, and names the criterion failed most', () => {
-    const advice = adviceFor(facts({}, { scriptMatch: 80, criteria: failureRates([{ criterionName: 'Agrees next steps', failed: 3, judged: 4 }]) }));
-    expect(advice).toContain('Script match 80% should stay above 80%: go through the call script with them.');
-    expect(advice).toContain("Most failed: 'Agrees next steps' (75% of 4 calls).");
-    expect(adviceFor(facts({}, { scriptMatch: 80.5 })).some((line) => line.startsWith('Script match'))).toBe(false);
-    expect(adviceFor(facts({}, { scriptMatch: null })).some((line) => line.startsWith('Script match'))).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Spec part 2 §9's recommendation rules, for a team or a member over a period, and the advice a
- * manager can act on. Pure arithmetic on counts, so every rule and edge is unit-tested.
+ * Spec part 2 §9's recommendation rules, for a team or a member over a period. Pure arithmetic on
+ * counts, so every rule and edge is unit-tested. The advice a manager reads is worded from these
+ * figures in the web app (web/src/features/dashboard/performance/advice.ts).
  */
 import { compareText } from './dashboard-figures.js';
 
@@ -28,11 +29,6 @@ export interface Standing {
 }
 
 export const MAX_SCORE = 10;
-/** §9: an average score of 10 is perfect, 8 or more good. */
-export const PERFECT_SCORE = 10;
-export const GOOD_SCORE = 8;
-/** §9: script correlation should stay above 80 %. */
-export const SCRIPT_MATCH_FLOOR = 80;
 
 export function standingOf({ target, successful, total, averageScore }: PeriodFigures): Standing {
   const conversionRate = total === 0 ? 0 : (successful / total) * 100;
@@ -58,48 +54,6 @@ export interface CriterionFailureRate {
   failureRate: number;
   failed: number;
   judged: number;
-}
-
-export interface AdviceFacts {
-  standing: Standing;
-  /** Scored activities; advice on the score needs some. */
-  scored: number;
-  /** Average script match; null when no scored activity had a script. */
-  scriptMatch: number | null;
-  /** Most failed first. */
-  criteria: readonly CriterionFailureRate[];
-  /** "calls" or "meetings", as the advice names them. */
-  activities: string;
-}
-
-/** One decimal, rounded down, so a score just under a threshold never reads as reaching it. */
-const one = (value: number) => (Math.floor(value * 10 + 1e-9) / 10).toFixed(1);
-const percent = (value: number) => `${Math.round(value)}%`;
-
-/** What a manager can act on, most important first. */
-export function adviceFor({ standing, scored, scriptMatch, criteria, activities }: AdviceFacts): string[] {
-  const advice: string[] = [];
-  const { onTarget, target, successfulCalls, totalCalls, additionalNeeded, requiredConversionRate, averageScore } = standing;
-  if (totalCalls === 0) {
-    advice.push(target > 0 ? `No ${activities} in this period against a target of ${target} successful: check their pipeline and schedule.` : `No ${activities} in this period.`);
-  } else if (onTarget) {
-    advice.push(`On target: ${successfulCalls} successful of ${target}.`);
-  } else if (additionalNeeded === null) {
-    advice.push(`No successful ${activities} yet (target ${target}): review their last ${activities} together and agree on how to close.`);
-  } else {
-    advice.push(
-      `${target - successfulCalls} successful ${activities} short of the target of ${target}: about ${additionalNeeded} more ${activities} at the current conversion rate, or a conversion rate of ${percent(requiredConversionRate)} on the ${activities} made.`,
-    );
-  }
-  if (scored > 0) {
-    if (averageScore >= PERFECT_SCORE) advice.push('Perfect average score (10/10): ask them to share what works with the team.');
-    else if (averageScore >= GOOD_SCORE) advice.push(`Good average score (${one(averageScore)}/10): keep it there.`);
-    else advice.push(`Average score ${one(averageScore)}/10 is below ${GOOD_SCORE}: coach on the criteria they fail most.`);
-  }
-  if (scriptMatch !== null && scriptMatch <= SCRIPT_MATCH_FLOOR) advice.push(`Script match ${percent(scriptMatch)} should stay above ${SCRIPT_MATCH_FLOOR}%: go through the call script with them.`);
-  const worst = criteria.find((criterion) => criterion.failed > 0);
-  if (worst) advice.push(`Most failed: '${worst.criterionName}' (${percent(worst.failureRate)} of ${worst.judged} ${activities}).`);
-  return advice;
 }
 
 /** Failed ÷ judged × 100; judged must not be 0. */

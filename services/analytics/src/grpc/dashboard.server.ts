@@ -30,7 +30,6 @@ import type {
   TargetStanding,
   TeamRecommendation,
 } from '@parlance/proto/parlance/analytics/v1/dashboard';
-import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import {
   failedActivityIds,
   groupedTotals,
@@ -83,7 +82,7 @@ import {
   type Mode,
 } from '../domain/dashboard-request.js';
 import { readDepartment, readKind } from '../domain/list-request.js';
-import { adviceFor, failureRate, failureRates, median, mostFailedFirst, sortShort, standingOf, type Standing } from '../domain/recommendations.js';
+import { failureRate, failureRates, median, mostFailedFirst, sortShort, standingOf, type Standing } from '../domain/recommendations.js';
 import type { TeamState } from '../domain/team-state.js';
 
 export interface DashboardServiceDependencies {
@@ -278,17 +277,28 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
           const mode = readMode(group.mode, group.memberEmails.length > 0, DASHBOARD_MESSAGES.groupMode(index));
           const days = workingDays(range.from, range.to, today);
           const chosen = new Set(group.memberEmails);
-          // Representative mode counts only the members chosen (all when none is): nothing else is read.
-          const representatives = mode === 'representative' && chosen.size > 0 ? [...chosen] : null;
-          const figures = { companyId, kind: kindName, zone, teamIds: group.teamIds, representatives, range } satisfies FigureScope;
-          const groupTeams = group.teamIds.map((teamId) => ({ teamId, team: teams.find((candidate) => candidate.teamId === teamId) }));
+          const groupTeams = group.teamIds.map((teamId) => {
+            const team = teams.find((candidate) => candidate.teamId === teamId);
+            // Representative mode counts only the members chosen (all when none is).
+            const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
+            return { teamId, team, members };
+          });
+          // With members chosen, each team reads its own of them and nothing else.
+          const representativesByTeam =
+            mode === 'representative' && chosen.size > 0 ? Object.fromEntries(groupTeams.map(({ teamId, members }) => [teamId, members.map((member) => member.email)])) : undefined;
+          const figures = {
+            companyId,
+            kind: kindName,
+            zone,
+            teamIds: group.teamIds,
+            representatives: representativesByTeam ? [...chosen] : null,
+            representativesByTeam,
+            range,
+          } satisfies FigureScope;
           // The teams' criteria, which the figures name by position.
           const known = groupTeams.flatMap(({ teamId, team }) => (team?.criteria ?? []).map((criterion) => ({ teamId, ...criterion })));
           const figuresOf = groupFigures(await memberFigures(database, from, figures, mode === 'team', RECOMMENDATION_MEASURES, known), known);
-          const teamAnswers = groupTeams.map(({ teamId, team }) => {
-            const members = (team?.members ?? []).filter((member) => mode === 'team' || chosen.size === 0 || chosen.has(member.email));
-            return teamRecommendation(teamId, team, members, mode, days, kindName, figuresOf, directory.criterionName);
-          });
+          const teamAnswers = groupTeams.map(({ teamId, team, members }) => teamRecommendation(teamId, team, members, mode, days, figuresOf, directory.criterionName));
           return { groupId: group.id, groupName: group.name, from: range.from, to: range.to, workingDays: days, teams: teamAnswers };
         }),
       );
@@ -442,7 +452,7 @@ function orderedCriterionLabels({ teams, criterionName }: TeamDirectory, teamIds
   return [...labels];
 }
 
-function targetStanding(standing: Standing): TargetStanding {
+function targetStanding(standing: Standing, scored: number): TargetStanding {
   return {
     target: standing.target,
     successfulCalls: standing.successfulCalls,
@@ -453,6 +463,7 @@ function targetStanding(standing: Standing): TargetStanding {
     additionalNeeded: standing.additionalNeeded === null ? undefined : standing.additionalNeeded,
     requiredConversionRate: rounded(standing.requiredConversionRate),
     requiredAverageScore: rounded(standing.requiredAverageScore),
+    scoredCalls: scored,
   };
 }
 
@@ -499,16 +510,14 @@ function teamRecommendation(
   members: TeamState['members'],
   mode: Mode,
   days: number,
-  kind: ActivityKindName,
   figures: ReturnType<typeof groupFigures>,
   criterionName: TeamDirectory['criterionName'],
 ): TeamRecommendation {
-  const activities = kind === 'meeting' ? 'meetings' : 'calls';
   const memberAnswers: MemberRecommendation[] = members.map((member) => {
     const own = figures.member(teamId, member.email);
     const counts = own ?? NO_COUNTS;
     const standing = standingOf({ target: member.target * days, successful: counts.successful, total: counts.activities, averageScore: averageScore(counts) ?? 0 });
-    // Built once in the answer's shape (a request lists thousands), rates rounded once the advice has read them.
+    // Built once in the answer's shape (a request lists thousands), rates rounded once sorted.
     const criteria: CriterionFailure[] = [];
     forEachTally(own?.criteria ?? [], figures.known, (known, groupId, criterionId, passed, failed) => {
       const judged = passed + failed;
@@ -518,17 +527,14 @@ function teamRecommendation(
     });
     // Ties broken by the ids: the criteria come in no particular order.
     sortShort(criteria, (a, b) => mostFailedFirst(a, b) || compareText(a.groupId, b.groupId) || compareText(a.criterionId, b.criterionId));
-    const scriptMatch = averageScriptMatch(counts);
-    const advice = adviceFor({ standing, scored: counts.scored, scriptMatch, criteria, activities });
     for (const criterion of criteria) criterion.failureRate = rounded(criterion.failureRate);
     return {
       firstName: member.firstName,
       lastName: member.lastName,
       email: member.email,
-      standing: targetStanding(standing),
-      scriptMatch: optional(scriptMatch),
+      standing: targetStanding(standing, counts.scored),
+      scriptMatch: optional(averageScriptMatch(counts)),
       criteria,
-      advice,
     };
   });
   const teamCounts = mode === 'team' ? figures.team(teamId) : members.reduce<Counts>((sum, member) => addCounts(sum, figures.member(teamId, member.email) ?? NO_COUNTS), NO_COUNTS);
@@ -548,12 +554,12 @@ function teamRecommendation(
       } else teamVerdicts.set(name, { criterionName: name, failed, judged: passed + failed });
     });
   }
-  const teamCriteria = failureRates([...teamVerdicts.values()]);
   return {
     teamId,
     teamName: team?.name ?? teamId,
-    standing: targetStanding(standing),
+    standing: targetStanding(standing, teamCounts.scored),
     members: memberAnswers,
-    advice: adviceFor({ standing, scored: teamCounts.scored, scriptMatch: averageScriptMatch(teamCounts), criteria: teamCriteria, activities }),
+    scriptMatch: optional(averageScriptMatch(teamCounts)),
+    criteria: failureRates([...teamVerdicts.values()]).map((criterion) => ({ ...criterion, failureRate: rounded(criterion.failureRate) })),
   };
 }

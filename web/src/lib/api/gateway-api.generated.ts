@@ -1585,8 +1585,18 @@ export type GetRecommendationsApiResponse = /** status 200 Default Response */ {
     requiredConversionRate: number;
     /** averageScore × target ÷ max(1, successful), at most 10 */
     requiredAverageScore: number;
-    /** what a manager can act on, most important first */
-    advice: string[];
+    /** the activities with a score: averageScore is 0 without any */
+    scoredCalls: number;
+    /** average script match of the members counted (every representative in team mode); null when no scored activity had a script */
+    scriptMatch: number | null;
+    /** the criteria of the members counted, by name, most failed first */
+    criteria: {
+      criterionName: string;
+      /** failed ÷ judged × 100 */
+      failureRate: number;
+      failed: number;
+      judged: number;
+    }[];
     members: {
       firstName: string;
       lastName: string;
@@ -1605,8 +1615,8 @@ export type GetRecommendationsApiResponse = /** status 200 Default Response */ {
       requiredConversionRate: number;
       /** averageScore × target ÷ max(1, successful), at most 10 */
       requiredAverageScore: number;
-      /** what a manager can act on, most important first */
-      advice: string[];
+      /** the activities with a score: averageScore is 0 without any */
+      scoredCalls: number;
       /** average script match; null when no scored activity had a script */
       scriptMatch: number | null;
       /** most failed first */

@@ -70,8 +70,8 @@ const criterionView = (failure: CriterionFailure) => ({
   teamId: failure.teamId,
 });
 
-function standingView(standing: TargetStanding | undefined, advice: string[]) {
-  const figures = standing ?? { target: 0, successfulCalls: 0, totalCalls: 0, conversionRate: 0, averageScore: 0, onTarget: true, requiredConversionRate: 0, requiredAverageScore: 0 };
+function standingView(standing: TargetStanding | undefined) {
+  const figures = standing ?? { target: 0, successfulCalls: 0, totalCalls: 0, conversionRate: 0, averageScore: 0, onTarget: true, requiredConversionRate: 0, requiredAverageScore: 0, scoredCalls: 0 };
   return {
     target: figures.target,
     successfulCalls: figures.successfulCalls,
@@ -82,7 +82,7 @@ function standingView(standing: TargetStanding | undefined, advice: string[]) {
     additionalNeeded: figures.onTarget ? 0 : (figures.additionalNeeded ?? ('-' as const)),
     requiredConversionRate: figures.requiredConversionRate,
     requiredAverageScore: figures.requiredAverageScore,
-    advice,
+    scoredCalls: figures.scoredCalls,
   };
 }
 
@@ -96,12 +96,14 @@ export function recommendationsView(answer: GetRecommendationsResponse): Static<
     teams: group.teams.map((team) => ({
       teamId: team.teamId,
       teamName: team.teamName,
-      ...standingView(team.standing, team.advice),
+      ...standingView(team.standing),
+      scriptMatch: orNull(team.scriptMatch),
+      criteria: team.criteria.map(({ criterionName, failureRate, failed, judged }) => ({ criterionName, failureRate, failed, judged })),
       members: team.members.map((member) => ({
         firstName: member.firstName,
         lastName: member.lastName,
         email: member.email,
-        ...standingView(member.standing, member.advice),
+        ...standingView(member.standing),
         scriptMatch: orNull(member.scriptMatch),
         criteria: member.criteria.map(criterionView),
       })),

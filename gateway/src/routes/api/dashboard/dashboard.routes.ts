@@ -190,7 +190,7 @@ export async function dashboardRoutes(app: FastifyInstance, options: { services:
         operationId: 'getRecommendations',
         summary: 'Each filter group’s teams and members against their daily targets (Performance Analysis)',
         description:
-          'Spec part 2 §2.11 and §9’s rules: on target, additional activities needed, required conversion rate and average score, advice, and each member’s criteria failure rates.',
+          'Spec part 2 §2.11 and §9’s rules: on target, additional activities needed, required conversion rate and average score, and the criteria failure rates of each member and team. Figures only: the web app words the advice from them.',
         security: SIGNED_IN,
         tags: TAGS,
         querystring: RecommendationsQuery,

@@ -178,6 +178,17 @@ export interface TargetStanding {
   additionalNeeded?: number | undefined;
   requiredConversionRate: number;
   requiredAverageScore: number;
+  /** The activities with a score: the average score is 0 without any, and says nothing then. */
+  scoredCalls: number;
+}
+
+/** A criterion's failure rate over several of a team's members, by name. */
+export interface CriterionFailureRate {
+  criterionName: string;
+  /** Failed ÷ judged × 100. */
+  failureRate: number;
+  failed: number;
+  judged: number;
 }
 
 export interface MemberRecommendation {
@@ -193,8 +204,6 @@ export interface MemberRecommendation {
     | undefined;
   /** The member's criteria, most failed first. */
   criteria: CriterionFailure[];
-  /** What a manager can act on, most important first. */
-  advice: string[];
 }
 
 export interface TeamRecommendation {
@@ -202,7 +211,12 @@ export interface TeamRecommendation {
   teamName: string;
   standing: TargetStanding | undefined;
   members: MemberRecommendation[];
-  advice: string[];
+  /** The members counted (every representative in team mode): absent when no scored activity had a script. */
+  scriptMatch?:
+    | number
+    | undefined;
+  /** Their criteria, most failed first. */
+  criteria: CriterionFailureRate[];
 }
 
 export interface GroupRecommendation {
@@ -2056,6 +2070,7 @@ function createBaseTargetStanding(): TargetStanding {
     additionalNeeded: undefined,
     requiredConversionRate: 0,
     requiredAverageScore: 0,
+    scoredCalls: 0,
   };
 }
 
@@ -2087,6 +2102,9 @@ export const TargetStanding: MessageFns<TargetStanding> = {
     }
     if (message.requiredAverageScore !== 0) {
       writer.uint32(73).double(message.requiredAverageScore);
+    }
+    if (message.scoredCalls !== 0) {
+      writer.uint32(80).int64(message.scoredCalls);
     }
     return writer;
   },
@@ -2176,6 +2194,14 @@ export const TargetStanding: MessageFns<TargetStanding> = {
             message.requiredAverageScore = reader.double();
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.scoredCalls = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2231,6 +2257,11 @@ export const TargetStanding: MessageFns<TargetStanding> = {
         : isSet(object.required_average_score)
         ? globalThis.Number(object.required_average_score)
         : 0,
+      scoredCalls: isSet(object.scoredCalls)
+        ? globalThis.Number(object.scoredCalls)
+        : isSet(object.scored_calls)
+        ? globalThis.Number(object.scored_calls)
+        : 0,
     };
   },
 
@@ -2263,6 +2294,9 @@ export const TargetStanding: MessageFns<TargetStanding> = {
     if (message.requiredAverageScore !== 0) {
       obj.requiredAverageScore = floatToJson(message.requiredAverageScore);
     }
+    if (message.scoredCalls !== 0) {
+      obj.scoredCalls = Math.round(message.scoredCalls);
+    }
     return obj;
   },
 
@@ -2280,20 +2314,138 @@ export const TargetStanding: MessageFns<TargetStanding> = {
     message.additionalNeeded = object.additionalNeeded ?? undefined;
     message.requiredConversionRate = object.requiredConversionRate ?? 0;
     message.requiredAverageScore = object.requiredAverageScore ?? 0;
+    message.scoredCalls = object.scoredCalls ?? 0;
+    return message;
+  },
+};
+
+function createBaseCriterionFailureRate(): CriterionFailureRate {
+  return { criterionName: "", failureRate: 0, failed: 0, judged: 0 };
+}
+
+export const CriterionFailureRate: MessageFns<CriterionFailureRate> = {
+  encode(message: CriterionFailureRate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.criterionName !== "") {
+      writer.uint32(10).string(message.criterionName);
+    }
+    if (message.failureRate !== 0) {
+      writer.uint32(17).double(message.failureRate);
+    }
+    if (message.failed !== 0) {
+      writer.uint32(24).int64(message.failed);
+    }
+    if (message.judged !== 0) {
+      writer.uint32(32).int64(message.judged);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CriterionFailureRate {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCriterionFailureRate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.criterionName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.failureRate = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.failed = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.judged = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CriterionFailureRate {
+    return {
+      criterionName: isSet(object.criterionName)
+        ? globalThis.String(object.criterionName)
+        : isSet(object.criterion_name)
+        ? globalThis.String(object.criterion_name)
+        : "",
+      failureRate: isSet(object.failureRate)
+        ? globalThis.Number(object.failureRate)
+        : isSet(object.failure_rate)
+        ? globalThis.Number(object.failure_rate)
+        : 0,
+      failed: isSet(object.failed) ? globalThis.Number(object.failed) : 0,
+      judged: isSet(object.judged) ? globalThis.Number(object.judged) : 0,
+    };
+  },
+
+  toJSON(message: CriterionFailureRate): unknown {
+    const obj: any = {};
+    if (message.criterionName !== "") {
+      obj.criterionName = message.criterionName;
+    }
+    if (message.failureRate !== 0) {
+      obj.failureRate = floatToJson(message.failureRate);
+    }
+    if (message.failed !== 0) {
+      obj.failed = Math.round(message.failed);
+    }
+    if (message.judged !== 0) {
+      obj.judged = Math.round(message.judged);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CriterionFailureRate>, I>>(base?: I): CriterionFailureRate {
+    return CriterionFailureRate.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CriterionFailureRate>, I>>(object: I): CriterionFailureRate {
+    const message = createBaseCriterionFailureRate();
+    message.criterionName = object.criterionName ?? "";
+    message.failureRate = object.failureRate ?? 0;
+    message.failed = object.failed ?? 0;
+    message.judged = object.judged ?? 0;
     return message;
   },
 };
 
 function createBaseMemberRecommendation(): MemberRecommendation {
-  return {
-    firstName: "",
-    lastName: "",
-    email: "",
-    standing: undefined,
-    scriptMatch: undefined,
-    criteria: [],
-    advice: [],
-  };
+  return { firstName: "", lastName: "", email: "", standing: undefined, scriptMatch: undefined, criteria: [] };
 }
 
 export const MemberRecommendation: MessageFns<MemberRecommendation> = {
@@ -2315,9 +2467,6 @@ export const MemberRecommendation: MessageFns<MemberRecommendation> = {
     }
     for (const v of message.criteria) {
       CriterionFailure.encode(v!, writer.uint32(50).fork()).join();
-    }
-    for (const v of message.advice) {
-      writer.uint32(58).string(v!);
     }
     return writer;
   },
@@ -2383,14 +2532,6 @@ export const MemberRecommendation: MessageFns<MemberRecommendation> = {
             message.criteria.push(CriterionFailure.decode(reader, reader.uint32()));
             continue;
           }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.advice.push(reader.string());
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2425,9 +2566,6 @@ export const MemberRecommendation: MessageFns<MemberRecommendation> = {
       criteria: globalThis.Array.isArray(object?.criteria)
         ? object.criteria.map((e: any) => CriterionFailure.fromJSON(e))
         : [],
-      advice: globalThis.Array.isArray(object?.advice)
-        ? object.advice.map((e: any) => globalThis.String(e))
-        : [],
     };
   },
 
@@ -2451,9 +2589,6 @@ export const MemberRecommendation: MessageFns<MemberRecommendation> = {
     if (message.criteria?.length) {
       obj.criteria = message.criteria.map((e) => CriterionFailure.toJSON(e));
     }
-    if (message.advice?.length) {
-      obj.advice = message.advice;
-    }
     return obj;
   },
 
@@ -2470,13 +2605,12 @@ export const MemberRecommendation: MessageFns<MemberRecommendation> = {
       : undefined;
     message.scriptMatch = object.scriptMatch ?? undefined;
     message.criteria = object.criteria?.map((e) => CriterionFailure.fromPartial(e)) || [];
-    message.advice = object.advice?.map((e) => e) || [];
     return message;
   },
 };
 
 function createBaseTeamRecommendation(): TeamRecommendation {
-  return { teamId: "", teamName: "", standing: undefined, members: [], advice: [] };
+  return { teamId: "", teamName: "", standing: undefined, members: [], scriptMatch: undefined, criteria: [] };
 }
 
 export const TeamRecommendation: MessageFns<TeamRecommendation> = {
@@ -2493,8 +2627,11 @@ export const TeamRecommendation: MessageFns<TeamRecommendation> = {
     for (const v of message.members) {
       MemberRecommendation.encode(v!, writer.uint32(34).fork()).join();
     }
-    for (const v of message.advice) {
-      writer.uint32(42).string(v!);
+    if (message.scriptMatch !== undefined) {
+      writer.uint32(49).double(message.scriptMatch);
+    }
+    for (const v of message.criteria) {
+      CriterionFailureRate.encode(v!, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -2544,12 +2681,20 @@ export const TeamRecommendation: MessageFns<TeamRecommendation> = {
             message.members.push(MemberRecommendation.decode(reader, reader.uint32()));
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 6: {
+            if (tag !== 49) {
               break;
             }
 
-            message.advice.push(reader.string());
+            message.scriptMatch = reader.double();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.criteria.push(CriterionFailureRate.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -2580,7 +2725,14 @@ export const TeamRecommendation: MessageFns<TeamRecommendation> = {
       members: globalThis.Array.isArray(object?.members)
         ? object.members.map((e: any) => MemberRecommendation.fromJSON(e))
         : [],
-      advice: globalThis.Array.isArray(object?.advice) ? object.advice.map((e: any) => globalThis.String(e)) : [],
+      scriptMatch: isSet(object.scriptMatch)
+        ? globalThis.Number(object.scriptMatch)
+        : isSet(object.script_match)
+        ? globalThis.Number(object.script_match)
+        : undefined,
+      criteria: globalThis.Array.isArray(object?.criteria)
+        ? object.criteria.map((e: any) => CriterionFailureRate.fromJSON(e))
+        : [],
     };
   },
 
@@ -2598,8 +2750,11 @@ export const TeamRecommendation: MessageFns<TeamRecommendation> = {
     if (message.members?.length) {
       obj.members = message.members.map((e) => MemberRecommendation.toJSON(e));
     }
-    if (message.advice?.length) {
-      obj.advice = message.advice;
+    if (message.scriptMatch !== undefined) {
+      obj.scriptMatch = floatToJson(message.scriptMatch);
+    }
+    if (message.criteria?.length) {
+      obj.criteria = message.criteria.map((e) => CriterionFailureRate.toJSON(e));
     }
     return obj;
   },
@@ -2615,7 +2770,8 @@ export const TeamRecommendation: MessageFns<TeamRecommendation> = {
       ? TargetStanding.fromPartial(object.standing)
       : undefined;
     message.members = object.members?.map((e) => MemberRecommendation.fromPartial(e)) || [];
-    message.advice = object.advice?.map((e) => e) || [];
+    message.scriptMatch = object.scriptMatch ?? undefined;
+    message.criteria = object.criteria?.map((e) => CriterionFailureRate.fromPartial(e)) || [];
     return message;
   },
 };

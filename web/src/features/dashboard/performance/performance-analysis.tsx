@@ -6,6 +6,7 @@ import { formatCount } from '../../../lib/format';
 import { downloadTextFile } from '../../../lib/download-file';
 import type { ActivityType } from '../metrics';
 import { formatPeriod } from './period-presets';
+import { adviceFor } from './advice';
 import { hasMembers, recommendationsCsv, recommendationsFileName } from './recommendations-csv';
 import {
   activityNoun,
@@ -16,6 +17,7 @@ import {
   recommendationsError,
   targetStatus,
   worstFirst,
+  type MemberRecommendation,
   type RecommendationGroup,
   type TeamRecommendation,
 } from './recommendations-format';
@@ -24,8 +26,8 @@ export const NO_GROUP_TO_ANALYSE = 'Choose at least one team in a filter group t
 
 /**
  * 'Performance Analysis' (spec part 2 §2.11): for each filter group, each team and each member,
- * how far they are from their target and what would close the gap, as the API worked it out;
- * exported as recommendations_{date}.csv.
+ * how far they are from their target and what would close the gap, as the API worked it out, and
+ * the advice worded from it; exported as recommendations_{date}.csv.
  */
 export function PerformanceAnalysis({ arg, activityType }: { arg: GetRecommendationsApiArg | undefined; activityType: ActivityType }) {
   const headingId = useId();
@@ -91,7 +93,7 @@ function GroupAnalysis({ group, activityType }: { group: RecommendationGroup; ac
 }
 
 /** The figures a team and a member share, as label and value. */
-function standingFigures(standing: Omit<TeamRecommendation, 'teamId' | 'teamName' | 'members'>, noun: string): [string, string][] {
+function standingFigures(standing: Omit<TeamRecommendation, 'teamId' | 'teamName' | 'members' | 'criteria'>, noun: string): [string, string][] {
   return [
     ['Target', formatCount(standing.target)],
     [`Successful ${noun}`, formatCount(standing.successfulCalls)],
@@ -111,6 +113,7 @@ function Status({ onTarget }: { onTarget: boolean }) {
 function TeamAnalysis({ team, activityType }: { team: TeamRecommendation; activityType: ActivityType }) {
   const headingId = useId();
   const noun = activityNoun(activityType);
+  const teamAdvice = adviceFor(team, activityType);
   return (
     <article className="performance-team" aria-labelledby={headingId}>
       <div className="performance-team__header">
@@ -127,9 +130,9 @@ function TeamAnalysis({ team, activityType }: { team: TeamRecommendation; activi
           </div>
         ))}
       </dl>
-      {team.advice.length > 0 && (
+      {teamAdvice.length > 0 && (
         <ul className="performance-advice" aria-label={`Advice for ${team.teamName}`}>
-          {team.advice.map((line, index) => (
+          {teamAdvice.map((line, index) => (
             <li key={index}>{line}</li>
           ))}
         </ul>
@@ -161,52 +164,59 @@ function TeamAnalysis({ team, activityType }: { team: TeamRecommendation; activi
             </thead>
             <tbody>
               {team.members.map((member) => (
-                <tr key={member.email}>
-                  <td>{member.firstName}</td>
-                  <td>{member.lastName}</td>
-                  <td>{member.email}</td>
-                  <td className="performance-table__number">{formatCount(member.target)}</td>
-                  <td className="performance-table__number">{formatCount(member.successfulCalls)}</td>
-                  <td className="performance-table__number">{formatCount(member.totalCalls)}</td>
-                  <td className="performance-table__number">{formatRate(member.conversionRate)}</td>
-                  <td className="performance-table__number">{formatScore(member.averageScore)}</td>
-                  <td className="performance-table__number">{formatScriptMatch(member.scriptMatch)}</td>
-                  <td>
-                    <Status onTarget={member.onTarget} />
-                  </td>
-                  <td className="performance-table__number">{formatNeeded(member.additionalNeeded)}</td>
-                  <td className="performance-table__number">{formatRate(member.requiredConversionRate)}</td>
-                  <td className="performance-table__number">{formatScore(member.requiredAverageScore)}</td>
-                  <td className="performance-table__wrap">
-                    {member.criteria.length === 0 ? (
-                      'None judged'
-                    ) : (
-                      <ul className="performance-table__list">
-                        {worstFirst(member.criteria).map((criterion) => (
-                          <li key={`${criterion.teamId}:${criterion.groupId}:${criterion.criterionId}`}>
-                            {criterion.criterionName}: {formatRate(criterion.failureRate)}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td className="performance-table__wrap">
-                    {member.advice.length === 0 ? (
-                      '—'
-                    ) : (
-                      <ul className="performance-table__list">
-                        {member.advice.map((line, index) => (
-                          <li key={index}>{line}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                </tr>
+                <MemberRow key={member.email} member={member} activityType={activityType} />
               ))}
             </tbody>
           </table>
         </div>
       )}
     </article>
+  );
+}
+
+function MemberRow({ member, activityType }: { member: MemberRecommendation; activityType: ActivityType }) {
+  const advice = adviceFor(member, activityType);
+  return (
+    <tr>
+      <td>{member.firstName}</td>
+      <td>{member.lastName}</td>
+      <td>{member.email}</td>
+      <td className="performance-table__number">{formatCount(member.target)}</td>
+      <td className="performance-table__number">{formatCount(member.successfulCalls)}</td>
+      <td className="performance-table__number">{formatCount(member.totalCalls)}</td>
+      <td className="performance-table__number">{formatRate(member.conversionRate)}</td>
+      <td className="performance-table__number">{formatScore(member.averageScore)}</td>
+      <td className="performance-table__number">{formatScriptMatch(member.scriptMatch)}</td>
+      <td>
+        <Status onTarget={member.onTarget} />
+      </td>
+      <td className="performance-table__number">{formatNeeded(member.additionalNeeded)}</td>
+      <td className="performance-table__number">{formatRate(member.requiredConversionRate)}</td>
+      <td className="performance-table__number">{formatScore(member.requiredAverageScore)}</td>
+      <td className="performance-table__wrap">
+        {member.criteria.length === 0 ? (
+          'None judged'
+        ) : (
+          <ul className="performance-table__list">
+            {worstFirst(member.criteria).map((criterion) => (
+              <li key={`${criterion.teamId}:${criterion.groupId}:${criterion.criterionId}`}>
+                {criterion.criterionName}: {formatRate(criterion.failureRate)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td className="performance-table__wrap">
+        {advice.length === 0 ? (
+          '—'
+        ) : (
+          <ul className="performance-table__list">
+            {advice.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
   );
 }

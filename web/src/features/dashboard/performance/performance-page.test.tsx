@@ -353,7 +353,12 @@ describe('performance page', () => {
     expect(figure('Additional calls needed')).toBe('60');
     expect(figure('Required conversion rate')).toBe('75.0%');
     expect(figure('Required average score')).toBe('10.0');
-    expect(within(team).getByRole('list', { name: 'Advice for Inbound sales' }).textContent).toBe('Raise the conversion rate to 75.0%.');
+    expect(within(within(team).getByRole('list', { name: 'Advice for Inbound sales' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '18 successful calls short of the target of 30: about 60 more calls at the current conversion rate, or a conversion rate of 75% on the calls made.',
+      'Average score 7.2/10 is below 8: coach on the criteria they fail most.',
+      'Script match 78% should stay above 80%: go through the call script with them.',
+      "Most failed: 'Next steps, agreed' (45% of 20 calls).",
+    ]);
 
     const rows = within(within(team).getByRole('region', { name: 'Inbound sales members' })).getAllByRole('row');
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
@@ -365,16 +370,32 @@ describe('performance page', () => {
       '11',
       '40',
       '30.0%',
-      '7.3',
+      '8.0',
       '82.5%',
       'On target',
       '0',
       '75.0%',
       '10.0',
       'Next steps, agreed: 50.0%Greeting: 12.5%',
-      'Keep it up, "Ada".Script correlation should stay above 80%.',
+      "On target: 11 successful of 10.Good average score (8.0/10): keep it there.Most failed: 'Next steps, agreed' (50% of 8 calls).",
     ]);
-    expect(cells(rows[2]!)).toEqual(['Alan', 'Turing', 'alan@example.com', '30', '12', '40', '0.0%', '7.3', 'N/A', 'Below target', '-', '75.0%', '10.0', 'None judged', '—']);
+    expect(cells(rows[2]!)).toEqual([
+      'Alan',
+      'Turing',
+      'alan@example.com',
+      '30',
+      '0',
+      '40',
+      '0.0%',
+      '7.3',
+      'N/A',
+      'Below target',
+      '-',
+      '75.0%',
+      '10.0',
+      'None judged',
+      'No successful calls yet (target 30): review their last calls together and agree on how to close.',
+    ]);
     expect(within(team).getAllByText('Below target')[0]!.closest('.performance-team__header')).toBeTruthy();
 
     fireEvent.click(within(analysis).getByRole('button', { name: 'Export Performance Analysis as CSV' }));
@@ -386,9 +407,11 @@ describe('performance page', () => {
       'Group,From,To,Team,First name,Last name,E-mail,Target,Successful calls,Total calls,Conversion rate (%),Average score,Script match (%),Status,Additional calls needed,Required conversion rate (%),Required average score,Criteria failure rates,Advice',
     );
     expect(lines[1]).toBe(
-      'Group 1,2025-07-01,2025-09-30,Inbound sales,Ada,Lovelace,ada@example.com,10,11,40,30,7.3,82.5,On target,0,75,10,"Next steps, agreed: 50%; Greeting: 12.5%","Keep it up, ""Ada"". | Script correlation should stay above 80%."',
+      `Group 1,2025-07-01,2025-09-30,Inbound sales,Ada,Lovelace,ada@example.com,10,11,40,30,8,82.5,On target,0,75,10,"Next steps, agreed: 50%; Greeting: 12.5%","On target: 11 successful of 10. | Good average score (8.0/10): keep it there. | Most failed: 'Next steps, agreed' (50% of 8 calls)."`,
     );
-    expect(lines[2]).toBe('Group 1,2025-07-01,2025-09-30,Inbound sales,Alan,Turing,alan@example.com,30,12,40,0,7.3,N/A,Below target,-,75,10,,');
+    expect(lines[2]).toBe(
+      'Group 1,2025-07-01,2025-09-30,Inbound sales,Alan,Turing,alan@example.com,30,0,40,0,7.3,N/A,Below target,-,75,10,,No successful calls yet (target 30): review their last calls together and agree on how to close.',
+    );
     expect(lines).toHaveLength(4);
   });
 

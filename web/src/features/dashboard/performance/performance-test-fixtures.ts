@@ -67,7 +67,7 @@ const standing = {
   additionalNeeded: 60 as number | '-',
   requiredConversionRate: 75,
   requiredAverageScore: 10,
-  advice: ['Raise the conversion rate to 75.0%.'],
+  scoredCalls: 36,
 };
 
 export const recommendations: GetRecommendationsApiResponse = [
@@ -82,6 +82,11 @@ export const recommendations: GetRecommendationsApiResponse = [
         teamId: 'team-1',
         teamName: 'Inbound sales',
         ...standing,
+        scriptMatch: 78.4,
+        criteria: [
+          { criterionName: 'Greeting', failureRate: 10, failed: 2, judged: 20 },
+          { criterionName: 'Next steps, agreed', failureRate: 45, failed: 9, judged: 20 },
+        ],
         members: [
           {
             firstName: 'Ada',
@@ -92,7 +97,7 @@ export const recommendations: GetRecommendationsApiResponse = [
             successfulCalls: 11,
             onTarget: true,
             additionalNeeded: 0,
-            advice: ['Keep it up, "Ada".', 'Script correlation should stay above 80%.'],
+            averageScore: 8.04,
             scriptMatch: 82.5,
             criteria: [
               { criterionName: 'Greeting', failureRate: 12.5, failed: 1, judged: 8, groupId: 'g1', criterionId: 'c1', teamId: 'team-1' },
@@ -104,9 +109,10 @@ export const recommendations: GetRecommendationsApiResponse = [
             lastName: 'Turing',
             email: 'alan@example.com',
             ...standing,
+            successfulCalls: 0,
             conversionRate: 0,
             additionalNeeded: '-',
-            advice: [],
+            scoredCalls: 0,
             scriptMatch: null,
             criteria: [],
           },

@@ -27,8 +27,8 @@ describe('recommendations CSV', () => {
     expect(recommendationsCsvHeader('calls')).toContain('Total calls');
   });
 
-  it('writes one row per member with their group, team and every figure, criteria worst first', () => {
-    expect(recommendationsCsvRows(recommendations)).toEqual([
+  it('writes one row per member with their group, team and every figure, criteria worst first, and the advice worded from them', () => {
+    expect(recommendationsCsvRows(recommendations, 'calls')).toEqual([
       [
         'Group 1',
         '2025-07-01',
@@ -41,16 +41,36 @@ describe('recommendations CSV', () => {
         '11',
         '40',
         '30',
-        '7.3',
+        '8',
         '82.5',
         'On target',
         '0',
         '75',
         '10',
         'Next steps, agreed: 50%; Greeting: 12.5%',
-        'Keep it up, "Ada". | Script correlation should stay above 80%.',
+        "On target: 11 successful of 10. | Good average score (8.0/10): keep it there. | Most failed: 'Next steps, agreed' (50% of 8 calls).",
       ],
-      ['Group 1', '2025-07-01', '2025-09-30', 'Inbound sales', 'Alan', 'Turing', 'alan@example.com', '30', '12', '40', '0', '7.3', 'N/A', 'Below target', '-', '75', '10', '', ''],
+      [
+        'Group 1',
+        '2025-07-01',
+        '2025-09-30',
+        'Inbound sales',
+        'Alan',
+        'Turing',
+        'alan@example.com',
+        '30',
+        '0',
+        '40',
+        '0',
+        '7.3',
+        'N/A',
+        'Below target',
+        '-',
+        '75',
+        '10',
+        '',
+        'No successful calls yet (target 30): review their last calls together and agree on how to close.',
+      ],
     ]);
   });
 
@@ -58,7 +78,7 @@ describe('recommendations CSV', () => {
     const text = recommendationsCsv(recommendations, 'calls');
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.split('\r\n')).toHaveLength(4);
-    expect(text.split('\r\n')[1]).toContain(',"Next steps, agreed: 50%; Greeting: 12.5%","Keep it up, ""Ada"". | Script');
+    expect(text.split('\r\n')[1]).toContain(`,"Next steps, agreed: 50%; Greeting: 12.5%","On target: 11 successful of 10. | Good average score (8.0/10): keep it there. | Most failed: 'Next steps, agreed' (50% of 8 calls)."`);
   });
 
   it('writes only the header when no group has a member, and says there is nothing to export', () => {

@@ -4,6 +4,7 @@
  */
 import type { ActivityType } from '../metrics';
 import { dayOf } from './period-presets';
+import { adviceFor } from './advice';
 import { activityNoun, targetStatus, worstFirst, type RecommendationGroup } from './recommendations-format';
 
 // A cell a spreadsheet would read as a formula (=, +, -, @, or a leading tab or carriage return)
@@ -47,7 +48,7 @@ export function recommendationsCsvHeader(activityType: ActivityType): string[] {
 }
 
 /** The rows: one per member of each team of each group, in the order the API sends them. */
-export function recommendationsCsvRows(groups: readonly RecommendationGroup[]): string[][] {
+export function recommendationsCsvRows(groups: readonly RecommendationGroup[], activityType: ActivityType): string[][] {
   return groups.flatMap((group) =>
     group.teams.flatMap((team) =>
       team.members.map((member) => [
@@ -71,7 +72,7 @@ export function recommendationsCsvRows(groups: readonly RecommendationGroup[]): 
         worstFirst(member.criteria)
           .map((criterion) => `${criterion.criterionName}: ${number(criterion.failureRate)}%`)
           .join('; '),
-        member.advice.join(' | '),
+        adviceFor(member, activityType).join(' | '),
       ]),
     ),
   );
@@ -79,7 +80,7 @@ export function recommendationsCsvRows(groups: readonly RecommendationGroup[]): 
 
 /** The whole file: header and rows, CRLF line ends as RFC 4180 asks. */
 export function recommendationsCsv(groups: readonly RecommendationGroup[], activityType: ActivityType): string {
-  return [recommendationsCsvHeader(activityType), ...recommendationsCsvRows(groups)].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return [recommendationsCsvHeader(activityType), ...recommendationsCsvRows(groups, activityType)].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
 /** recommendations_{YYYY-MM-DD}.csv, the day in the viewer's own time zone. */

@@ -1,6 +1,7 @@
 /**
  * How the Performance Analysis shows the recommendations (spec part 2 §2.11, §3 "Recommendation
- * result") and its load error (§8). The API computes every figure (§9 rules); this only words them.
+ * result") and its load error (§8). The API computes every figure (§9 rules); this and advice.ts
+ * only word them.
  */
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
@@ -27,8 +28,8 @@ export const formatNeeded = (value: number | '-'): string => (value === '-' ? '-
 /** The on-target status in words, so it never rests on colour alone. */
 export const targetStatus = (onTarget: boolean): string => (onTarget ? 'On target' : 'Below target');
 
-/** A member's criteria, the most failed first (the API sends them so; ties keep its order). */
-export const worstFirst = (criteria: readonly CriterionFailure[]): CriterionFailure[] => [...criteria].sort((a, b) => b.failureRate - a.failureRate);
+/** A member's or team's criteria, the most failed first (the API sends them so; ties keep its order). */
+export const worstFirst = <T extends { failureRate: number }>(criteria: readonly T[]): T[] => [...criteria].sort((a, b) => b.failureRate - a.failureRate);
 
 const nonBlank = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
