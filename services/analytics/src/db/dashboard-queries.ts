@@ -225,8 +225,8 @@ export interface MemberFigures extends Counts {
   criteria: CriterionTallies;
 }
 
-/** A text column `c.{column}` as a JSON string: the ids are identity's (letters, digits, dashes, underscores), escaped all the same. */
-const jsonText = (column: string) => `'"' || replace(replace(c.${column}, '\\', '\\\\'), '"', '\\"') || '"'`;
+/** A text expression as a JSON string, escaped by PostgreSQL (analytics keeps whatever ids and e-mails it is sent). */
+const jsonText = (text: string) => `to_json(${text})::text`;
 
 /**
  * What a filter group's recommendations read, in one statement: each representative's totals
@@ -263,15 +263,16 @@ export async function memberFigures(
   // a join to a list of them was planned as a scan of the list for every cell.
   const positions: Record<string, Record<string, Record<string, number>>> = {};
   known.forEach(({ teamId, groupId, criterionId }, position) => (((positions[teamId] ??= {})[groupId] ??= {})[criterionId] = position));
-  const criterion = sql`coalesce(${JSON.stringify(positions)}::jsonb -> t.team_id -> c.group_id ->> c.criterion_id, ${sql.raw(`${jsonText('group_id')} || ',' || ${jsonText('criterion_id')}`)})`;
+  const criterion = sql`coalesce(${JSON.stringify(positions)}::jsonb -> t.team_id -> c.group_id ->> c.criterion_id, ${sql.raw(`${jsonText('c.group_id')} || ',' || ${jsonText('c.criterion_id')}`)})`;
   const rows = await readRows<Record<string, unknown>>(
     database,
     source,
-    sql`select t.team_id, f.*
+    sql`select t.team_id, f.members
         from unnest(${textArray(scope.teamIds)}) t(team_id)
         cross join lateral (
-          select coalesce(a.representative_email, v.representative_email) as representative_email,
-            ${sql.raw(`'[' || ${columns.map((column) => `coalesce(a.${column}, '0')`).join(` || ',' || `)} || ',' || coalesce(v.criteria, '[]') || ']'`)} as figures
+          select '[' || string_agg(${sql.raw(
+            `'[' || ${jsonText('coalesce(a.representative_email, v.representative_email)')} || ',' || ${columns.map((column) => `coalesce(a.${column}, '0')`).join(` || ',' || `)} || ',' || coalesce(v.criteria, '[]') || ']'`,
+          )}, ',') || ']' as members
           from (${memberTotals}) a
           full join (
             select c.representative_email, '[' || string_agg(${criterion} || ',' || c.passed || ',' || c.failed, ',') || ']' as criteria
@@ -280,13 +281,36 @@ export async function memberFigures(
             group by 1) v
           on v.representative_email = a.representative_email) f`,
   );
-  return rows.map(({ team_id: teamId, representative_email: representativeEmail, figures }) => {
-    // The totals in `columns` order, then the criteria: one field for the driver to read, not one per column.
-    const values = JSON.parse(figures as string) as [...number[], CriterionTallies];
-    const totals: Record<string, unknown> = {};
-    columns.forEach((column, index) => (totals[column] = values[index]));
-    return { teamId: String(teamId), representativeEmail: String(representativeEmail), ...totalsOf(totals), criteria: values[columns.length] as CriterionTallies };
-  });
+  // A team's representatives come as one JSON array, each as their e-mail, the totals in `columns`
+  // order and the criteria: one field for the driver to read a team, not one row per representative.
+  const place = Object.fromEntries(TOTALS_MEASURES.map((column) => [column, columns.indexOf(column) + 1])) as Record<TotalsColumn, number>;
+  const figures: MemberFigures[] = [];
+  for (const { team_id: teamId, members } of rows) {
+    // null: no figures in the team.
+    if (members === null) continue;
+    for (const values of JSON.parse(members as string) as unknown[][]) figures.push(memberFiguresOf(String(teamId), values, place, columns.length + 1));
+  }
+  return figures;
+}
+
+/** A representative's figures from their values: the e-mail first, each measure at its `place` (0, not read: 0), the tallies at `tallies`. */
+function memberFiguresOf(teamId: string, values: readonly unknown[], place: Readonly<Record<TotalsColumn, number>>, tallies: number): MemberFigures {
+  // Field by field, into one shape: a recommendation builds hundreds.
+  const measure = (column: TotalsColumn) => (place[column] === 0 ? 0 : (values[place[column]] as number));
+  return {
+    teamId,
+    representativeEmail: values[0] as string,
+    activities: measure('activities'),
+    successful: measure('successful'),
+    unsuccessful: measure('unsuccessful'),
+    scored: measure('scored'),
+    scoreSum: measure('score_sum'),
+    scriptMatched: measure('script_matched'),
+    scriptMatchSum: measure('script_match_sum'),
+    timed: measure('timed'),
+    durationSum: measure('duration_sum'),
+    criteria: values[tallies] as CriterionTallies,
+  };
 }
 
 /** Whether the rollups cover `range` with one cell per key: a whole quarter, month or single day. */
