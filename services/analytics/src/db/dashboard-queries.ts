@@ -263,12 +263,14 @@ export async function memberFigures(
   // a join to a list of them was planned as a scan of the list for every cell.
   const positions: Record<string, Record<string, Record<string, number>>> = {};
   known.forEach(({ teamId, groupId, criterionId }, position) => (((positions[teamId] ??= {})[groupId] ??= {})[criterionId] = position));
-  const criterion = sql`coalesce(${JSON.stringify(positions)}::jsonb -> t.team_id -> c.group_id ->> c.criterion_id, ${sql.raw(`${jsonText('c.group_id')} || ',' || ${jsonText('c.criterion_id')}`)})`;
+  const criterion = sql.raw(`coalesce(k.known -> c.group_id ->> c.criterion_id, ${jsonText('c.group_id')} || ',' || ${jsonText('c.criterion_id')})`);
   const rows = await readRows<Record<string, unknown>>(
     database,
     source,
     sql`select t.team_id, f.members
         from unnest(${textArray(scope.teamIds)}) t(team_id)
+        -- The team's criteria, found once for all its cells ('offset 0' keeps it from being inlined into each).
+        cross join lateral (select ${JSON.stringify(positions)}::jsonb -> t.team_id as known offset 0) k
         cross join lateral (
           select '[' || string_agg(${sql.raw(
             `'[' || ${jsonText('coalesce(a.representative_email, v.representative_email)')} || ',' || ${columns.map((column) => `coalesce(a.${column}, '0')`).join(` || ',' || `)} || ',' || coalesce(v.criteria, '[]') || ']'`,
