@@ -17,7 +17,10 @@
  * (`source: 'rows'`, what the rollups are kept equal to): that answer must equal the rollups' (the
  * run fails otherwise), and its one-client median is reported beside the rollups'.
  *
- *   npx tsx bench/dashboard.bench.ts     # needs `deploy/local/services up`
+ *   node --no-allocation-site-pretenuring --import tsx bench/dashboard.bench.ts   # needs `deploy/local/services up`
+ *
+ * (the flag as every Parlance process sets it, services/platform/src/host/heap-tuning.ts; `make
+ * bench` passes it to every benchmark).
  *
  * The zone is built once per kept database. BENCH_REBUILD=1 drops it and builds it again while a
  * writer re-scores calls (50 a transaction, each rolled back, so the corpus stays as loaded) and

@@ -18,7 +18,8 @@ out="bench/results/$(date -u +%Y%m%dT%H%M%SZ).jsonl"
   echo "{\"machine\":{\"cores\":$(nproc),\"memory_gib\":$(free -g | awk '/Mem:/{print $2}'),\"node\":\"$(node -v)\",\"load_1m\":$(cut -d' ' -f1 /proc/loadavg)}}"
   for bench in bench/*.bench.ts; do
     echo "== $bench" >&2
-    node --import tsx "$bench"
+    # V8's heap as every Parlance process sets it (services/platform/src/host/heap-tuning.ts).
+    node --no-allocation-site-pretenuring --import tsx "$bench"
   done
 } | tee "$out"
 echo "results: $out" >&2

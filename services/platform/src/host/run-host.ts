@@ -2,6 +2,7 @@ import { ConfigError } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { startTelemetry } from '../telemetry.js';
 import { startAdminServer } from './admin-server.js';
+import { tuneHeap } from './heap-tuning.js';
 import { loadHostConfig, type HostConfig } from './host-config.js';
 import { ModuleHost } from './module-host.js';
 
@@ -39,6 +40,7 @@ export function parseArguments(argv: readonly string[]): Arguments {
  * modules and the admin server, and on SIGTERM or SIGINT drain and exit 0.
  */
 export async function runHost(program: HostProgram, argv = process.argv.slice(2)): Promise<void> {
+  tuneHeap();
   let config: HostConfig;
   let args: Arguments;
   try {
