@@ -94,7 +94,7 @@ export interface DashboardServiceDependencies {
   now?: () => Date;
 }
 
-/** What a standing and its advice are computed from. */
+/** What a standing and the script match are computed from (the advice the web app words reads them). */
 const RECOMMENDATION_MEASURES = ['successful', 'scored', 'score_sum', 'script_matched', 'script_match_sum'] as const;
 
 /** A recommendation's criteria list no activities (coaching's do): one empty list, never written, shared by thousands. */
@@ -513,6 +513,8 @@ function teamRecommendation(
   figures: ReturnType<typeof groupFigures>,
   criterionName: TeamDirectory['criterionName'],
 ): TeamRecommendation {
+  // A criterion the tallies name by position has its name there; one no longer in the team, the directory's.
+  const nameOf = (known: NamedCriterion | undefined, groupId: string, criterionId: string) => (known ? known.name : criterionName(teamId, groupId, criterionId));
   const memberAnswers: MemberRecommendation[] = members.map((member) => {
     const own = figures.member(teamId, member.email);
     const counts = own ?? NO_COUNTS;
@@ -522,8 +524,7 @@ function teamRecommendation(
     forEachTally(own?.criteria ?? [], figures.known, (known, groupId, criterionId, passed, failed) => {
       const judged = passed + failed;
       if (judged === 0) return;
-      const name = known ? known.name : criterionName(teamId, groupId, criterionId);
-      criteria.push({ criterionName: name, failureRate: failureRate(failed, judged), failed, judged, groupId, criterionId, teamId, failedActivityIds: NO_ACTIVITY_IDS });
+      criteria.push({ criterionName: nameOf(known, groupId, criterionId), failureRate: failureRate(failed, judged), failed, judged, groupId, criterionId, teamId, failedActivityIds: NO_ACTIVITY_IDS });
     });
     // Ties broken by the ids: the criteria come in no particular order.
     sortShort(criteria, (a, b) => mostFailedFirst(a, b) || compareText(a.groupId, b.groupId) || compareText(a.criterionId, b.criterionId));
@@ -546,7 +547,7 @@ function teamRecommendation(
   for (const representative of counted) {
     if (!representative) continue;
     forEachTally(representative.criteria, figures.known, (known, groupId, criterionId, passed, failed) => {
-      const name = known ? known.name : criterionName(teamId, groupId, criterionId);
+      const name = nameOf(known, groupId, criterionId);
       const held = teamVerdicts.get(name);
       if (held) {
         held.failed += failed;

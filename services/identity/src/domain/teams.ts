@@ -6,8 +6,6 @@
 import { invalidArgument } from '@parlance/platform/errors';
 import { EMAIL_PATTERN, TEAM_LIMITS } from '@parlance/platform/team/team-rules';
 
-export { TEAM_LIMITS };
-
 /** Client-made ids (the editor uses the platform UUID generator, or a random fallback). */
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const DECIMAL_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;

@@ -17,7 +17,6 @@ export const HUBSPOT_FIRST_SYNC_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type HubSpotCallDecision = { import: CallImport } | { skip: SkipReason };
 
-
 /**
  * The transcript a sync should read for a call: its id when HubSpot says it has one and the call
  * would be imported with a conversation (long enough, a representative's); undefined otherwise,

@@ -2,6 +2,7 @@
 import type { Static } from 'typebox';
 import type {
   CriterionFailure,
+  CriterionFailureRate,
   GetCoachingResponse,
   GetLeaderboardResponse,
   GetMetricsResponse,
@@ -60,11 +61,11 @@ export function analyticsView(answer: GetPerformanceResponse): Static<typeof Ana
   };
 }
 
+/** A criterion's failure rate, by name (a team's criteria, summed over its members). */
+const criterionRateView = ({ criterionName, failureRate, failed, judged }: CriterionFailureRate) => ({ criterionName, failureRate, failed, judged });
+
 const criterionView = (failure: CriterionFailure) => ({
-  criterionName: failure.criterionName,
-  failureRate: failure.failureRate,
-  failed: failure.failed,
-  judged: failure.judged,
+  ...criterionRateView(failure),
   groupId: failure.groupId,
   criterionId: failure.criterionId,
   teamId: failure.teamId,
@@ -98,7 +99,7 @@ export function recommendationsView(answer: GetRecommendationsResponse): Static<
       teamName: team.teamName,
       ...standingView(team.standing),
       scriptMatch: orNull(team.scriptMatch),
-      criteria: team.criteria.map(({ criterionName, failureRate, failed, judged }) => ({ criterionName, failureRate, failed, judged })),
+      criteria: team.criteria.map(criterionRateView),
       members: team.members.map((member) => ({
         firstName: member.firstName,
         lastName: member.lastName,
