@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import { queryRows, queryRowsPrepared, type DatabaseHandle, type Executor } from '@parlance/platform/db/database';
 import type { Counts, Verdicts } from '../domain/dashboard-figures.js';
-import { coverOf, type DayRange, type Spans } from '../domain/dashboard-request.js';
+import { coverOf, epochDay, type DayRange, type Spans } from '../domain/dashboard-request.js';
 import { ROW_TOTALS, ROW_VERDICTS, TOTALS_MEASURES, VERDICTS_MEASURES } from './dashboard-rollups.js';
 import { LISTED, VERDICTS } from './rollup-changes.js';
 import { activities, dashboardTotals, dashboardVerdicts } from './schema.js';
@@ -109,7 +109,7 @@ export interface GroupedVerdicts extends Verdicts {
  * others read 0.
  */
 export async function groupedTotals(
-  db: Executor,
+  database: FigureReader,
   source: FigureSource,
   scope: FigureScope,
   level: Level,
@@ -117,15 +117,15 @@ export async function groupedTotals(
   grouping: Grouping,
   measures: readonly TotalsColumn[] = TOTALS_MEASURES,
 ): Promise<GroupedTotals[]> {
-  const { select, names } = groupColumns(grouping, false);
-  const relation = relationOf(source, scope, level, spans, false);
   const columns = TOTALS_MEASURES.filter((column) => column === 'activities' || measures.includes(column));
   // A team's day cells are one row per team and day already: read as they are, not summed again.
-  if (source === 'rollups' && level === 'team' && spans === 'days' && grouping.team && grouping.bucket === 'day' && !grouping.representative) {
-    return storedTeamDays(db, relation, columns);
+  if (source === 'rollups' && scope.teamIds && level === 'team' && spans === 'days' && grouping.team && grouping.bucket === 'day' && !grouping.representative) {
+    return storedTeamDays(database, { ...scope, teamIds: scope.teamIds }, columns);
   }
+  const { select, names } = groupColumns(grouping, false);
+  const relation = relationOf(source, scope, level, spans, false);
   const rows = await queryRows<Record<string, unknown>>(
-    db,
+    database.db,
     sql`select ${sql.raw([...select, ''].join(', '))} ${summed(columns)} from (${relation}) s ${names.length > 0 ? sql.raw(`group by ${positions(names)} order by ${positions(names)}`) : sql``}`,
   );
   return rows
@@ -134,21 +134,60 @@ export async function groupedTotals(
 }
 
 /**
- * Each team's day cells as stored, a JSON array per team in day order: a quarter of ten teams is
- * 920 cells, and reading each as a row of its own cost more than drawing the chart from them.
+ * Each team's day cells as stored, team by team (read along the key, in day order, with no sort),
+ * as one flat JSON array of numbers per team: each day as its number since 1970-01-01, then
+ * `columns`. A quarter of ten teams is 920 cells; a row each, or dates formatted by PostgreSQL,
+ * cost more than drawing the chart from them.
  */
-async function storedTeamDays(db: Executor, relation: SQL, columns: readonly TotalsColumn[]): Promise<GroupedTotals[]> {
-  const rows = await queryRows<{ team_id: string; days: string }>(
-    db,
-    sql`select s.team_id, json_agg(json_build_array(to_char(s.period, 'YYYY-MM-DD'), ${sql.raw(columns.map((column) => `s.${column}`).join(', '))}) order by s.period)::text as days
-        from (${relation}) s group by 1 order by 1`,
+async function storedTeamDays(database: FigureReader, scope: FigureScope & { teamIds: readonly string[] }, columns: readonly TotalsColumn[]): Promise<GroupedTotals[]> {
+  const cells = sql.raw(`concat_ws(',', s.period - date '1970-01-01', ${columns.map((column) => `s.${column}`).join(', ')})`);
+  const rows = await queryRowsPrepared<{ team_id: string; days: string | null }>(
+    database.preparedReads,
+    sql`select t.team_id, (select '[' || string_agg(${cells}, ',' order by s.period) || ']' from (${rollupRelation(scope, 'team', 'days', false, sql`t.team_id`)}) s) as days
+        from (select distinct unnest(${textArray(scope.teamIds)})) t(team_id) order by 1`,
   );
+  const stride = columns.length + 1;
+  // Where each measure sits among a day's values, after the day (0: not read, so 0).
+  const placeOf = (column: TotalsColumn) => columns.indexOf(column) + 1;
+  const place = {
+    activities: placeOf('activities'),
+    successful: placeOf('successful'),
+    unsuccessful: placeOf('unsuccessful'),
+    scored: placeOf('scored'),
+    scoreSum: placeOf('score_sum'),
+    scriptMatched: placeOf('script_matched'),
+    scriptMatchSum: placeOf('script_match_sum'),
+    timed: placeOf('timed'),
+    durationSum: placeOf('duration_sum'),
+  };
+  const read = (values: readonly number[], at: number, offset: number) => (offset === 0 ? 0 : values[at + offset]!);
+  // Field by field, into one shape.
+  const cellOf = (teamId: string, bucket: string, values: readonly number[], at: number): GroupedTotals => ({
+    teamId,
+    representativeEmail: '',
+    bucket,
+    activities: read(values, at, place.activities),
+    successful: read(values, at, place.successful),
+    unsuccessful: read(values, at, place.unsuccessful),
+    scored: read(values, at, place.scored),
+    scoreSum: read(values, at, place.scoreSum),
+    scriptMatched: read(values, at, place.scriptMatched),
+    scriptMatchSum: read(values, at, place.scriptMatchSum),
+    timed: read(values, at, place.timed),
+    durationSum: read(values, at, place.durationSum),
+  });
+  // Ten teams share the same days: each is named once.
+  const dayNames = new Map<number, string>();
   const totals: GroupedTotals[] = [];
   for (const { team_id: teamId, days } of rows) {
-    for (const [bucket, ...values] of JSON.parse(days) as [string, ...number[]][]) {
-      const cell: Record<string, unknown> = {};
-      columns.forEach((column, index) => (cell[column] = values[index]));
-      if (Number(cell.activities ?? 0) !== 0) totals.push({ teamId, representativeEmail: '', bucket, ...totalsOf(cell) });
+    // null: no cells in the range.
+    if (days === null) continue;
+    const values = JSON.parse(days) as number[];
+    for (let at = 0; at < values.length; at += stride) {
+      if (values[at + place.activities] === 0) continue;
+      let bucket = dayNames.get(values[at]!);
+      if (bucket === undefined) dayNames.set(values[at]!, (bucket = epochDay(values[at]!)));
+      totals.push(cellOf(teamId, bucket, values, at));
     }
   }
   return totals;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bucketsBetween,
   coverOf,
+  epochDay,
   previousRange,
   readDay,
   readGrouping,
@@ -56,6 +57,26 @@ describe('the calendar', () => {
     expect(bucketsBetween('2026-11-01', '2026-11-10', 'week')).toEqual(['2026-10-26', '2026-11-02', '2026-11-09']);
     expect(bucketsBetween('2026-11-30', '2026-12-02', 'day')).toEqual(['2026-11-30', '2026-12-01', '2026-12-02']);
     expect(bucketsBetween('2026-11-15', '2027-01-01', 'month')).toEqual(['2026-11-01', '2026-12-01', '2027-01-01']);
+    expect(bucketsBetween('2028-02-27', '2028-03-01', 'day')).toEqual(['2028-02-27', '2028-02-28', '2028-02-29', '2028-03-01']);
+    expect(bucketsBetween('2026-12-31', '2026-12-31', 'day')).toEqual(['2026-12-31']);
+  });
+
+  it('names a day by its number after 1970-01-01 as the calendar does, leap years and centuries included', () => {
+    expect(epochDay(0)).toBe('1970-01-01');
+    expect(epochDay(-1)).toBe('1969-12-31');
+    expect(epochDay(11_016)).toBe('2000-02-29');
+    expect(epochDay(47_541)).toBe('2100-03-01');
+    // Against the ISO date: every day from 1899 to 2101, and every 13th from the year 1 to 9999.
+    const MS_PER_DAY = 86_400_000;
+    const numberOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / MS_PER_DAY;
+    const check = (from: string, to: string, step: number) => {
+      for (let day = numberOf(from); day <= numberOf(to); day += step) {
+        const expected = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+        if (epochDay(day) !== expected) expect(epochDay(day)).toBe(expected);
+      }
+    };
+    check('1899-01-01', '2101-12-31', 1);
+    check('0001-01-01', '9999-12-31', 13);
   });
 
   it('covers a range with whole months and the days left at either end', () => {

@@ -156,7 +156,7 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
     async getLeaderboard({ scope }: GetLeaderboardRequest): Promise<GetLeaderboardResponse> {
       const companyId = requireCompanyId();
       const { figures, directory, source: from } = await scopeOf(companyId, scope);
-      const rows = await groupedTotals(db, from, figures, 'representative', 'quarters', { team: true, representative: true }, ['successful', 'scored', 'score_sum']);
+      const rows = await groupedTotals(database, from, figures, 'representative', 'quarters', { team: true, representative: true }, ['successful', 'scored', 'score_sum']);
       const names = directory.memberNames;
       return {
         rows: rows
@@ -186,7 +186,7 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
       const { figures, mode, source: from } = await scopeOf(companyId, scope);
       const level = mode === 'team' ? 'team' : 'representative';
       const unitsOf = async (range: DayRange) =>
-        (await groupedTotals(db, from, { ...figures, range }, level, 'quarters', mode === 'team' ? { team: true } : { representative: true })) as Counts[];
+        (await groupedTotals(database, from, { ...figures, range }, level, 'quarters', mode === 'team' ? { team: true } : { representative: true })) as Counts[];
       const previous = previousRange(figures.range);
       const [current, before] = await Promise.all([unitsOf(figures.range), previous ? unitsOf(previous) : Promise.resolve([])]);
       return {
@@ -228,7 +228,7 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
       }
 
       const rows = await groupedTotals(
-        db,
+        database,
         from,
         figures,
         level,
@@ -316,8 +316,8 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
       const from = await sourceFor(zone);
       const own: FigureScope = { companyId, kind: kindName, zone, teamIds: null, representatives: [email], range };
       const [ownTeams, trendRows, verdictRows] = await Promise.all([
-        groupedTotals(db, from, own, 'representative', 'quarters', { team: true }),
-        groupedTotals(db, from, own, 'representative', 'days', { bucket: 'week' }),
+        groupedTotals(database, from, own, 'representative', 'quarters', { team: true }),
+        groupedTotals(database, from, own, 'representative', 'days', { bucket: 'week' }),
         groupedVerdicts(db, from, own, 'representative', 'quarters', { team: true }, []),
       ]);
       const memberOf = teams.filter((team) => !team.deleted && team.members.some((member) => member.email === email));
@@ -345,7 +345,7 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
       );
 
       // Every member of their teams (them included), with what they did in the period.
-      const teamRows = await groupedTotals(db, from, { companyId, kind: kindName, zone, teamIds, representatives: null, range }, 'representative', 'quarters', { representative: true });
+      const teamRows = await groupedTotals(database, from, { companyId, kind: kindName, zone, teamIds, representatives: null, range }, 'representative', 'quarters', { representative: true });
       const colleagues = new Map<string, Counts>(teamRows.map((row) => [row.representativeEmail, row]));
       for (const team of memberOf) for (const colleague of team.members) if (!colleagues.has(colleague.email)) colleagues.set(colleague.email, NO_COUNTS);
       const mine = ownTeams.reduce<Counts>(addCounts, NO_COUNTS);
