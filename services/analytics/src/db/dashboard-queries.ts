@@ -124,8 +124,9 @@ export async function groupedTotals(
   }
   const { select, names } = groupColumns(grouping, false);
   const relation = relationOf(source, scope, level, spans, false);
-  const rows = await queryRows<Record<string, unknown>>(
-    database.db,
+  const rows = await readRows<Record<string, unknown>>(
+    database,
+    source,
     sql`select ${sql.raw([...select, ''].join(', '))} ${summed(columns)} from (${relation}) s ${names.length > 0 ? sql.raw(`group by ${positions(names)} order by ${positions(names)}`) : sql``}`,
   );
   return rows
@@ -195,7 +196,7 @@ async function storedTeamDays(database: FigureReader, scope: FigureScope & { tea
 
 /** The scope's verdicts per criterion (and `grouping`), at `level`, from `source`: every count, or only those named (and passed and failed, always). */
 export async function groupedVerdicts(
-  db: Executor,
+  database: FigureReader,
   source: FigureSource,
   scope: FigureScope,
   level: Level,
@@ -206,8 +207,9 @@ export async function groupedVerdicts(
   const { select, names } = groupColumns(grouping, true);
   const columns = VERDICTS_MEASURES.filter((column) => column === 'passed' || column === 'failed' || measures.includes(column));
   const relation = relationOf(source, scope, level, spans, true);
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
+  const rows = await readRows<Record<string, unknown>>(
+    database,
+    source,
     sql`select ${sql.raw(select.join(', '))}, ${summed(columns)} from (${relation}) s group by ${sql.raw(positions(names))} order by ${sql.raw(positions(names))}`,
   );
   return rows

@@ -211,7 +211,7 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
       if (grouping === 'parameter') {
         const subset = verdictSubsetOf(metrics);
         const subsetColumns = { successful: ['passed_successful', 'failed_successful'], unsuccessful: ['passed_unsuccessful', 'failed_unsuccessful'], all: [] } as const;
-        const rows = await groupedVerdicts(db, from, figures, level, 'quarters', mode === 'team' ? { team: true } : { representative: true }, subsetColumns[subset]);
+        const rows = await groupedVerdicts(database, from, figures, level, 'quarters', mode === 'team' ? { team: true } : { representative: true }, subsetColumns[subset]);
         const byUnit = new Map<string, Map<string, Verdicts>>();
         const labels = orderedCriterionLabels(directory, figures.teamIds, rows);
         for (const row of rows) {
@@ -318,7 +318,7 @@ export function dashboardAnswers({ database, logger, source, now = () => new Dat
       const [ownTeams, trendRows, verdictRows] = await Promise.all([
         groupedTotals(database, from, own, 'representative', 'quarters', { team: true }),
         groupedTotals(database, from, own, 'representative', 'days', { bucket: 'week' }),
-        groupedVerdicts(db, from, own, 'representative', 'quarters', { team: true }, []),
+        groupedVerdicts(database, from, own, 'representative', 'quarters', { team: true }, []),
       ]);
       const memberOf = teams.filter((team) => !team.deleted && team.members.some((member) => member.email === email));
       const teamIds = [...new Set([...memberOf.map((team) => team.teamId), ...ownTeams.map((row) => row.teamId)])];
