@@ -134,6 +134,28 @@ export async function groupedTotals(
     .map((row) => ({ teamId: String(row.team_id ?? ''), representativeEmail: String(row.representative_email ?? ''), bucket: String(row.bucket ?? ''), ...totalsOf(row) }));
 }
 
+/** Where each measure sits among a cell's values, after its key (0: not read, so 0): a property each, read thousands of times a request. */
+type MeasurePlaces = Readonly<Record<'activities' | 'successful' | 'unsuccessful' | 'scored' | 'scoreSum' | 'scriptMatched' | 'scriptMatchSum' | 'timed' | 'durationSum', number>>;
+
+/** The places of `columns`' measures, the first at 1. */
+function placesOf(columns: readonly TotalsColumn[]): MeasurePlaces {
+  const placeOf = (column: TotalsColumn) => columns.indexOf(column) + 1;
+  return {
+    activities: placeOf('activities'),
+    successful: placeOf('successful'),
+    unsuccessful: placeOf('unsuccessful'),
+    scored: placeOf('scored'),
+    scoreSum: placeOf('score_sum'),
+    scriptMatched: placeOf('script_matched'),
+    scriptMatchSum: placeOf('script_match_sum'),
+    timed: placeOf('timed'),
+    durationSum: placeOf('duration_sum'),
+  };
+}
+
+/** The measure at `place` of the cell whose key is at `at` (place 0: not read, 0). */
+const measureAt = (values: readonly unknown[], at: number, place: number): number => (place === 0 ? 0 : (values[at + place] as number));
+
 /**
  * Each team's day cells as stored, team by team (read along the key, in day order, with no sort),
  * as one flat JSON array of numbers per team: each day as its number since 1970-01-01, then
@@ -148,34 +170,21 @@ async function storedTeamDays(database: FigureReader, scope: FigureScope & { tea
         from (select distinct unnest(${textArray(scope.teamIds)})) t(team_id) order by 1`,
   );
   const stride = columns.length + 1;
-  // Where each measure sits among a day's values, after the day (0: not read, so 0).
-  const placeOf = (column: TotalsColumn) => columns.indexOf(column) + 1;
-  const place = {
-    activities: placeOf('activities'),
-    successful: placeOf('successful'),
-    unsuccessful: placeOf('unsuccessful'),
-    scored: placeOf('scored'),
-    scoreSum: placeOf('score_sum'),
-    scriptMatched: placeOf('script_matched'),
-    scriptMatchSum: placeOf('script_match_sum'),
-    timed: placeOf('timed'),
-    durationSum: placeOf('duration_sum'),
-  };
-  const read = (values: readonly number[], at: number, offset: number) => (offset === 0 ? 0 : values[at + offset]!);
+  const place = placesOf(columns);
   // Field by field, into one shape.
   const cellOf = (teamId: string, bucket: string, values: readonly number[], at: number): GroupedTotals => ({
     teamId,
     representativeEmail: '',
     bucket,
-    activities: read(values, at, place.activities),
-    successful: read(values, at, place.successful),
-    unsuccessful: read(values, at, place.unsuccessful),
-    scored: read(values, at, place.scored),
-    scoreSum: read(values, at, place.scoreSum),
-    scriptMatched: read(values, at, place.scriptMatched),
-    scriptMatchSum: read(values, at, place.scriptMatchSum),
-    timed: read(values, at, place.timed),
-    durationSum: read(values, at, place.durationSum),
+    activities: measureAt(values, at, place.activities),
+    successful: measureAt(values, at, place.successful),
+    unsuccessful: measureAt(values, at, place.unsuccessful),
+    scored: measureAt(values, at, place.scored),
+    scoreSum: measureAt(values, at, place.scoreSum),
+    scriptMatched: measureAt(values, at, place.scriptMatched),
+    scriptMatchSum: measureAt(values, at, place.scriptMatchSum),
+    timed: measureAt(values, at, place.timed),
+    durationSum: measureAt(values, at, place.durationSum),
   });
   // Ten teams share the same days: each is named once.
   const dayNames = new Map<number, string>();
@@ -326,7 +335,7 @@ export async function memberFigures(
   );
   // A team's representatives come as one JSON array, each as their e-mail, the totals in `columns`
   // order and the criteria: one field for the driver to read a team, not one row per representative.
-  const place = Object.fromEntries(TOTALS_MEASURES.map((column) => [column, columns.indexOf(column) + 1])) as Record<TotalsColumn, number>;
+  const place = placesOf(columns);
   const figures: MemberFigures[] = [];
   for (const { team_id: teamId, members } of rows) {
     // null: no figures in the team.
@@ -336,22 +345,21 @@ export async function memberFigures(
   return figures;
 }
 
-/** A representative's figures from their values: the e-mail first, each measure at its `place` (0, not read: 0), the tallies at `tallies`. */
-function memberFiguresOf(teamId: string, values: readonly unknown[], place: Readonly<Record<TotalsColumn, number>>, tallies: number): MemberFigures {
+/** A representative's figures from their values: the e-mail first, each measure at its `place`, the tallies at `tallies`. */
+function memberFiguresOf(teamId: string, values: readonly unknown[], place: MeasurePlaces, tallies: number): MemberFigures {
   // Field by field, into one shape: a recommendation builds hundreds.
-  const measure = (column: TotalsColumn) => (place[column] === 0 ? 0 : (values[place[column]] as number));
   return {
     teamId,
     representativeEmail: values[0] as string,
-    activities: measure('activities'),
-    successful: measure('successful'),
-    unsuccessful: measure('unsuccessful'),
-    scored: measure('scored'),
-    scoreSum: measure('score_sum'),
-    scriptMatched: measure('script_matched'),
-    scriptMatchSum: measure('script_match_sum'),
-    timed: measure('timed'),
-    durationSum: measure('duration_sum'),
+    activities: measureAt(values, 0, place.activities),
+    successful: measureAt(values, 0, place.successful),
+    unsuccessful: measureAt(values, 0, place.unsuccessful),
+    scored: measureAt(values, 0, place.scored),
+    scoreSum: measureAt(values, 0, place.scoreSum),
+    scriptMatched: measureAt(values, 0, place.scriptMatched),
+    scriptMatchSum: measureAt(values, 0, place.scriptMatchSum),
+    timed: measureAt(values, 0, place.timed),
+    durationSum: measureAt(values, 0, place.durationSum),
     criteria: values[tallies] as CriterionTallies,
   };
 }
