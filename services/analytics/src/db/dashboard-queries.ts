@@ -135,7 +135,7 @@ export async function groupedTotals(
 }
 
 /** Where each measure sits among a cell's values, after its key (0: not read, so 0): a property each, read thousands of times a request. */
-type MeasurePlaces = Readonly<Record<'activities' | 'successful' | 'unsuccessful' | 'scored' | 'scoreSum' | 'scriptMatched' | 'scriptMatchSum' | 'timed' | 'durationSum', number>>;
+type MeasurePlaces = Readonly<Record<keyof Counts, number>>;
 
 /** The places of `columns`' measures, the first at 1. */
 function placesOf(columns: readonly TotalsColumn[]): MeasurePlaces {
@@ -164,8 +164,9 @@ const measureAt = (values: readonly unknown[], at: number, place: number): numbe
  */
 async function storedTeamDays(database: FigureReader, scope: FigureScope & { teamIds: readonly string[] }, columns: readonly TotalsColumn[]): Promise<GroupedTotals[]> {
   const cells = sql.raw(`concat_ws(',', s.period - date '1970-01-01', ${columns.map((column) => `s.${column}`).join(', ')})`);
-  const rows = await queryRowsPrepared<{ team_id: string; days: string | null }>(
-    database.preparedReads,
+  const rows = await readRows<{ team_id: string; days: string | null }>(
+    database,
+    'rollups',
     sql`select t.team_id, (select '[' || string_agg(${cells}, ',' order by s.period) || ']' from (${rollupRelation(scope, 'team', 'days', false, sql`t.team_id`)}) s) as days
         from (select distinct unnest(${textArray(scope.teamIds)})) t(team_id) order by 1`,
   );

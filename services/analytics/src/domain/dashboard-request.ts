@@ -176,11 +176,10 @@ export function verdictSubsetOf(metrics: readonly Metric[]): VerdictSubset {
 
 const MS_PER_DAY = 86_400_000;
 const utc = (day: Day) => Date.parse(`${day}T00:00:00Z`);
-const dayOf = (ms: number): Day => epochDay(Math.floor(ms / MS_PER_DAY));
-/** A day as its number of days after 1970-01-01. */
+/** A day as its number of days after 1970-01-01 (what `epochDay` names). */
 const dayNumber = (day: Day): number => Math.round(utc(day) / MS_PER_DAY);
 
-export const addDays = (day: Day, days: number): Day => dayOf(utc(day) + days * MS_PER_DAY);
+export const addDays = (day: Day, days: number): Day => epochDay(dayNumber(day) + days);
 
 /**
  * The day `days` after 1970-01-01, by arithmetic (H. Hinnant's civil_from_days, in 400-year eras):
@@ -198,8 +197,9 @@ export function epochDay(days: number): Day {
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
   return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
+
 /** Days from `from` to `to`, both counted. */
-export const daysBetween = (from: Day, to: Day): number => Math.round((utc(to) - utc(from)) / MS_PER_DAY) + 1;
+export const daysBetween = (from: Day, to: Day): number => dayNumber(to) - dayNumber(from) + 1;
 /** Monday 0 … Sunday 6. */
 const weekday = (day: Day) => (new Date(utc(day)).getUTCDay() + 6) % 7;
 export const mondayOf = (day: Day): Day => addDays(day, -weekday(day));
@@ -207,7 +207,7 @@ export const monthOf = (day: Day): Day => startOf(day, 'm');
 export function addMonths(month: Day, months: number): Day {
   const date = new Date(utc(month));
   date.setUTCMonth(date.getUTCMonth() + months, 1);
-  return dayOf(date.getTime());
+  return epochDay(date.getTime() / MS_PER_DAY);
 }
 
 /** The bucket a day is counted in. */
