@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 scripts/ensure-browser.sh   # the web budget bench opens pages in Chromium
-scripts/ensure-whisper.sh   # the speech benches run a real Whisper server
+services/speech/install.sh   # the speech benches run the real speech server (Whisper)
 scripts/ensure-speech.sh --tests   # and PocketSphinx on calls espeak-ng speaks
 infra=$(deploy/local/services up)   # assigned first, so a failure stops the script
 eval "$infra"

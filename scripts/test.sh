@@ -12,8 +12,8 @@ scripts/ensure-browser.sh
 step "ffmpeg, PocketSphinx and espeak-ng for the speech tests"
 scripts/ensure-speech.sh --tests
 
-step "Whisper for the speech-server tests"
-scripts/ensure-whisper.sh
+step "the speech server (Whisper) for the speech tests and the standalone product"
+services/speech/install.sh
 
 step "starting PostgreSQL, Kafka and Keycloak"
 # Assigned first: a failure inside $(…) stops the script here, where eval alone would go on.

@@ -1,7 +1,8 @@
 /**
- * Starts test/support/whisper-server.py, a real OpenAI-compatible transcription server running
- * Whisper tiny.en offline, from the Python environment scripts/ensure-whisper.sh installs in
- * .run/whisper-venv (`make test` and `make bench` run it first). Listens on 127.0.0.1 only.
+ * Starts the product's speech server (services/speech/server/server.py), a real OpenAI-compatible
+ * transcription server running Whisper tiny.en offline, from the Python environment
+ * services/speech/install.sh installs in .run/speech-venv (`make test` and `make bench` run it
+ * first). Listens on 127.0.0.1 only.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,12 +28,12 @@ export interface WhisperServerOptions {
 }
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const PYTHON = join(repoRoot, '.run', 'whisper-venv', 'bin', 'python');
-const SERVER = join(repoRoot, 'test', 'support', 'whisper-server.py');
+const PYTHON = join(repoRoot, '.run', 'speech-venv', 'bin', 'python');
+const SERVER = join(repoRoot, 'services', 'speech', 'server', 'server.py');
 const STOP_GRACE_MS = 5_000;
 
 export async function startWhisperServer(options: WhisperServerOptions = {}): Promise<WhisperServer> {
-  if (!existsSync(PYTHON)) throw new Error(`Whisper is not installed in ${PYTHON}: run scripts/ensure-whisper.sh (make test does)`);
+  if (!existsSync(PYTHON)) throw new Error(`Whisper is not installed in ${PYTHON}: run services/speech/install.sh (make test does)`);
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HF_HUB_OFFLINE: '1', PYTHONUNBUFFERED: '1' };
   if (options.apiKey) env.WHISPER_API_KEY = options.apiKey;
   const child = spawn(PYTHON, [SERVER, '--port', '0'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

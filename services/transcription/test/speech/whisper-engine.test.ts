@@ -1,7 +1,7 @@
 /**
- * The OpenAI-compatible engine against a real Whisper: test/support/whisper-server.py runs
+ * The OpenAI-compatible engine against a real Whisper: the product's speech server (services/speech/server) runs
  * Whisper tiny.en with faster-whisper behind OpenAI's transcription API, standing in for the
- * faster-whisper or vLLM server a deployment uses (scripts/ensure-whisper.sh installs it; these
+ * faster-whisper or vLLM server a deployment uses (services/speech/install.sh installs it; these
  * machines cannot download the real ones). It transcribes the LibriVox recordings Debian ships in
  * `pocketsphinx-testdata`, through transcribeChannel as the pipeline does, and PocketSphinx does
  * the same beside it so that the two word error rates can be compared.

