@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Debian's speech tools, installed only when missing: ffmpeg decodes uploaded recordings,
-# PocketSphinx with its US English model transcribes them (what the product runs) and espeak-ng
-# speaks the demo data's recorded calls and the two-voice test calls. With --tests, also
-# pocketsphinx-testdata (LibriVox recordings with their transcripts, for the word error rate).
+# PocketSphinx with its US English model transcribes them where the speech server (Whisper) cannot
+# be set up, and espeak-ng speaks the demo data's recorded calls and the two-voice test calls. With --tests, also
+# pocketsphinx-testdata (LibriVox recordings with their transcripts, for the word error rate) and
+# codec2-examples (real voices, mostly 8 kHz radio recordings, for the speaker diarization tests).
 set -euo pipefail
 
 packages=(ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng)
-[[ ${1:-} == --tests ]] && packages+=(pocketsphinx-testdata)
+[[ ${1:-} == --tests ]] && packages+=(pocketsphinx-testdata codec2-examples)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -9,7 +9,7 @@ step() { printf '\n== %s\n' "$*" >&2; }
 step "Chromium for the browser tests"
 scripts/ensure-browser.sh
 
-step "ffmpeg, PocketSphinx and espeak-ng for the speech tests"
+step "ffmpeg, PocketSphinx, espeak-ng and real recordings (pocketsphinx-testdata, codec2-examples) for the speech tests"
 scripts/ensure-speech.sh --tests
 
 step "the speech server (Whisper) for the speech tests and the standalone product"
