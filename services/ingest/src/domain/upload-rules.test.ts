@@ -4,6 +4,7 @@ import {
   checkUploadRequest,
   formatFileList,
   hasMeetingExtension,
+  representativeNameOf,
   UPLOAD_MESSAGES,
   type UploadRequest,
 } from './upload-rules.js';
@@ -56,6 +57,27 @@ describe('checkUploadRequest', () => {
   it('reports meeting checks as warnings and call checks as errors', () => {
     expect(checkUploadRequest('meetings', { ...completeRequest, teamId: undefined })).toEqual({ ok: false, message: 'Please select a team.', severity: 'warning' });
     expect(checkUploadRequest('calls', { ...completeRequest, teamId: undefined })).toEqual({ ok: false, message: 'Please select a team.', severity: 'error' });
+  });
+});
+
+describe('representativeNameOf', () => {
+  const grace = { firstName: 'Grace', lastName: 'Hopper' };
+
+  it('keeps the name the upload sent', () => {
+    expect(representativeNameOf('  Gracie ', grace)).toBe('Gracie');
+    expect(representativeNameOf('Gracie', undefined)).toBe('Gracie');
+  });
+
+  it('takes the first name from the team when the upload sends none, or N/A', () => {
+    expect(representativeNameOf('', grace)).toBe('Grace');
+    expect(representativeNameOf('N/A', grace)).toBe('Grace');
+    expect(representativeNameOf(' n/a ', grace)).toBe('Grace');
+  });
+
+  it('falls back to the last name, then to N/A', () => {
+    expect(representativeNameOf('', { firstName: ' ', lastName: 'Hopper' })).toBe('Hopper');
+    expect(representativeNameOf('', { firstName: '', lastName: '' })).toBe('N/A');
+    expect(representativeNameOf('', undefined)).toBe('N/A');
   });
 });
 

@@ -58,6 +58,20 @@ export function checkUploadRequest(kind: UploadKind, request: UploadRequest): Up
   return { ok: true };
 }
 
+/** What the lists show for a representative the upload does not name (spec part 2 §3: "first name, or N/A"). */
+export const UNNAMED_REPRESENTATIVE = 'N/A';
+
+/**
+ * The representative's name as the activity keeps it: the name the upload sent, or else (the
+ * meeting upload sends only an e-mail, and "N/A" means none) their first name as the team knows
+ * it, as the call upload sends it; "N/A" when neither says.
+ */
+export function representativeNameOf(sent: string, member: { firstName: string; lastName: string } | undefined): string {
+  const given = sent.trim();
+  if (given !== '' && given.toUpperCase() !== UNNAMED_REPRESENTATIVE) return given;
+  return member?.firstName.trim() || member?.lastName.trim() || UNNAMED_REPRESENTATIVE;
+}
+
 export function hasMeetingExtension(fileName: string): boolean {
   const dot = fileName.lastIndexOf('.');
   if (dot < 0) return false;

@@ -1,7 +1,8 @@
 /**
  * The team directory an upload is checked against: identity's teams, asked over gRPC. Only the
- * members matter here, so it asks for them alone (ListTeamMembers), not the whole team with its
- * criteria: half the statements on identity's side for every upload.
+ * members matter here (who may be the representative, and everyone's names), so it asks for them
+ * alone (ListTeamMembers), not the whole team with its criteria: half the statements on identity's
+ * side for every upload.
  */
 import { createClient } from '@parlance/platform/grpc/grpc-client';
 import { GrpcCallError } from '@parlance/platform/grpc/status-mapping';
@@ -11,10 +12,10 @@ import type { TeamDirectory } from './receive-upload.js';
 export function identityTeamDirectory(address: string): TeamDirectory & { close(): void } {
   const teams = createClient(TeamsServiceClient, address, { idempotent: ['listTeamMembers'] });
   return {
-    async memberEmails(teamId) {
+    async members(teamId) {
       try {
         const { members } = await teams.listTeamMembers({ teamId });
-        return members.map((member) => member.email.toLowerCase());
+        return members.map((member) => ({ email: member.email.toLowerCase(), firstName: member.firstName, lastName: member.lastName }));
       } catch (error) {
         if (error instanceof GrpcCallError && error.kind === 'not-found') return undefined;
         throw error;

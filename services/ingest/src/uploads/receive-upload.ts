@@ -11,7 +11,7 @@ import { isUniqueViolation, type Database } from '@parlance/platform/db/database
 import { invalidArgument } from '@parlance/platform/errors';
 import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
 import { enqueue } from '@parlance/platform/outbox/enqueue';
-import { ActivityReceived } from '@parlance/proto/parlance/ingest/v1/events';
+import { ActivityReceived, type TeamMember } from '@parlance/proto/parlance/ingest/v1/events';
 import { MediaKind, type UploadActivityRequest, type UploadHeader } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { findReceived, insertActivityWithJob } from '../db/activities.repository.js';
 import { outbox, type MediaKindName } from '../db/schema.js';
@@ -22,6 +22,7 @@ import {
   checkUploadRequest,
   hasMeetingExtension,
   MEETING_MAX_BYTES,
+  representativeNameOf,
   UPLOAD_MESSAGES,
 } from '../domain/upload-rules.js';
 import { activityKindName } from '../grpc/activity-kinds.js';
@@ -31,8 +32,8 @@ export const ACTIVITY_RECEIVED = 'ingest.activity-received.v1';
 
 /** The teams an upload may name: identity's, asked over gRPC. */
 export interface TeamDirectory {
-  /** The team's member e-mails (lower-case), or undefined when the company has no such team. */
-  memberEmails(teamId: string): Promise<string[] | undefined>;
+  /** The team's members (e-mails lower-case), or undefined when the company has no such team. */
+  members(teamId: string): Promise<TeamMember[] | undefined>;
 }
 
 export interface UploadDependencies {
@@ -95,7 +96,7 @@ export async function receiveUpload(deps: UploadDependencies, companyId: string,
       kind: request.kind,
       teamId: header.teamId.trim(),
       representativeEmail: request.representativeEmail,
-      representativeName: header.representativeName.trim() || 'N/A',
+      representativeName: representativeNameOf(header.representativeName, request.representative),
       fileName: header.fileName,
       title: header.title.trim() || titleOf(header.fileName),
       notes: header.notes,
@@ -130,6 +131,7 @@ export async function receiveUpload(deps: UploadDependencies, companyId: string,
       source: activity.source,
       contact: { id: activity.contactId, name: activity.contactName, company: activity.contactCompany, role: activity.contactRole },
       link: activity.link,
+      teamMembers: request.teamMembers,
     }).finish();
     try {
       await deps.db.transaction(async (tx) => {
@@ -155,6 +157,10 @@ interface CheckedHeader {
   externalId: string;
   mediaKind: MediaKindName;
   representativeEmail: string;
+  /** The representative as their team knows them. */
+  representative: TeamMember;
+  /** Carried on the event, so that transcription can tell the company's people by name. */
+  teamMembers: TeamMember[];
   limits: Limits;
 }
 
@@ -183,9 +189,10 @@ async function checkHeader(teams: TeamDirectory, companyId: string, header: Uplo
   if (externalId.length > EXTERNAL_ID_MAX) throw invalidArgument(`An external id is at most ${EXTERNAL_ID_MAX} characters.`);
 
   const representativeEmail = header.representativeEmail.trim().toLowerCase();
-  const members = await teams.memberEmails(header.teamId.trim());
-  if (!members) throw invalidArgument(UPLOAD_MESSAGES.teamNotInCompany);
-  if (!members.includes(representativeEmail)) throw invalidArgument(UPLOAD_MESSAGES.representativeNotInTeam(representativeEmail));
+  const teamMembers = await teams.members(header.teamId.trim());
+  if (!teamMembers) throw invalidArgument(UPLOAD_MESSAGES.teamNotInCompany);
+  const representative = teamMembers.find((member) => member.email === representativeEmail);
+  if (!representative) throw invalidArgument(UPLOAD_MESSAGES.representativeNotInTeam(representativeEmail));
 
   const limits: Limits =
     mediaKind === 'audio'
@@ -193,7 +200,7 @@ async function checkHeader(teams: TeamDirectory, companyId: string, header: Uplo
       : kind === 'meeting'
         ? { maxBytes: MEETING_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.meetingTooLarge }
         : { maxBytes: CALL_TEXT_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.textTooLarge };
-  return { kind, source, externalId, mediaKind, representativeEmail, limits };
+  return { kind, source, externalId, mediaKind, representativeEmail, representative, teamMembers, limits };
 }
 
 /**

@@ -20,6 +20,8 @@ export interface WorkRequest {
   fileName: string;
   mediaKind: 'audio' | 'text';
   mediaFormat: string;
+  /** The team's members when the activity was received (absent from work queued before they were carried). */
+  teamMembers?: { email: string; firstName: string; lastName: string }[];
 }
 
 /**

@@ -1,11 +1,115 @@
 import { describe, expect, it } from 'vitest';
-import { assignRoles, type RoleInput } from './speaker-roles.js';
+import { assignRoles, personNameOf, roleNamedBy, type RoleInput } from './speaker-roles.js';
 
 const rep = { email: 'ana.lopez@acme.test', name: 'Ana López' };
-const input = (speakers: string[], segments: [string, string][] = [], representative: RoleInput['representative'] = rep): RoleInput => ({
+const input = (speakers: string[], segments: [string, string][] = [], representative: RoleInput['representative'] = rep, team?: RoleInput['team']): RoleInput => ({
   speakers,
   segments: segments.map(([speaker, text]) => ({ speaker, text })),
   representative,
+  ...(team ? { team } : {}),
+});
+
+describe('roleNamedBy', () => {
+  it.each([
+    'Agent', 'AGENT', 'agent', 'Agent 2', 'Agent_1', 'Agent B', 'Agent Smith', 'Rep', 'Rep.', 'Representative', 'Sales Rep', 'Sales Representative',
+    'Sales', 'Support', 'Support Team', 'Tech Support', 'Customer Service', 'Customer Service Agent', 'Customer Care', 'Acme Support',
+    'Northwind Customer Care', 'Advisor', 'Recruiter', 'Interviewer', 'Hiring Manager', 'Speaker 1 (Agent)', 'Jane Doe - Agent', 'Agent / Jane',
+  ])('puts %j on the company side', (label) => {
+    expect(roleNamedBy(label)).toBe('representative');
+  });
+
+  it.each([
+    'Customer', 'CUSTOMER', 'customer 2', 'Customer (Jane)', 'Customer Jane', 'Customer Jane Doe', 'Caller', 'Client', 'Client 2', 'Prospect',
+    'Buyer', 'Contact', 'Visitor', 'Candidate', 'Applicant', 'Interviewee', 'Jane (Customer)', 'Speaker 2 - Caller',
+  ])('puts %j on the contact side', (label) => {
+    expect(roleNamedBy(label)).toBe('contact');
+  });
+
+  it.each([
+    'Ana', 'Speaker 1', 'SPEAKER_00', 'Sales Manager', 'Support Manager', 'Customer Success Manager', 'Client Manager', 'Contact Centre Agent',
+    'Account Executive', 'Travel Agent', 'Alex (Sales Manager)', 'Agent (Customer)', 'Agent Customer', 'Customer Support Manager', '',
+  ])('reads no role in %j (names and job titles are no roles)', (label) => {
+    expect(roleNamedBy(label)).toBeUndefined();
+  });
+});
+
+describe('personNameOf', () => {
+  it('reads the name apart from a title and bracketed notes', () => {
+    expect(personNameOf('Dr. Ana López (Acme) [host]')).toEqual({ name: 'ana lopez', honorific: 'dr', notes: ['acme', 'host'] });
+    expect(personNameOf('ALEX (Sales Manager)')).toEqual({ name: 'alex', honorific: '', notes: ['sales manager'] });
+    expect(personNameOf('Mr')).toEqual({ name: 'mr', honorific: '', notes: [] });
+  });
+});
+
+describe('assignRoles: by role labels', () => {
+  it('makes the labelled agent the representative although the customer introduces themselves and the agent does not', () => {
+    const roles = assignRoles(
+      input(
+        ['Agent', 'Customer'],
+        [
+          ['Agent', 'Celestar Air, one moment please.'],
+          ['Customer', 'Hi, my name is Zain Romano, I am calling from Newark about my points. Thank you for holding for me.'],
+          ['Agent', 'Sure.'],
+        ],
+      ),
+    );
+    expect(roles).toEqual({ Agent: 'representative', Customer: 'contact' });
+  });
+
+  it('keeps the labels when the customer speaks first and sounds like an agent', () => {
+    const roles = assignRoles(input(['Customer', 'Rep'], [['Customer', 'Thank you for calling me back, how can I help you help me?'], ['Rep', 'Hello.']]));
+    expect(roles).toEqual({ Customer: 'contact', Rep: 'representative' });
+  });
+
+  it('makes every agent a representative, as in a transferred call', () => {
+    expect(assignRoles(input(['Agent 1', 'Customer', 'Agent 2']))).toEqual({ 'Agent 1': 'representative', Customer: 'contact', 'Agent 2': 'representative' });
+  });
+
+  it('lets a role label beat the representative’s first name', () => {
+    expect(assignRoles(input(['Customer (Ana)', 'Agent']))).toEqual({ 'Customer (Ana)': 'contact', Agent: 'representative' });
+    expect(assignRoles(input(['Ana', 'Agent']))).toEqual({ Ana: 'contact', Agent: 'representative' });
+  });
+
+  it('adds a speaker labelled with the representative’s full name to the labelled agents', () => {
+    expect(assignRoles(input(['Agent', 'Ana López', 'Customer']))).toEqual({ Agent: 'representative', 'Ana López': 'representative', Customer: 'contact' });
+  });
+
+  it('chooses the representative among the speakers not labelled as contacts', () => {
+    const roles = assignRoles(input(['Customer', 'Speaker 2'], [['Customer', 'Thank you for calling, how can I help?'], ['Speaker 2', 'Hello.']]));
+    expect(roles).toEqual({ Customer: 'contact', 'Speaker 2': 'representative' });
+  });
+
+  it('names no representative when every label names a contact', () => {
+    expect(assignRoles(input(['Customer'], [['Customer', 'Thank you for calling, this is Ana speaking.']]))).toEqual({ Customer: 'contact' });
+    expect(assignRoles(input(['Caller 1', 'Caller 2']))).toEqual({ 'Caller 1': 'contact', 'Caller 2': 'contact' });
+  });
+});
+
+describe('assignRoles: by the team’s names', () => {
+  const team = [
+    { email: 'ana.lopez@acme.test', name: 'Ana López' },
+    { email: 'ben.stone@acme.test', name: 'Ben Stone' },
+    { email: 'chris@acme.test', name: 'Chris Park' },
+  ];
+
+  it('puts colleagues named in full, or by a two-word e-mail local part, on the company side', () => {
+    expect(assignRoles(input(['Ana López', 'Ben Stone', 'Carla Diaz'], [], rep, team))).toEqual({ 'Ana López': 'representative', 'Ben Stone': 'representative', 'Carla Diaz': 'contact' });
+    expect(assignRoles(input(['Carla Diaz', 'ben.stone', 'CHRIS PARK (Acme)'], [], rep, team))).toEqual({ 'Carla Diaz': 'contact', 'ben.stone': 'representative', 'CHRIS PARK (Acme)': 'representative' });
+  });
+
+  it('does not take a colleague’s first name, which a customer may share, for them', () => {
+    const roles = assignRoles(input(['Ben', 'Carla'], [['Ben', 'Hi, I have a question about my bill.'], ['Carla', 'Thank you for calling Acme, how can I help?']], { email: 'dana@acme.test' }, team));
+    expect(roles).toEqual({ Ben: 'contact', Carla: 'representative' });
+  });
+
+  it('knows the representative’s full name from the team when the upload gives their first name only', () => {
+    const representative = { email: 'al@acme.test', name: 'Ana' };
+    expect(assignRoles(input(['Ana', 'Ana Lopez'], [], representative))).toEqual({ Ana: 'representative', 'Ana Lopez': 'contact' });
+    expect(assignRoles(input(['Ana', 'Ana Lopez'], [], representative, [{ email: 'al@acme.test', name: 'Ana López' }]))).toEqual({
+      Ana: 'contact',
+      'Ana Lopez': 'representative',
+    });
+  });
 });
 
 describe('assignRoles: by name', () => {
@@ -23,8 +127,9 @@ describe('assignRoles: by name', () => {
     expect(assignRoles(input(['Bob', 'jdoe'], [], { email: 'JDoe@acme.test' }))).toEqual({ Bob: 'contact', jdoe: 'representative' });
   });
 
-  it('ignores a company in brackets after the name', () => {
+  it('ignores a company in brackets after the name, and a title before it', () => {
     expect(assignRoles(input(['Bob (Globex)', 'Ana López (Acme)']))['Ana López (Acme)']).toBe('representative');
+    expect(assignRoles(input(['Bob', 'Dr. Ana Lopez']))['Dr. Ana Lopez']).toBe('representative');
   });
 
   it('prefers a full-name match to a first-name match, and the earlier speaker among equals', () => {

@@ -27,6 +27,7 @@ export function activityReceivedConsumer(onQueued: () => void): EventConsumer {
           fileName: received.fileName,
           mediaKind: received.mediaKind === MediaKind.MEDIA_KIND_AUDIO ? 'audio' : 'text',
           mediaFormat: received.mediaFormat,
+          teamMembers: received.teamMembers.map((member) => ({ email: member.email, firstName: member.firstName, lastName: member.lastName })),
         },
       });
       setTimeout(onQueued, 20).unref();

@@ -46,6 +46,19 @@ export interface ActivityReceived {
   source: string;
   contact: Contact | undefined;
   link: string;
+  /**
+   * The members of the team when the activity was received, the representative among them, so
+   * that the company's people can be told apart from its contacts by name in a transcript.
+   */
+  teamMembers: TeamMember[];
+}
+
+/** A member of an activity's team, as identity named them. */
+export interface TeamMember {
+  /** Lower-case. */
+  email: string;
+  firstName: string;
+  lastName: string;
 }
 
 /**
@@ -75,6 +88,7 @@ function createBaseActivityReceived(): ActivityReceived {
     source: "",
     contact: undefined,
     link: "",
+    teamMembers: [],
   };
 }
 
@@ -127,6 +141,9 @@ export const ActivityReceived: MessageFns<ActivityReceived> = {
     }
     if (message.link !== "") {
       writer.uint32(130).string(message.link);
+    }
+    for (const v of message.teamMembers) {
+      TeamMember.encode(v!, writer.uint32(138).fork()).join();
     }
     return writer;
   },
@@ -272,6 +289,14 @@ export const ActivityReceived: MessageFns<ActivityReceived> = {
             message.link = reader.string();
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.teamMembers.push(TeamMember.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -342,6 +367,11 @@ export const ActivityReceived: MessageFns<ActivityReceived> = {
       source: isSet(object.source) ? globalThis.String(object.source) : "",
       contact: isSet(object.contact) ? Contact.fromJSON(object.contact) : undefined,
       link: isSet(object.link) ? globalThis.String(object.link) : "",
+      teamMembers: globalThis.Array.isArray(object?.teamMembers)
+        ? object.teamMembers.map((e: any) => TeamMember.fromJSON(e))
+        : globalThis.Array.isArray(object?.team_members)
+        ? object.team_members.map((e: any) => TeamMember.fromJSON(e))
+        : [],
     };
   },
 
@@ -395,6 +425,9 @@ export const ActivityReceived: MessageFns<ActivityReceived> = {
     if (message.link !== "") {
       obj.link = message.link;
     }
+    if (message.teamMembers?.length) {
+      obj.teamMembers = message.teamMembers.map((e) => TeamMember.toJSON(e));
+    }
     return obj;
   },
 
@@ -421,6 +454,116 @@ export const ActivityReceived: MessageFns<ActivityReceived> = {
       ? Contact.fromPartial(object.contact)
       : undefined;
     message.link = object.link ?? "";
+    message.teamMembers = object.teamMembers?.map((e) => TeamMember.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseTeamMember(): TeamMember {
+  return { email: "", firstName: "", lastName: "" };
+}
+
+export const TeamMember: MessageFns<TeamMember> = {
+  encode(message: TeamMember, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.firstName !== "") {
+      writer.uint32(18).string(message.firstName);
+    }
+    if (message.lastName !== "") {
+      writer.uint32(26).string(message.lastName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TeamMember {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTeamMember();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.firstName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lastName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TeamMember {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      firstName: isSet(object.firstName)
+        ? globalThis.String(object.firstName)
+        : isSet(object.first_name)
+        ? globalThis.String(object.first_name)
+        : "",
+      lastName: isSet(object.lastName)
+        ? globalThis.String(object.lastName)
+        : isSet(object.last_name)
+        ? globalThis.String(object.last_name)
+        : "",
+    };
+  },
+
+  toJSON(message: TeamMember): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.firstName !== "") {
+      obj.firstName = message.firstName;
+    }
+    if (message.lastName !== "") {
+      obj.lastName = message.lastName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TeamMember>, I>>(base?: I): TeamMember {
+    return TeamMember.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TeamMember>, I>>(object: I): TeamMember {
+    const message = createBaseTeamMember();
+    message.email = object.email ?? "";
+    message.firstName = object.firstName ?? "";
+    message.lastName = object.lastName ?? "";
     return message;
   },
 };
