@@ -69,6 +69,40 @@ describe('parseTextTranscript: speaker lines', () => {
     expect(parsed.warnings).toEqual(['No speakers found in memo.txt: the whole text is treated as one speaker.']);
   });
 
+  it('reads a chat whose turns run over lists and paragraphs as a dialogue, since its speakers keep coming back', () => {
+    const chat = lines(
+      'Agent: Hello, how can I help?',
+      'Customer: I need to move my appointment.',
+      'Agent: Here are the openings this week.',
+      '',
+      '- Tuesday morning, with the practice nurse',
+      '- Wednesday afternoon, with the doctor',
+      '- Friday morning, with either',
+      '',
+      'Each of them lasts twenty minutes.',
+      'Please tell me which one suits you.',
+      'Customer: Wednesday afternoon.',
+      'Agent: Done. You will get a text message to confirm it.',
+      'It also has a link to cancel.',
+      '',
+      'Anything else I can help with?',
+      'Customer: No, thank you.',
+    );
+    const parsed = parseTextTranscript(chat, 'chat.txt');
+    expect(parsed.format).toBe('speaker-lines');
+    expect(parsed.speakers).toEqual(['Agent', 'Customer']);
+    expect(parsed.segments).toHaveLength(6);
+    expect(parsed.segments[2]).toEqual({
+      speaker: 'Agent',
+      text: 'Here are the openings this week. - Tuesday morning, with the practice nurse - Wednesday afternoon, with the doctor - Friday morning, with either Each of them lasts twenty minutes. Please tell me which one suits you.',
+    });
+  });
+
+  it('does not take a memo whose labels never come back for a dialogue', () => {
+    const memo = lines('Plans for the week.', 'Monday: call the bank.', 'It may take a while.', 'Tuesday: visit the office.', 'Bring the papers.', 'Then lunch.', 'Wednesday: rest.', 'Read a book.', 'Walk.');
+    expect(parseTextTranscript(memo).format).toBe('plain');
+  });
+
   it('does not take meeting notes with headings for speakers', () => {
     const notes = lines('Subject: Renewal', 'Date: 3 May', 'Attendees: Anna, Ben', 'Note: send the quote by Friday.', 'Action items: Anna to call legal.');
     const parsed = parseTextTranscript(notes, 'notes.txt');
@@ -466,5 +500,34 @@ describe('parseTextTranscript: text encoding and layout', () => {
     expect(parsed.format).toBe('timestamped-lines');
     expect(parsed.segments).toHaveLength(turns.length);
     expect(parsed.segments.at(-1)?.startMs).toBe((turns.length - 1) * 7_000);
+  });
+});
+
+describe('parseTextTranscript: one speaker per person', () => {
+  it('takes "Alex (Sales Manager)", "Alex" and "ALEX" for one speaker, shown with the fullest label', () => {
+    const parsed = parseTextTranscript(
+      lines('Alex (Sales Manager): Thanks for joining, Priya.', 'Priya: Happy to be here.', 'Alex: Shall we start with the pilot?', 'ALEX: And then the pricing.', 'Priya: Sure.'),
+      'review.txt',
+    );
+    expect(parsed.speakers).toEqual(['Alex (Sales Manager)', 'Priya']);
+    expect(parsed.segments).toEqual([
+      { speaker: 'Alex (Sales Manager)', text: 'Thanks for joining, Priya.' },
+      { speaker: 'Priya', text: 'Happy to be here.' },
+      { speaker: 'Alex (Sales Manager)', text: 'Shall we start with the pilot? And then the pricing.' },
+      { speaker: 'Priya', text: 'Sure.' },
+    ]);
+  });
+
+  it('joins WebVTT voices written with and without a title', () => {
+    const parsed = parseTextTranscript(
+      lines('WEBVTT', '', '00:00:01.000 --> 00:00:03.000', '<v Dr. Ana Lopez>Good morning.', '', '00:00:03.500 --> 00:00:05.000', '<v Ben>Morning.', '', '00:00:05.500 --> 00:00:07.000', '<v Ana Lopez>Let us begin.'),
+    );
+    expect(parsed.speakers).toEqual(['Dr. Ana Lopez', 'Ben']);
+    expect(parsed.segments.map((segment) => segment.speaker)).toEqual(['Dr. Ana Lopez', 'Ben', 'Dr. Ana Lopez']);
+  });
+
+  it('keeps two people who share a first name apart when their notes differ', () => {
+    const parsed = parseTextTranscript(lines('Alex (Acme): Hello.', 'Alex (Globex): Hi there.', 'Alex (Acme): Shall we begin?'));
+    expect(parsed.speakers).toEqual(['Alex (Acme)', 'Alex (Globex)']);
   });
 });

@@ -2,12 +2,14 @@
  * Uploaded text transcripts (spec part 2 §2.3 and §2.4: .txt, .md and .text files of at most
  * 100 KB) read into speaker-labelled segments. The format is told by the content: the file name
  * only settles WebVTT against SRT for a cue file without its header, and names the file in
- * warnings. Nothing here throws: text that has no structure is one speaker's words, and a warning
- * says so; an empty file gives no segments, and the caller decides whether that fails the job.
+ * warnings. A person the file names in more than one way is one speaker. Nothing here throws: text
+ * that has no structure is one speaker's words, and a warning says so; an empty file gives no
+ * segments, and the caller decides whether that fails the job.
  */
 import { isTimingLine, isWebVttHeader, readCueTranscript } from './text-transcript/cue-transcript.js';
 import type { DraftSegment } from './text-transcript/draft-segment.js';
 import { readLineTranscript, type LineLayout } from './text-transcript/line-transcript.js';
+import { unifySpeakerLabels } from './text-transcript/same-speaker.js';
 
 export type TranscriptFormat = 'webvtt' | 'srt' | 'zoom' | 'google-meet' | 'timestamped-lines' | 'speaker-lines' | 'plain';
 
@@ -65,7 +67,7 @@ export function parseTextTranscript(content: string, fileName?: string): ParsedT
 
   const reading = readFormat(text, name);
   warnings.push(...reading.warnings);
-  const drafts = reading.segments.filter((segment) => segment.text !== '');
+  const drafts = oneLabelPerPerson(reading.segments.filter((segment) => segment.text !== ''));
   if (drafts.length === 0) return { format: reading.format, segments: [], speakers: [], warnings: [...warnings, TEXT_TRANSCRIPT_MESSAGES.empty(name)] };
   if (drafts.every((segment) => segment.speaker === undefined)) warnings.push(TEXT_TRANSCRIPT_MESSAGES.noSpeakers(name));
 
@@ -107,6 +109,12 @@ function readFormat(text: string, fileName: string | undefined): FormatReading {
   const read = readLineTranscript(text);
   const warnings = read.leftOutLines > 0 ? [TEXT_TRANSCRIPT_MESSAGES.leftOutLines(read.leftOutLines, fileName)] : [];
   return { format: FORMAT_OF_LAYOUT[read.layout], segments: read.segments, warnings, meetingEndMs: read.meetingEndMs };
+}
+
+/** A person named in more than one way ("Alex (Sales Manager)", "Alex", "ALEX") is one speaker: see same-speaker.ts. */
+function oneLabelPerPerson(segments: readonly DraftSegment[]): DraftSegment[] {
+  const shown = unifySpeakerLabels(segments.flatMap((segment) => (segment.speaker === undefined ? [] : [segment.speaker])));
+  return segments.map((segment) => (segment.speaker === undefined ? segment : { ...segment, speaker: shown.get(segment.speaker) ?? segment.speaker }));
 }
 
 /**

@@ -50,6 +50,8 @@ const SPEAKER_HEADER = new RegExp(`^(.+?)(?:\\s+[[(]?|\\s*[[(])(${CLOCK_PATTERN}
 const SPEAKER_HEADER_MAX_LENGTH = 80;
 const MEETING_END = new RegExp(`^Meeting ended after\\s+(${CLOCK_PATTERN})`, 'iu');
 const ATTENDEES_LINE = /^Attendees\b/iu;
+/** How many turns each of two speakers must open for the turns to be a dialogue, however long they run. */
+const DIALOGUE_TURNS = 3;
 /** A preamble longer than this is not a title block, so it counts when judging the layout. */
 const PREAMBLE_MAX_LINES = 6;
 
@@ -136,13 +138,29 @@ function chooseLayout(lines: readonly ClassifiedLine[]): LineLayout {
     turns >= 1 && (turns * 2 > contentLines || paragraphsOpened * 5 >= paragraphs * 4);
 
   if (headers > colonTurns && turnsDominate(headers, paragraphsOpenedByHeader)) return 'speaker-headers';
-  if (turnsDominate(colonTurns, paragraphsOpenedByColonTurn)) {
+  if (turnsDominate(colonTurns, paragraphsOpenedByColonTurn) || isDialogue(counted)) {
     if (stampedTurns * 2 >= colonTurns) return 'stamped-lines';
     return bareStamps > 0 ? 'meet-blocks' : 'speaker-lines';
   }
   const stamps = stampedTurns + stampedText + bareStamps;
   if (stamps >= 2 && stamps * 10 >= (contentLines + bareStamps) * 3) return 'stamped-text';
   return 'plain';
+}
+
+/**
+ * Whether the colon turns are a conversation between people who keep coming back, however long
+ * their turns run: two or more names open DIALOGUE_TURNS turns or more each, and together most of
+ * the turns. A chat export whose turns hold lists and paragraphs has few turn lines among many,
+ * but its speakers come back; a memo's "First point:" and "Second point:" do not.
+ */
+function isDialogue(lines: readonly ClassifiedLine[]): boolean {
+  const turns = new Map<string, number>();
+  for (const line of lines) {
+    if ((line.kind === 'labelled' || line.kind === 'stamped') && line.speaker !== undefined) turns.set(line.speaker, (turns.get(line.speaker) ?? 0) + 1);
+  }
+  const recurring = [...turns.values()].filter((count) => count >= DIALOGUE_TURNS);
+  const all = [...turns.values()].reduce((total, count) => total + count, 0);
+  return recurring.length >= 2 && recurring.reduce((total, count) => total + count, 0) * 2 > all;
 }
 
 /**
