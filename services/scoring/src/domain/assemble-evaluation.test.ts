@@ -141,6 +141,18 @@ describe('assembleEvaluation', () => {
     expect(evaluation).toMatchObject({ score: 0, verdicts: [], improvements: [], warnings: [EVALUATION_WARNINGS.noCriteria] });
   });
 
+  it('puts the transcript’s warnings first, then the engine’s, then the team’s, each once', () => {
+    const voices = 'The recording has one channel, so the speakers were told apart by their voices; where they talk over each other the labels may be wrong.';
+    const noisy = 'Much of the recording is too noisy to hear; the transcript may miss words.';
+    const transcript = { ...TRANSCRIPT, warnings: [voices, noisy] };
+    const evaluation = assembleEvaluation(
+      { ...input({ criteriaGroups: [] }), transcript },
+      judgement([], { warnings: ['The transcript was judged in 2 parts.', noisy] }),
+      new Date(),
+    );
+    expect(evaluation.warnings).toEqual([voices, noisy, 'The transcript was judged in 2 parts.', EVALUATION_WARNINGS.noCriteria]);
+  });
+
   it('refuses a verdict for a criterion the team does not have', () => {
     expect(() => assembleEvaluation(input(), judgement([...ALL_VERDICTS, { ...ALL_VERDICTS[0]!, criterionId: 'invented' }]), new Date())).toThrow(/invented/);
   });

@@ -1,8 +1,8 @@
 /**
  * An evaluation as stored and announced: what the engine judged (verdicts, success, summary),
  * plus what is measured the same way whatever the engine — the score from the team's weights, the
- * script match, the conversation statistics — and the Areas for Improvement, grouped from the
- * failed verdicts by criteria group in the team's order.
+ * script match, the conversation statistics — the Areas for Improvement, grouped from the failed
+ * verdicts by criteria group in the team's order, and the warnings of the transcript and the engine.
  */
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 import type { CriterionVerdict, Evaluation, Improvement } from '@parlance/proto/parlance/scoring/v1/evaluation';
@@ -45,8 +45,18 @@ export function assembleEvaluation(input: EvaluationInput, judgement: Judgement,
     fallbackReason: judgement.fallbackReason,
     insightTokens: Math.max(0, Math.round(judgement.insightTokens)),
     evaluatedAt,
-    warnings: hasCriteria ? judgement.warnings : [...judgement.warnings, EVALUATION_WARNINGS.noCriteria],
+    warnings: evaluationWarnings(transcript, judgement, hasCriteria),
   };
+}
+
+/**
+ * What the manager should know before trusting the evaluation: first how the transcript was made
+ * (speakers told apart by voice, poor audio, a fallback speech engine, no speaker names), since it
+ * bears on everything after; then what the engine said about its judging; then a team without
+ * criteria. A warning said twice is shown once.
+ */
+function evaluationWarnings(transcript: Transcript, judgement: Judgement, hasCriteria: boolean): string[] {
+  return [...new Set([...transcript.warnings, ...judgement.warnings, ...(hasCriteria ? [] : [EVALUATION_WARNINGS.noCriteria])])];
 }
 
 /**

@@ -5,7 +5,8 @@ import { deferred } from '../../../testing/deferred';
 import { stubGateway } from '../../../testing/stub-gateway';
 import { makeCall } from '../activity-test-fixtures';
 import { CallSummaryDialog } from './call-summary-dialog';
-import { makeSummary, renderSignedIn } from './summary-test-fixtures';
+import type { SummaryEvaluation } from './summary-model';
+import { makeEvaluation, makeSummary, renderSignedIn } from './summary-test-fixtures';
 
 const summaryPath = '/api/calls/summary/call-1';
 
@@ -25,6 +26,33 @@ afterEach(() => {
 });
 
 const dialog = () => screen.getByRole('dialog', { name: 'Call Summary and Analysis' });
+
+/** Conversation statistics naming these speakers (the figures do not matter here). */
+function statisticsOf(speakers: [string, 'representative' | 'contact'][]): SummaryEvaluation['statistics'] {
+  return {
+    speakers: speakers.map(([speaker, role]) => ({
+      speaker,
+      role,
+      words: 10,
+      talkMs: 0,
+      talkShare: 1 / speakers.length,
+      questions: 1,
+      longestMonologueMs: 0,
+      longestMonologueWords: 5,
+      interruptions: 0,
+      fillerWords: 0,
+      fillerRate: 0,
+      wordsPerMinute: null,
+    })),
+    durationMs: 0,
+    timed: false,
+    wordTimings: false,
+    representativeTalkShare: null,
+    longestMonologueSpeaker: speakers[0]?.[0] ?? '',
+    longestMonologueMs: 0,
+    longestMonologueWords: 5,
+  };
+}
 
 describe('call summary dialog', () => {
   it('is closed without a call', () => {
@@ -70,6 +98,60 @@ describe('call summary dialog', () => {
     expect(screen.getByText('1 improvement suggested')).toBeTruthy();
     for (const name of ['Report Issue', 'Share', 'Export']) expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(within(dialog()).getAllByRole('button', { name: 'Close' })).toHaveLength(2);
+  });
+
+  it('shows each role once when the speakers are labelled by their roles, in the transcript and the statistics', async () => {
+    const summary = makeSummary({
+      segments: [
+        { index: 0, speaker: 'Representative', role: 'representative', startMs: null, endMs: null, text: 'Thanks for calling.' },
+        { index: 1, speaker: 'Customer', role: 'contact', startMs: null, endMs: null, text: 'Hi, my name is Zain.' },
+        { index: 2, speaker: 'Contact', role: 'contact', startMs: null, endMs: null, text: 'And I am his colleague.' },
+      ],
+      evaluation: makeEvaluation({ statistics: statisticsOf([['Representative', 'representative'], ['Customer', 'contact'], ['Contact', 'contact']]) }),
+    });
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(summary) : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall({ media: 'text' })} onClose={() => {}} />);
+
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
+    const metas = within(transcript)
+      .getAllByRole('listitem')
+      .map((item) => [...item.querySelectorAll('.summary-segment__meta > span')].map((span) => span.textContent));
+    expect(metas).toEqual([['Representative'], ['Customer', 'Contact'], ['Contact']]);
+
+    const table = within(screen.getByRole('region', { name: 'Conversation Statistics' })).getByRole('table');
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Representative', 'Customer Contact', 'Contact']);
+  });
+
+  it('names the role beside a named speaker in the statistics', async () => {
+    const evaluation = makeEvaluation({ statistics: statisticsOf([['Ada', 'representative'], ['Charles', 'contact']]) });
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary({ evaluation })) : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+
+    const table = within(await screen.findByRole('region', { name: 'Conversation Statistics' })).getByRole('table');
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Ada Representative', 'Charles Contact']);
+  });
+
+  it('shows the evaluation’s warnings above the analysis, as a note', async () => {
+    const warnings = [
+      'The recording has one channel, so the speakers were told apart by their voices; where they talk over each other the labels may be wrong.',
+      'The team has no evaluation criteria, so nothing was scored: add criteria to the team to score its activities.',
+    ];
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary({ evaluation: makeEvaluation({ warnings }) })) : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+
+    const analysis = await screen.findByRole('region', { name: 'Analysis' });
+    const note = within(analysis).getByRole('note', { name: 'Before you rely on this analysis' });
+    expect(within(note).getAllByRole('listitem').map((item) => item.textContent)).toEqual(warnings);
+    const summarySection = within(analysis).getByRole('region', { name: 'Summary' });
+    expect(note.compareDocumentPosition(summarySection) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no warning note when the evaluation has none', async () => {
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+
+    await screen.findByRole('region', { name: 'Criteria' });
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('shows a 5-second error toast when the summary cannot be loaded', async () => {

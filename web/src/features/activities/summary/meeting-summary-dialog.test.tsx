@@ -5,7 +5,7 @@ import { deferred } from '../../../testing/deferred';
 import { stubGateway } from '../../../testing/stub-gateway';
 import { makeMeeting } from '../activity-test-fixtures';
 import { MeetingSummaryDialog } from './meeting-summary-dialog';
-import { makeSummary, renderSignedIn } from './summary-test-fixtures';
+import { makeEvaluation, makeSummary, renderSignedIn } from './summary-test-fixtures';
 
 const summaryPath = '/api/meetings/summary/meeting-1';
 
@@ -42,6 +42,16 @@ describe('meeting summary dialog', () => {
     expect(document.querySelector('audio')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /book a demo/ }));
     expect(document.querySelector('[data-segment-index="2"]')?.getAttribute('aria-current')).toBe('true');
+  });
+
+  it('shows the evaluation’s warnings above the analysis once it arrives', async () => {
+    const warning = 'No speakers found in notes.txt: the whole text is treated as one speaker.';
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary({ evaluation: makeEvaluation({ warnings: [warning] }) })) : undefined));
+    renderSignedIn(<MeetingSummaryDialog meeting={makeMeeting()} onClose={() => {}} />);
+
+    const note = await screen.findByRole('note', { name: 'Before you rely on this analysis' });
+    expect(note.textContent).toContain(warning);
+    expect(within(screen.getByRole('region', { name: 'Analysis' })).getByRole('note')).toBe(note);
   });
 
   it('says No Transcript Available and No Summary Available for an empty meeting', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOffset, improvementCount, improvementCountText, segmentsFromTranscript } from './summary-model';
+import { formatOffset, improvementCount, improvementCountText, roleBadgeOf, segmentsFromTranscript } from './summary-model';
 
 describe('summary helpers', () => {
   it('reads "[m:ss] Speaker: text" lines into segments, times and speakers optional', () => {
@@ -27,5 +27,17 @@ describe('summary helpers', () => {
     expect(improvementCountText(3)).toBe('3 improvements suggested');
     expect(improvementCountText(1)).toBe('1 improvement suggested');
     expect(improvementCountText(0)).toBe('0 improvements suggested');
+  });
+
+  it('names a speaker’s role unless the label already says it', () => {
+    expect(roleBadgeOf('Ada', 'representative')).toBe('Representative');
+    expect(roleBadgeOf('Agent', 'representative')).toBe('Representative');
+    expect(roleBadgeOf('Customer', 'contact')).toBe('Contact');
+    for (const label of ['Representative', 'REPRESENTATIVE', 'representative 2', 'Rep.', 'Sales Representative']) {
+      expect(roleBadgeOf(label, 'representative'), label).toBe(label === 'Sales Representative' ? 'Representative' : null);
+    }
+    expect(roleBadgeOf('Contact', 'contact')).toBeNull();
+    expect(roleBadgeOf('Contact', 'representative')).toBe('Representative');
+    expect(roleBadgeOf('Ada', 'unknown')).toBeNull();
   });
 });

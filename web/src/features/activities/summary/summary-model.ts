@@ -9,6 +9,33 @@ export type SummaryEvaluation = NonNullable<SummaryData['evaluation']>;
 export type SummaryVerdict = SummaryEvaluation['verdicts'][number];
 export type SummaryEvidence = SummaryVerdict['evidence'][number];
 
+type SpeakerRole = SummarySegment['role'];
+
+const ROLE_LABELS: Record<SpeakerRole, string | null> = {
+  representative: 'Representative',
+  contact: 'Contact',
+  unknown: null,
+};
+
+/** Labels that already say the role ("Representative 2", "REP", "Contact"), so the badge would only repeat it. */
+const LABELS_SAYING_ROLE: Record<SpeakerRole, readonly string[]> = {
+  representative: ['representative', 'rep'],
+  contact: ['contact'],
+  unknown: [],
+};
+
+/**
+ * The role badge shown beside a speaker, or null when the role is unknown or the speaker's label
+ * already says it: a transcript labelled "Representative:" shows "Representative" once, not twice.
+ */
+export function roleBadgeOf(speaker: string, role: SpeakerRole): string | null {
+  const label = speaker
+    .toLowerCase()
+    .replace(/[^\p{L}]+/gu, ' ')
+    .trim();
+  return LABELS_SAYING_ROLE[role].includes(label) ? null : ROLE_LABELS[role];
+}
+
 /** How many suggestions the Areas for Improvement hold (the footer's count). */
 export function improvementCount(improvements: readonly SummaryImprovement[]): number {
   return improvements.reduce((total, group) => total + group.criteria.length, 0);

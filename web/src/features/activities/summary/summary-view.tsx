@@ -3,6 +3,7 @@ import {
   formatOffset,
   formatShare,
   improvementCount,
+  roleBadgeOf,
   type SummaryEvaluation,
   type SummaryEvidence,
   type SummaryImprovement,
@@ -27,12 +28,6 @@ type SummaryViewProps = {
   texts: SummaryTexts;
   /** Shown above the analysis while the full analysis is still on its way (meetings). */
   analysisNote?: ReactNode;
-};
-
-const ROLE_LABELS: Record<SummarySegment['role'], string | null> = {
-  representative: 'Representative',
-  contact: 'Contact',
-  unknown: null,
 };
 
 type ActiveQuote = { segmentIndex: number; quote: string };
@@ -119,7 +114,7 @@ function TranscriptPane({
         <ol ref={listRef} className="summary-transcript">
           {segments.map((segment) => {
             const isActive = active?.segmentIndex === segment.index;
-            const role = ROLE_LABELS[segment.role];
+            const role = roleBadgeOf(segment.speaker, segment.role);
             return (
               <li
                 key={segment.index}
@@ -178,6 +173,7 @@ function AnalysisPane({ summary, improvements, evaluation, texts, note, onEviden
   return (
     <Pane title="Analysis" className="summary-pane--analysis">
       {note}
+      {evaluation ? <EvaluationWarnings warnings={evaluation.warnings} /> : null}
       {!hasContent ? (
         <EmptyState title={texts.noSummary} />
       ) : (
@@ -190,6 +186,30 @@ function AnalysisPane({ summary, improvements, evaluation, texts, note, onEviden
         </>
       )}
     </Pane>
+  );
+}
+
+/**
+ * What the manager should know before trusting the analysis (how the transcript was made, how it
+ * was judged), above it. A note rather than an alert: it is part of the page, not news to announce.
+ */
+function EvaluationWarnings({ warnings }: { warnings: readonly string[] }) {
+  const titleId = useId();
+  if (warnings.length === 0) return null;
+  return (
+    <div className="summary-warnings" role="note" aria-labelledby={titleId}>
+      <p id={titleId} className="summary-warnings__title">
+        <span className="summary-warnings__icon" aria-hidden="true">
+          ⚠
+        </span>
+        Before you rely on this analysis
+      </p>
+      <ul className="summary-warnings__list">
+        {warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -384,15 +404,26 @@ function StatisticsSection({ statistics }: { statistics: NonNullable<SummaryEval
             </tr>
           </thead>
           <tbody>
-            {statistics.speakers.map((speaker) => (
-              <tr key={`${speaker.speaker}-${speaker.role}`}>
-                <th scope="row">{speaker.speaker}</th>
-                <td>{formatShare(speaker.talkShare)}</td>
-                <td>{speaker.questions}</td>
-                <td>{speaker.wordsPerMinute === null ? '–' : Math.round(speaker.wordsPerMinute)}</td>
-                <td>{speaker.fillerWords}</td>
-              </tr>
-            ))}
+            {statistics.speakers.map((speaker) => {
+              const role = roleBadgeOf(speaker.speaker, speaker.role);
+              return (
+                <tr key={`${speaker.speaker}-${speaker.role}`}>
+                  <th scope="row">
+                    {speaker.speaker}
+                    {role ? (
+                      <>
+                        {' '}
+                        <span className="summary-statistics__role">{role}</span>
+                      </>
+                    ) : null}
+                  </th>
+                  <td>{formatShare(speaker.talkShare)}</td>
+                  <td>{speaker.questions}</td>
+                  <td>{speaker.wordsPerMinute === null ? '–' : Math.round(speaker.wordsPerMinute)}</td>
+                  <td>{speaker.fillerWords}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
