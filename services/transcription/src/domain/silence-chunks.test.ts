@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { msToSamples } from './pcm.js';
-import { planChunks, type AudioChunk } from './silence-chunks.js';
+import { audibleMs, OVERLAP_MS, planChunks, type AudioChunk } from './silence-chunks.js';
 
 /** Audio built from [durationMs, amplitude] parts: amplitude 0 is digital silence, else noise. */
 function audio(...parts: Array<[number, number]>): Int16Array {
@@ -38,8 +38,8 @@ describe('planChunks', () => {
 
   it('leaves audio up to the maximum length whole', () => {
     const pcm = audio([10_000, SPEECH], [500, 0], [19_500, SPEECH]);
-    expect(planChunks(pcm)).toEqual([{ startSample: 0, endSample: pcm.length, silent: false }]);
-    expect(planChunks(new Int16Array(5))).toEqual([{ startSample: 0, endSample: 5, silent: true }]);
+    expect(planChunks(pcm)).toEqual([{ startSample: 0, endSample: pcm.length, contextStartSample: 0, contextEndSample: pcm.length, silent: false }]);
+    expect(planChunks(new Int16Array(5))).toEqual([{ startSample: 0, endSample: 5, contextStartSample: 0, contextEndSample: 5, silent: true }]);
   });
 
   it('cuts inside the pauses between sentences, close to the target length', () => {
@@ -64,6 +64,8 @@ describe('planChunks', () => {
     // the one at 26 s is further), then of the one at 55 s (the only one before 68.2 s).
     expect(cuts).toEqual([19.18, 38.18, 55.18]);
     expect(chunks.every((chunk) => !chunk.silent)).toBe(true);
+    // Cut in pauses, the pieces need no context from their neighbours.
+    for (const chunk of chunks) expect([chunk.contextStartSample, chunk.contextEndSample]).toEqual([chunk.startSample, chunk.endSample]);
   });
 
   it('prefers the quietest place over the one nearest the target', () => {
@@ -79,11 +81,32 @@ describe('planChunks', () => {
     expect(first!.endSample / 16_000).toBeCloseTo(20.76, 1);
   });
 
-  it('still cuts speech without any pause at the maximum length or before', () => {
+  it('still cuts speech without any pause at the maximum length or before, each piece overlapping its neighbours by a second', () => {
     const pcm = audio([95_000, SPEECH]);
     const chunks = planChunks(pcm);
     expectContiguous(chunks, pcm.length);
     expect(chunks.length).toBeGreaterThanOrEqual(4);
+    const overlap = msToSamples(OVERLAP_MS);
+    expect(chunks[0]!.contextStartSample).toBe(0);
+    expect(chunks.at(-1)!.contextEndSample).toBe(pcm.length);
+    for (let index = 1; index < chunks.length; index += 1) {
+      expect(chunks[index]!.contextStartSample).toBe(chunks[index]!.startSample - overlap);
+      expect(chunks[index - 1]!.contextEndSample).toBe(chunks[index - 1]!.endSample + overlap);
+    }
+  });
+
+  it('overlaps only at the cuts that are not in a pause', () => {
+    // 40 s of talk without a pause, a pause, then 25 s more: one forced cut, then one in the pause.
+    const pcm = audio([40_000, SPEECH], [400, HUM], [25_000, SPEECH]);
+    const chunks = planChunks(pcm);
+    expectContiguous(chunks, pcm.length);
+    expect(chunks).toHaveLength(3);
+    const [first, second, third] = chunks as [AudioChunk, AudioChunk, AudioChunk];
+    expect(first.contextEndSample - first.endSample).toBe(msToSamples(OVERLAP_MS));
+    expect(second.startSample - second.contextStartSample).toBe(msToSamples(OVERLAP_MS));
+    expect(second.endSample / 16_000).toBeCloseTo(40.2, 1);
+    expect(second.contextEndSample).toBe(second.endSample);
+    expect(third.contextStartSample).toBe(third.startSample);
   });
 
   it('marks pieces holding nothing audible as silent', () => {
@@ -124,5 +147,13 @@ describe('planChunks', () => {
     expect(() => planChunks(pcm, { targetMs: 40_000, maxMs: 30_000 })).toThrow(RangeError);
     expect(() => planChunks(pcm, { maxMs: 0 })).toThrow(RangeError);
     expect(() => planChunks(pcm, { minSilenceMs: 15_000 })).toThrow(RangeError);
+  });
+});
+
+describe('audibleMs', () => {
+  it('counts the 20 ms frames that hold anything audible', () => {
+    expect(audibleMs(new Int16Array(0))).toBe(0);
+    expect(audibleMs(audio([2_000, 0], [1_500, 180], [500, 0]))).toBe(1_500);
+    expect(audibleMs(audio([3_000, 180]))).toBe(3_000);
   });
 });

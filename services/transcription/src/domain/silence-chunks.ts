@@ -11,6 +11,14 @@
  * Cuts fall on frame boundaries; the pieces cover the whole input, in order, without gaps or
  * overlaps.
  *
+ * Speech without any pause (40 s of one voice talking on, or two voices over each other) still
+ * has to be cut, and a cut there may fall inside a word, which an engine then hears as half a
+ * word on each side, or not at all. So where a cut is not in a pause (its stretch is not at least
+ * 12 dB quieter than the audio around it), each piece carries `OVERLAP_MS` of its neighbour as
+ * context: the engine hears the cut word whole in both pieces, and the caller keeps each word from
+ * the piece whose own span holds its middle (transcribe-audio.ts), so it is neither lost nor heard
+ * twice.
+ *
  * A piece whose every frame is below SILENT_FRAME_RMS (-60 dBFS, far below any speech, even quiet
  * speech over a telephone line) is marked `silent`: callers skip it instead of asking an engine to
  * transcribe nothing. It stays in the list so that the list still covers the whole input.
@@ -30,6 +38,10 @@ export interface AudioChunk {
   startSample: number;
   /** Exclusive. */
   endSample: number;
+  /** Where the audio to transcribe starts: before startSample when the cut before it is not in a pause. */
+  contextStartSample: number;
+  /** Where it ends (exclusive): after endSample when the cut after it is not in a pause. */
+  contextEndSample: number;
   /** Nothing audible in the piece (see SILENT_FRAME_RMS). */
   silent: boolean;
 }
@@ -42,8 +54,13 @@ export const FRAME_SAMPLES = msToSamples(20);
 /** -60 dBFS: the RMS of a 20 ms frame under which it holds nothing audible. */
 export const SILENT_FRAME_RMS = 32_768 * 10 ** (-60 / 20);
 
+/** How much of each neighbour a piece carries where it was cut outside a pause. */
+export const OVERLAP_MS = 1_000;
+
 // A stretch whose energy is within this factor of the quietest one is as good a place to cut.
 const QUIET_ENOUGH_FACTOR = 1.5;
+// A stretch at least this much quieter than the audio it was chosen from (12 dB) is a pause.
+const PAUSE_CONTRAST = 10 ** (12 / 10);
 // Energy below which a stretch is silent whatever the factor says (digital silence is 0, and
 // 1.5 × 0 would admit nothing else).
 const SILENT_ENERGY = SILENT_FRAME_RMS ** 2;
@@ -67,7 +84,7 @@ export function planChunks(pcm: Pcm16k, options: ChunkOptions = {}): AudioChunk[
     return end > start ? (sums[end]! - sums[start]!) / (end - start) : 0;
   };
 
-  const cuts: number[] = [];
+  const cuts: Array<{ frame: number; inPause: boolean }> = [];
   let start = 0;
   while (pcm.length - start * FRAME_SAMPLES > maxFrames * FRAME_SAMPLES) {
     const earliest = start + Math.max(1, Math.floor(targetFrames / 2));
@@ -88,16 +105,24 @@ export function planChunks(pcm: Pcm16k, options: ChunkOptions = {}): AudioChunk[
     while (from > earliest && quietness(from - 1) <= threshold) from -= 1;
     while (to < latest && quietness(to + 1) <= threshold) to += 1;
     const cut = Math.floor((from + to) / 2);
-    cuts.push(cut);
+    const inPause = quietness(cut) <= Math.max(SILENT_ENERGY, meanEnergy(earliest, latest) / PAUSE_CONTRAST);
+    cuts.push({ frame: cut, inPause });
     start = cut;
   }
 
-  const bounds = [0, ...cuts.map((frame) => frame * FRAME_SAMPLES), pcm.length];
+  const bounds = [{ sample: 0, inPause: true }, ...cuts.map((cut) => ({ sample: cut.frame * FRAME_SAMPLES, inPause: cut.inPause })), { sample: pcm.length, inPause: true }];
+  const overlap = msToSamples(OVERLAP_MS);
   const chunks: AudioChunk[] = [];
   for (let index = 0; index + 1 < bounds.length; index += 1) {
-    const startSample = bounds[index]!;
-    const endSample = bounds[index + 1]!;
-    chunks.push({ startSample, endSample, silent: isSilent(energy, startSample, endSample) });
+    const before = bounds[index]!;
+    const after = bounds[index + 1]!;
+    chunks.push({
+      startSample: before.sample,
+      endSample: after.sample,
+      contextStartSample: before.inPause ? before.sample : Math.max(0, before.sample - overlap),
+      contextEndSample: after.inPause ? after.sample : Math.min(pcm.length, after.sample + overlap),
+      silent: isSilent(energy, before.sample, after.sample),
+    });
   }
   return chunks;
 }
@@ -113,6 +138,16 @@ function frameEnergies(pcm: Pcm16k): Float64Array {
     energy[frame] = sum / (to - from);
   }
   return energy;
+}
+
+/** How long the audio is audible at all: its 20 ms frames at or above SILENT_FRAME_RMS. */
+export function audibleMs(pcm: Pcm16k): number {
+  const energy = frameEnergies(pcm);
+  let audible = 0;
+  for (let frame = 0; frame < energy.length; frame += 1) {
+    if (energy[frame]! >= SILENT_ENERGY) audible += Math.min(FRAME_SAMPLES, pcm.length - frame * FRAME_SAMPLES);
+  }
+  return Math.round(audible / (FRAME_SAMPLES / 20));
 }
 
 function prefixSums(values: Float64Array): Float64Array {

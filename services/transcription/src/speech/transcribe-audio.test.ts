@@ -135,6 +135,27 @@ describe('transcribeChannel', () => {
     ]);
   });
 
+  it('keeps every word once where speech without a pause had to be cut, each piece hearing a second of its neighbours', async () => {
+    // 12 s of talk without a pause, in pieces of at most 5 s: the cuts fall inside "words".
+    const pcm = seconds(...Array.from({ length: 12 }, () => true));
+    // The talk: a word of 250 ms every 300 ms. The engine hears those whole inside its piece, and
+    // the cut part of one at either edge; a piece is a view of the channel, so its offset is known.
+    const spoken = Array.from({ length: 40 }, (_, index) => ({ text: `w${index}`, startMs: index * 300, endMs: index * 300 + 250 }));
+    const { engine, calls } = scriptedEngine({
+      words: (piece) => {
+        const fromMs = samplesToMs(piece.byteOffset / 2);
+        const toMs = fromMs + samplesToMs(piece.length);
+        return spoken
+          .filter((word) => word.endMs > fromMs && word.startMs < toMs)
+          .map((word) => ({ text: word.text, startMs: Math.max(word.startMs, fromMs) - fromMs, endMs: Math.min(word.endMs, toMs) - fromMs }));
+      },
+    });
+    const words = await transcribeChannel(engine, pcm, { chunking: SMALL });
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    expect(calls.reduce((sum, call) => sum + call.samples, 0)).toBeGreaterThan(pcm.length);
+    expect(words.map((word) => word.text)).toEqual(spoken.map((word) => word.text));
+  });
+
   it('shares a limiter between the two channels of a call', async () => {
     const left = scriptedEngine({ delayMs: () => 20 });
     const right = scriptedEngine({ delayMs: () => 20 });

@@ -1,7 +1,9 @@
 /**
  * One channel of a recording transcribed: cut into pieces at silences (domain/silence-chunks), the
  * pieces transcribed in parallel, and their words put back in order with times from the start of
- * the channel. Silent pieces are not sent to the engine.
+ * the channel. Silent pieces are not sent to the engine. A piece cut outside a pause is sent with a
+ * second of its neighbours around it, and keeps only the words whose middle falls in its own span:
+ * a word cut in two by the piece's edge is heard whole on both sides and kept once.
  *
  * How many pieces are transcribed at once is bounded by a limiter; pass the same limiter to both
  * channels of a stereo call (and to every job of a worker) so that together they never run more
@@ -68,12 +70,20 @@ export async function transcribeChannel(engine: SpeechEngine, pcm: Pcm16k, optio
   const pieces = chunks.map((chunk) =>
     limit(async () => {
       signal.throwIfAborted();
-      const words = await engine.transcribe(pcm.subarray(chunk.startSample, chunk.endSample), { signal });
-      const lengthMs = samplesToMs(chunk.endSample - chunk.startSample);
-      const inPiece = words
+      const words = await engine.transcribe(pcm.subarray(chunk.contextStartSample, chunk.contextEndSample), { signal });
+      const lengthMs = samplesToMs(chunk.contextEndSample - chunk.contextStartSample);
+      const inContext = words
         .map((word) => ({ ...word, startMs: clamp(word.startMs, lengthMs), endMs: clamp(Math.max(word.startMs, word.endMs), lengthMs) }))
         .sort((a, b) => a.startMs - b.startMs);
-      return shiftWords(inPiece, samplesToMs(chunk.startSample));
+      const inChannel = shiftWords(inContext, samplesToMs(chunk.contextStartSample));
+      if (chunk.contextStartSample === chunk.startSample && chunk.contextEndSample === chunk.endSample) return inChannel;
+      const fromMs = samplesToMs(chunk.startSample);
+      const toMs = samplesToMs(chunk.endSample);
+      const last = chunk.endSample === pcm.length;
+      return inChannel.filter((word) => {
+        const middle = (word.startMs + word.endMs) / 2;
+        return middle >= fromMs && (middle < toMs || (last && middle <= toMs));
+      });
     }).catch((error: unknown) => {
       failed.abort(error);
       throw error;
