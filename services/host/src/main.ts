@@ -2,6 +2,8 @@
  * The Parlance host: every module in one process by default (`--target=all`), or any subset
  * (`--target=scoring,analytics`); `--list-targets` prints the module graph. Standalone mode is
  * this process with PGlite and the in-memory bus; distributed mode runs one target per process.
+ * The speech server (`speech`) is not part of `all`: it starts when transcription uses the local
+ * engine (the default), or when targeted on its own.
  */
 import { runHost } from '@parlance/platform/host/run-host';
 
@@ -16,6 +18,7 @@ await runHost({
   async register(host, config) {
     const { plumbingModules } = await import('@parlance/platform/host/plumbing-modules');
     const { gatewayModule } = await import('@parlance/gateway/module');
+    const { speechModule } = await import('@parlance/speech/module');
     const services = await Promise.all([
       import('@parlance/identity/module').then((m) => m.identityModule(config)),
       import('@parlance/ingest/module').then((m) => m.ingestModule(config)),
@@ -26,7 +29,7 @@ await runHost({
     ]);
     const { loadDemoConfig } = await import('@parlance/demo/config');
     const demoData = loadDemoConfig(config).enabled ? [await import('@parlance/demo/module').then((m) => m.demoModule(config))] : [];
-    for (const module of [...plumbingModules(config), ...services, ...demoData, gatewayModule(config)]) host.register(module);
+    for (const module of [...plumbingModules(config), speechModule(), ...services, ...demoData, gatewayModule(config)]) host.register(module);
     const { loadIdentityConfig } = await import('@parlance/identity/config');
     if (loadIdentityConfig(config).demoAccount) {
       const { DEMO_ACCOUNT } = await import('@parlance/identity/demo-account');

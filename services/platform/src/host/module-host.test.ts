@@ -98,4 +98,28 @@ describe('ModuleHost', () => {
     expect(signal?.aborted).toBe(true);
     expect(stops).toBe(1);
   });
+
+  it('starts a dependency a module brought along when the process registered none of that name', async () => {
+    const journal: string[] = [];
+    const host = hostWith(journal);
+    host.register({ ...recordingModule('transcription', ['bus', 'speech'], journal), bundledDependencies: [recordingModule('speech', [], journal)] });
+    expect(host.describe()).toContain('speech\n    speech for tests');
+    await host.start(['transcription']);
+    expect(journal).toEqual(['start bus', 'start speech', 'transcription got bus-exports', 'transcription got speech-exports', 'start transcription']);
+    // Nothing asked for it: it does not start.
+    const other: string[] = [];
+    const idle = hostWith(other);
+    idle.register({ ...recordingModule('transcription', ['bus'], other), bundledDependencies: [recordingModule('speech', [], other)] });
+    await idle.start(['all']);
+    expect(other).not.toContain('start speech');
+  });
+
+  it('prefers the module the process registered to one a dependant brought along', async () => {
+    const journal: string[] = [];
+    const host = new ModuleHost(silent);
+    host.register({ ...recordingModule('transcription', ['speech'], journal), bundledDependencies: [recordingModule('speech', [], journal, true)] });
+    host.register(recordingModule('speech', [], journal));
+    await host.start(['transcription']);
+    expect(journal).toEqual(['start speech', 'transcription got speech-exports', 'start transcription']);
+  });
 });

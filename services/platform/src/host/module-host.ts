@@ -10,12 +10,24 @@ export interface ModuleStatus {
 }
 
 /**
+ * A module that brings along the definitions of modules it depends on which a process may not
+ * register itself. Transcription in local mode brings the speech server's module this way, so
+ * every process that hosts transcription (the standalone host, its own process, a test's host)
+ * can start it. A module the process registers under the same name takes precedence.
+ */
+export type ModuleWithBundledDependencies<Exports = unknown> = ModuleDefinition<Exports> & {
+  bundledDependencies?: readonly ModuleDefinition[];
+};
+
+/**
  * Starts the modules a target needs in dependency order and stops them in reverse. If a module
  * fails to start, the ones already running are stopped again before the error is rethrown, so a
  * failed start leaves nothing behind.
  */
 export class ModuleHost {
   private readonly definitions = new Map<string, ModuleDefinition>();
+  /** Brought along by registered modules; used for the names nothing registered. */
+  private readonly bundled = new Map<string, ModuleDefinition>();
   private readonly aliases = new Map<string, readonly string[]>();
   private readonly running: Array<{ name: string; module: RunningModule }> = [];
   private readonly states = new Map<string, ModuleState>();
@@ -24,9 +36,10 @@ export class ModuleHost {
 
   constructor(private readonly logger: Logger) {}
 
-  register(definition: ModuleDefinition): this {
+  register(definition: ModuleWithBundledDependencies): this {
     if (this.definitions.has(definition.name)) throw new Error(`Module "${definition.name}" is registered twice`);
     this.definitions.set(definition.name, definition);
+    this.bundle(definition.bundledDependencies ?? []);
     return this;
   }
 
@@ -37,18 +50,19 @@ export class ModuleHost {
   }
 
   startOrder(targets: readonly string[]): string[] {
-    return resolveStartOrder(this.definitions, targets, this.aliases);
+    return resolveStartOrder(this.known(), targets, this.aliases);
   }
 
   describe(): string {
-    return describeGraph(this.definitions, this.aliases);
+    return describeGraph(this.known(), this.aliases);
   }
 
   async start(targets: readonly string[]): Promise<void> {
-    const order = this.startOrder(targets);
+    const known = this.known();
+    const order = resolveStartOrder(known, targets, this.aliases);
     this.logger.info({ modules: order }, 'starting modules');
     for (const name of order) {
-      const definition = this.definitions.get(name)!;
+      const definition = known.get(name)!;
       const logger = this.logger.child({ module: name });
       this.states.set(name, 'starting');
       const started = Date.now();
@@ -88,6 +102,21 @@ export class ModuleHost {
       this.running.map(async ({ module }) => (module.ready ? module.ready().catch(() => false) : true)),
     );
     return checks.every(Boolean);
+  }
+
+  private bundle(definitions: readonly ModuleWithBundledDependencies[]): void {
+    for (const definition of definitions) {
+      if (this.bundled.has(definition.name)) continue;
+      this.bundled.set(definition.name, definition);
+      this.bundle(definition.bundledDependencies ?? []);
+    }
+  }
+
+  /** The registered modules, then the bundled ones nothing registered. */
+  private known(): Map<string, ModuleDefinition> {
+    const known = new Map(this.definitions);
+    for (const [name, definition] of this.bundled) if (!known.has(name)) known.set(name, definition);
+    return known;
   }
 
   private contextFor(definition: ModuleDefinition, logger: Logger): ModuleContext {

@@ -176,6 +176,8 @@ export async function startServiceRuntime(context: ModuleContext, options: Servi
 
 export interface ServiceModuleOptions extends ServiceRuntimeOptions {
   description: string;
+  /** Modules the service needs besides the shared plumbing (e.g. transcription's local speech server). */
+  dependencies?: readonly string[];
   /** Adds the service's own gRPC services and consumers; the runtime is serving after it. */
   start?(runtime: ServiceRuntime, context: ModuleContext): Promise<{ quiesce?: () => Promise<void>; stop?: () => Promise<void> } | void>;
 }
@@ -184,7 +186,7 @@ export interface ServiceModuleOptions extends ServiceRuntimeOptions {
 export function defineServiceModule(options: ServiceModuleOptions): ModuleDefinition<ServiceRuntime> {
   return {
     name: options.name,
-    dependencies: SERVICE_DEPENDENCIES,
+    dependencies: [...SERVICE_DEPENDENCIES, ...(options.dependencies ?? [])],
     description: options.description,
     async init(context) {
       const runtime = await startServiceRuntime(context, options);
