@@ -6,7 +6,8 @@
  * complete — every criterion judged, evidence quoted from the segment it names, the score of the
  * passed weights, and statistics (from word timings, talk shares by time, for the recording).
  * test/scoring/scoring-standalone.test.ts covers the same code path in-process; this one covers
- * the product's own process, its configuration and its PocketSphinx.
+ * the product's own process, its configuration and its default speech engine (Whisper on the
+ * speech server the host installs and supervises).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

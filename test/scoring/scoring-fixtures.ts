@@ -2,7 +2,8 @@
  * One scenario for the end-to-end scoring tests of whole processes (`make up`'s processes and the
  * standalone host): a support team with five weighted criteria, a success prompt and a call
  * script; a text call the offline evaluator judges the same way every time; and a stereo call
- * spoken by espeak-ng (representative left, contact right) whose refund line PocketSphinx hears.
+ * spoken by espeak-ng (representative left, contact right), transcribed by the speech engine the
+ * product runs by default (Whisper).
  * The checks are what a reviewer reads on the summary: a verdict for every criterion, evidence
  * quoted from the segment it names, the score of the passed weights, and the statistics.
  */
@@ -142,9 +143,10 @@ export const TEXT_CALL = [
 ].join('\n');
 
 /**
- * Short lines of common words: PocketSphinx mishears much of espeak-ng (60–70% of words), but
- * "thank you i will refund the money today" comes through whole, so the Refund criterion passes on
- * evidence heard in the recording.
+ * Short lines of common words, written when PocketSphinx was the default engine (it misheard 60–70%
+ * of espeak-ng's words but "thank you i will refund the money today" came through whole); Whisper
+ * hears them nearly all (WER about 10 %), and the Refund criterion passes on evidence heard in the
+ * recording either way.
  */
 export const STEREO_CALL_LINES: CallLine[] = [
   { speaker: 0, text: 'Hello, my name is Daniel. This call is recorded.' },
@@ -270,7 +272,7 @@ export function expectTextCallJudged(summary: CallSummary, team: SavedTeam): voi
 }
 
 /**
- * The stereo call: scored on what PocketSphinx heard, so only what is robust is asserted — every
+ * The stereo call: scored on what the speech engine heard, so only what is robust is asserted — every
  * criterion judged with its evidence quoted from its segment, the refund heard and passed on the
  * representative's words, a speaker per channel with the representative first, and statistics
  * from the word timings, talk shares by time.
@@ -278,7 +280,7 @@ export function expectTextCallJudged(summary: CallSummary, team: SavedTeam): voi
 export function expectStereoCallJudged(summary: CallSummary, team: SavedTeam, call: SynthesizedCall): void {
   const evaluation = expectScoredByTheTeam(summary, team);
   const refund = evaluation.verdicts.find((verdict) => verdict.criterionName === 'Refund')!;
-  // On failure, say what PocketSphinx heard.
+  // On failure, say what the speech engine heard.
   const heard = `${refund.reason}\nheard:\n${summary.transcript}`;
   expect(refund.passed, heard).toBe(true);
   expect(refund.evidence.some((evidence) => /\brefund\b/i.test(evidence.quote) && evidence.role === 'representative'), heard).toBe(true);

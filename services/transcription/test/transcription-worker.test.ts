@@ -3,9 +3,11 @@
  * migrations): it completes queued work with the transcript and its event in one transaction,
  * fails work with a reason a person can read, takes up work whose lease ran out (its worker died),
  * gives up on work that keeps killing its worker, drops work whose activity was deleted while
- * it ran, and transcribes texts while recordings hold every recording worker. Media comes from a
- * function here; in the service it is ingest's ReadMedia.
+ * it ran, transcribes texts while recordings hold every recording worker, and hands recordings
+ * back to wait while the speech server cannot be reached. Media comes from a function here; in the
+ * service it is ingest's ReadMedia.
  */
+import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -19,7 +21,10 @@ import { enqueueWork } from '../src/db/pending-work.repository.js';
 import { outbox, pendingWork, transcripts, type WorkRequest } from '../src/db/schema.js';
 import { startTranscriptionWorker, WORKER_REASONS, type MediaSource, type TranscriptionWorker } from '../src/pipeline/transcription-worker.js';
 import { createPocketSphinxEngine } from '../src/speech/pocketsphinx-engine.js';
+import { fixedSpeech, type SpeechProvider } from '../src/speech/recording-speech.js';
+import { SpeechServerUnavailable } from '../src/speech/speech-error.js';
 import { createLimiter } from '../src/speech/transcribe-audio.js';
+import { createAudioWorkspace, type AudioWorkspace } from './support/audio-files.js';
 
 const COMPANY = randomUUID();
 const logLines: string[] = [];
@@ -27,10 +32,14 @@ const logger = createLogger({ service: 'worker-test', level: 'info', destination
 
 let database: DatabaseHandle<Record<string, unknown>>;
 let worker: TranscriptionWorker | undefined;
+let audio: AudioWorkspace;
+let spoken: Buffer;
 
 beforeAll(async () => {
   database = await openDatabase({ driver: 'pglite', dataDir: 'memory', schema: 'transcription' });
   await migrate(database, { migrationsFolder: fileURLToPath(new URL('../src/db/migrations', import.meta.url)) });
+  audio = await createAudioWorkspace('parlance-worker-');
+  spoken = await readFile(await audio.speak('hello.wav', 'Hello, thank you for calling. How can I help you today?'));
 }, 60_000);
 
 afterEach(async () => {
@@ -40,6 +49,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await database.close();
+  await audio?.remove();
 });
 
 const request = (overrides: Partial<WorkRequest> = {}): WorkRequest => ({
@@ -65,15 +75,32 @@ const textMedia =
       yield Buffer.from(text);
     };
 
-function start(media: MediaSource, settings: { leaseMs?: number; maxAttempts?: number } = {}) {
+function start(media: MediaSource, settings: { leaseMs?: number; maxAttempts?: number; speech?: SpeechProvider; speechWaitMs?: number } = {}) {
   worker = startTranscriptionWorker({
     db: database.db,
     media,
-    transcribe: { engine: createPocketSphinxEngine(), limiter: createLimiter(1) },
+    transcribe: { speech: settings.speech ?? fixedSpeech(createPocketSphinxEngine()), limiter: createLimiter(1) },
     logger,
     settings: { workers: 1, pollMs: 20, leaseMs: settings.leaseMs ?? 60_000, maxAttempts: settings.maxAttempts ?? 3 },
+    speechWaitMs: settings.speechWaitMs ?? 60_000,
+    speechRetryMs: 50,
   });
   return worker;
+}
+
+/** A speech server that cannot be reached for the first `outages` recordings asked of it, then PocketSphinx. */
+function speechBackAfter(outages: number, reason = 'the speech server is starting'): SpeechProvider & { asked: () => number } {
+  let asked = 0;
+  const engine = fixedSpeech(createPocketSphinxEngine());
+  return {
+    name: 'stand-in',
+    asked: () => asked,
+    async forRecording(signal) {
+      asked += 1;
+      if (asked <= outages) throw new SpeechServerUnavailable(reason);
+      return engine.forRecording(signal);
+    },
+  };
 }
 
 /** The events the worker wrote for an activity, in order: their types and payloads. */
@@ -189,5 +216,37 @@ describe('the transcription worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await database.db.select().from(transcripts).where(eq(transcripts.activityId, activityId))).toEqual([]);
     expect((await eventsFor(activityId)).map((event) => event.type)).toEqual(['transcription.transcription-started.v1']);
+  });
+
+  it('hands a recording back while the speech server cannot be reached, uncounted and announced once, and transcribes it when it is back', async () => {
+    const activityId = await queue({ mediaKind: 'audio', mediaFormat: 'wav', fileName: 'call.wav' });
+    const speech = speechBackAfter(4);
+    const linesBefore = logLines.length;
+    start(async function* () {
+      yield spoken;
+    }, { speech, maxAttempts: 2 });
+    // Between tries the work is back in the queue, its attempts not counted.
+    await expect.poll(() => speech.asked(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const [waiting] = await database.db.select().from(pendingWork).where(eq(pendingWork.activityId, activityId));
+    expect(waiting?.attempts ?? 0).toBeLessThanOrEqual(1);
+    await settled(activityId);
+    expect(speech.asked()).toBe(5);
+    const [stored] = await database.db.select().from(transcripts).where(eq(transcripts.activityId, activityId));
+    expect(stored).toMatchObject({ engine: 'pocketsphinx' });
+    expect((await eventsFor(activityId)).map((event) => event.type)).toEqual(['transcription.transcription-started.v1', 'transcription.transcript-ready.v1']);
+    // Said once when the wait began and once when it ended, not once a try.
+    const said = logLines.slice(linesBefore).map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(said.filter((msg) => msg === 'recordings wait for the speech server')).toHaveLength(1);
+    expect(said.filter((msg) => msg === 'the speech server answers again; waiting recordings continue')).toHaveLength(1);
+  });
+
+  it('fails a recording that waited too long for the speech server, saying why', async () => {
+    const activityId = await queue({ mediaKind: 'audio', mediaFormat: 'wav', fileName: 'call.wav' });
+    start(async function* () {
+      yield spoken;
+    }, { speech: speechBackAfter(Number.POSITIVE_INFINITY, 'the speech server is being installed'), speechWaitMs: 1_000 });
+    await settled(activityId);
+    const failed = (await eventsFor(activityId)).find((event) => event.type === 'transcription.transcription-failed.v1');
+    expect(TranscriptionFailed.decode(failed!.payload).reason).toBe('the recording waited 1 s for the speech server in vain (the speech server is being installed)');
   });
 });

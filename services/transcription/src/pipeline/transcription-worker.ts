@@ -5,6 +5,10 @@
  * can read. A claim is a lease renewed while the work runs, so the work of a process that died is
  * picked up again by another (or by this one after a restart); a deleted activity's work is dropped.
  * Texts and recordings are claimed by workers of their own.
+ *
+ * A recording that cannot reach the speech server (installing, starting, restarting, down) is
+ * handed back to the queue without counting an attempt and tried again a few seconds later, until
+ * it has waited too long (speech-wait.ts); it is announced as started only once meanwhile.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
@@ -18,14 +22,16 @@ import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
 import { GrpcCallError } from '@parlance/platform/grpc/status-mapping';
 import type { Logger } from '@parlance/platform/logger';
 import { enqueue } from '@parlance/platform/outbox/enqueue';
-import { recordLeasedOutcome } from '@parlance/platform/work/leased-work';
+import { deferLeasedWork, recordLeasedOutcome } from '@parlance/platform/work/leased-work';
 import { startLeasedWorkers, type LeasedWorkerSettings, type LeasedWorkers } from '@parlance/platform/work/leased-workers';
 import { TranscriptionFailed, TranscriptionStarted, TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
 import { activityKindOf } from '@parlance/platform/activity/activity-kind';
 import type { PendingWork } from '../db/pending-work.repository.js';
 import { outbox, pendingWork, pendingWorkQueue } from '../db/schema.js';
 import { saveTranscript } from '../db/transcripts.repository.js';
-import { SpeechError } from '../speech/speech-error.js';
+import type { SpeechEngine } from '../speech/speech-engine.js';
+import { SpeechError, SpeechServerUnavailable } from '../speech/speech-error.js';
+import { createSpeechWait } from './speech-wait.js';
 import { transcribeRecording, transcribeText, type TranscribeDependencies, type TranscriptDraft } from './transcribe-activity.js';
 
 export const TRANSCRIPTION_STARTED = 'transcription.transcription-started.v1';
@@ -40,6 +46,9 @@ export type WorkerSettings = LeasedWorkerSettings;
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = { workers: 2, leaseMs: 120_000, pollMs: 1_000, maxAttempts: 3 };
 
+/** How long a recording waits for an unreachable speech server by default. */
+export const DEFAULT_SPEECH_WAIT_MS = 30 * 60_000;
+
 export const WORKER_REASONS = {
   interrupted: (attempts: number) => `transcription was interrupted ${attempts} times; the file may be too demanding to process`,
   unexpected: 'an unexpected error occurred while transcribing',
@@ -53,9 +62,15 @@ export function startTranscriptionWorker(deps: {
   transcribe: TranscribeDependencies;
   logger: Logger;
   settings?: Partial<WorkerSettings>;
+  /** How long a recording waits for an unreachable speech server before it fails. */
+  speechWaitMs?: number;
+  /** The first pause before a waiting recording is tried again (2 s; tests shorten it). */
+  speechRetryMs?: number;
 }): TranscriptionWorker {
   const settings = { ...DEFAULT_WORKER_SETTINGS, ...deps.settings };
   const { db, logger } = deps;
+  const speechWait = createSpeechWait(logger, { maxWaitMs: deps.speechWaitMs ?? DEFAULT_SPEECH_WAIT_MS, ...(deps.speechRetryMs ? { minRetryMs: deps.speechRetryMs } : {}) });
+  const transcribeDeps = whenAnswered(deps.transcribe, () => speechWait.answered());
 
   async function process(work: PendingWork, signal: AbortSignal): Promise<void> {
     const log = logger.child({ activityId: work.activityId, jobId: work.jobId });
@@ -63,11 +78,17 @@ export function startTranscriptionWorker(deps: {
     try {
       const draft = await transcribe(work, signal);
       await complete(work, draft);
+      speechWait.finished(work.activityId);
       log.info({ engine: draft.engine, durationMs: draft.durationMs, tookMs: Math.round(performance.now() - started) }, 'transcribed');
     } catch (error) {
       // Deleted, taken over or stopping: the workers log it, and record nothing.
-      if (signal.aborted) throw error;
-      if (error instanceof SpeechError) {
+      if (signal.aborted) {
+        speechWait.finished(work.activityId);
+        throw error;
+      }
+      if (error instanceof SpeechServerUnavailable) {
+        await waitForSpeech(work, error, log);
+      } else if (error instanceof SpeechError) {
         await fail(work, error.message, log);
       } else if (error instanceof GrpcCallError && error.kind === 'unavailable') {
         // Ingest is briefly unreachable or too slow (a deadline passed): the lease runs out and
@@ -75,6 +96,7 @@ export function startTranscriptionWorker(deps: {
         log.warn({ err: error }, 'could not read the media; will try again');
       } else if (error instanceof GrpcCallError && error.kind === 'not-found') {
         log.info('the activity is gone; dropping its work');
+        speechWait.finished(work.activityId);
         // Nothing to record; the claim still guards the row against a worker that took it over.
         await recordLeasedOutcome(db, pendingWorkQueue, work);
       } else {
@@ -96,7 +118,7 @@ export function startTranscriptionWorker(deps: {
     try {
       const path = join(directory, 'recording');
       await pipeline(Readable.from(source), createWriteStream(path), { signal });
-      return await transcribeRecording(deps.transcribe, work.request, path, { signal });
+      return await transcribeRecording(transcribeDeps, work.request, path, { signal });
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
@@ -120,7 +142,21 @@ export function startTranscriptionWorker(deps: {
     });
   }
 
+  /** Hands the recording back to be tried again later, or fails it when it has waited long enough. */
+  async function waitForSpeech(work: PendingWork, error: SpeechServerUnavailable, log: Logger): Promise<void> {
+    const decision = speechWait.couldNotReach(work.activityId, error.message);
+    if ('failWith' in decision) {
+      await fail(work, decision.failWith, log);
+      return;
+    }
+    log.debug({ reason: error.message, retryInMs: decision.retryInMs, waitedMs: decision.waitedMs }, 'waiting for the speech server');
+    // Not held any more (deleted or taken over meanwhile): whoever holds it goes on.
+    const handedBack = await deferLeasedWork(db, pendingWorkQueue, pendingWorkQueue.claimOf(work), decision.retryInMs);
+    if (!handedBack) speechWait.finished(work.activityId);
+  }
+
   async function fail(work: PendingWork, reason: string, log: Logger): Promise<void> {
+    speechWait.finished(work.activityId);
     log.info({ reason }, 'transcription failed');
     await recordLeasedOutcome(db, pendingWorkQueue, work, async (tx) => {
       const payload = TranscriptionFailed.encode({ activityId: work.activityId, jobId: work.jobId, reason }).finish();
@@ -141,6 +177,8 @@ export function startTranscriptionWorker(deps: {
       settings,
       removedMessage: 'The activity was deleted.',
       async onClaimed(tx, work) {
+        // A recording waiting for the speech server was announced when first claimed.
+        if (speechWait.isWaiting(work.activityId)) return;
         const payload = TranscriptionStarted.encode({ activityId: work.activityId, jobId: work.jobId }).finish();
         await enqueue(tx, outbox, [outboxMessageFor({ type: TRANSCRIPTION_STARTED, companyId: work.companyId, producer: 'transcription', payload })]);
       },
@@ -154,4 +192,25 @@ export function startTranscriptionWorker(deps: {
       await Promise.all(lanes.map((lane) => lane.stop()));
     },
   };
+}
+
+/** The dependencies with their engine reporting each answer it gets (the end of an outage). */
+function whenAnswered(deps: TranscribeDependencies, answered: () => void): TranscribeDependencies {
+  const observed = (engine: SpeechEngine): SpeechEngine => ({
+    name: engine.name,
+    async transcribe(pcm, options) {
+      const words = await engine.transcribe(pcm, options);
+      answered();
+      return words;
+    },
+  });
+  if ('speech' in deps) {
+    const { speech } = deps;
+    const forRecording = async (signal?: AbortSignal) => {
+      const chosen = await speech.forRecording(signal);
+      return { ...chosen, engine: observed(chosen.engine) };
+    };
+    return { ...deps, speech: { name: speech.name, forRecording } };
+  }
+  return { ...deps, engine: observed(deps.engine) };
 }

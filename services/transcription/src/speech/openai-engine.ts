@@ -1,18 +1,24 @@
 /**
  * The speech engine for any server speaking OpenAI's transcription API (OpenAI itself, a
- * faster-whisper or whisper.cpp server, vLLM…): `POST {baseUrl}/audio/transcriptions` with a
- * multipart form holding the piece of audio as a 16 kHz mono WAV file, the model,
- * `response_format=verbose_json` and `timestamp_granularities[]=word`.
+ * faster-whisper or whisper.cpp server, vLLM, Parlance's own speech server): `POST
+ * {baseUrl}/audio/transcriptions` with a multipart form holding the piece of audio as a 16 kHz
+ * mono WAV file, the model, `response_format=verbose_json` and `timestamp_granularities[]` word and
+ * segment.
  *
  * Word times come from the answer's `words` ([{word, start, end}] in seconds). A server that gives
  * only `segments` has each segment's time shared evenly among its words; one that gives only
- * `text` has the piece's whole length shared among them. Every failure is a SpeechError that says
- * what went wrong and never contains the API key.
+ * `text` has the piece's whole length shared among them. The words of a segment Whisper itself
+ * marks as unreliable are dropped (see UNRELIABLE_SEGMENT): that is how its hallucinations over
+ * noise and its repetition loops look, and a transcript without them is better than one with.
+ *
+ * Every failure is a SpeechError that says what went wrong and never contains the API key. A
+ * server that cannot be reached (refused, reset, not found) or says it is briefly unable
+ * (502, 503, 504) gives a SpeechServerUnavailable: the recording can wait for it.
  */
 import { encodeWav16k, pcmDurationMs, type Pcm16k } from '../domain/pcm.js';
 import { normalizeRecognizedWord, type TimedWord } from '../domain/transcript-words.js';
 import type { SpeechEngine, TranscribeOptions } from './speech-engine.js';
-import { SpeechError } from './speech-error.js';
+import { SpeechError, SpeechServerUnavailable } from './speech-error.js';
 
 export interface OpenAiSpeechOptions {
   /** The OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1. */
@@ -47,6 +53,7 @@ export function createOpenAiSpeechEngine(options: OpenAiSpeechOptions): SpeechEn
       form.append('model', options.model);
       form.append('response_format', 'verbose_json');
       form.append('timestamp_granularities[]', 'word');
+      form.append('timestamp_granularities[]', 'segment');
       const headers: Record<string, string> = { accept: 'application/json' };
       if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
 
@@ -60,15 +67,10 @@ export function createOpenAiSpeechEngine(options: OpenAiSpeechOptions): SpeechEn
         status = response.status;
         text = await response.text();
       } catch (error) {
-        if (callerSignal?.aborted) throw callerSignal.reason;
-        if (timeout.aborted) throw new SpeechError(`the speech server did not answer within ${describeMs(options.timeoutMs)}`, { cause: error });
-        throw new SpeechError(`the speech server could not be reached (${scrub(networkReason(error))})`, { cause: error });
+        throw requestFailure(error, { callerSignal, timeout, timeoutMs: options.timeoutMs, scrub });
       }
 
-      if (status < 200 || status > 299) {
-        const detail = serverMessage(text);
-        throw new SpeechError(`the speech server answered ${status}${detail ? `: ${scrub(detail)}` : ''}`);
-      }
+      if (status < 200 || status > 299) throw answerFailure(status, text, scrub);
       let body: VerboseTranscription;
       try {
         body = JSON.parse(text) as VerboseTranscription;
@@ -82,11 +84,34 @@ export function createOpenAiSpeechEngine(options: OpenAiSpeechOptions): SpeechEn
 }
 
 /**
+ * Whisper's own signs of a segment it made up (the thresholds its reference implementation uses):
+ * it thinks there was no speech and is unsure of the words, or the words repeat themselves so
+ * much that they compress like a loop. Servers that leave these fields out are taken at their word.
+ */
+export const UNRELIABLE_SEGMENT = { noSpeechProb: 0.6, avgLogprob: -1, compressionRatio: 2.4 } as const;
+
+interface SegmentJson {
+  text?: unknown;
+  start?: unknown;
+  end?: unknown;
+  no_speech_prob?: unknown;
+  avg_logprob?: unknown;
+  compression_ratio?: unknown;
+}
+
+/**
  * The timed words of a verbose_json transcription of audio `durationMs` long: its `words` when it
- * has any, else its `segments` with times shared evenly, else its `text` spread over the audio.
+ * has any, else its `segments` with times shared evenly, else its `text` spread over the audio;
+ * without the words of unreliable segments.
  */
 export function wordsOfTranscription(body: VerboseTranscription, durationMs: number): TimedWord[] {
   const clamp = (ms: number) => Math.min(durationMs, Math.max(0, Math.round(ms)));
+  const segments = (Array.isArray(body.segments) ? (body.segments as SegmentJson[]) : []).filter((segment) => typeof segment === 'object' && segment !== null);
+  const unreliable = segments.filter(isUnreliable).map((segment) => ({ startMs: clamp(Number(segment.start) * 1000), endMs: clamp(Number(segment.end) * 1000) }));
+  const inUnreliable = (word: TimedWord) => {
+    const middle = (word.startMs + word.endMs) / 2;
+    return unreliable.some((segment) => middle >= segment.startMs && middle <= segment.endMs);
+  };
   if (Array.isArray(body.words) && body.words.length > 0) {
     const words: TimedWord[] = [];
     for (const item of body.words as Array<{ word?: unknown; start?: unknown; end?: unknown }>) {
@@ -95,12 +120,12 @@ export function wordsOfTranscription(body: VerboseTranscription, durationMs: num
       const startMs = clamp(item.start * 1000);
       words.push({ text, startMs, endMs: Math.max(startMs, clamp(item.end * 1000)) });
     }
-    return words.sort((a, b) => a.startMs - b.startMs);
+    return words.filter((word) => !inUnreliable(word)).sort((a, b) => a.startMs - b.startMs);
   }
-  if (Array.isArray(body.segments) && body.segments.length > 0) {
+  if (segments.length > 0) {
     const words: TimedWord[] = [];
-    for (const segment of body.segments as Array<{ text?: unknown; start?: unknown; end?: unknown }>) {
-      if (typeof segment?.text !== 'string') continue;
+    for (const segment of segments) {
+      if (typeof segment.text !== 'string' || isUnreliable(segment)) continue;
       const start = typeof segment.start === 'number' ? clamp(segment.start * 1000) : 0;
       const end = typeof segment.end === 'number' ? clamp(segment.end * 1000) : durationMs;
       words.push(...spreadWords(segment.text, start, Math.max(start, end)));
@@ -108,6 +133,36 @@ export function wordsOfTranscription(body: VerboseTranscription, durationMs: num
     return words.sort((a, b) => a.startMs - b.startMs);
   }
   return typeof body.text === 'string' ? spreadWords(body.text, 0, durationMs) : [];
+}
+
+function isUnreliable(segment: SegmentJson): boolean {
+  const { no_speech_prob: noSpeech, avg_logprob: logprob, compression_ratio: compression } = segment;
+  if (typeof segment.start !== 'number' || typeof segment.end !== 'number') return false;
+  if (typeof noSpeech === 'number' && typeof logprob === 'number' && noSpeech > UNRELIABLE_SEGMENT.noSpeechProb && logprob < UNRELIABLE_SEGMENT.avgLogprob) return true;
+  return typeof compression === 'number' && compression > UNRELIABLE_SEGMENT.compressionRatio;
+}
+
+/** Statuses of a server (or the proxy before it) that is there but briefly cannot answer. */
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
+
+/** Why a request to the speech server got no answer at all: gone, timed out, or stopped by the caller. */
+export function requestFailure(
+  error: unknown,
+  context: { callerSignal: AbortSignal | undefined; timeout: AbortSignal; timeoutMs: number; scrub: (text: string) => string },
+): unknown {
+  if (context.callerSignal?.aborted) return context.callerSignal.reason;
+  if (context.timeout.aborted) return new SpeechError(`the speech server did not answer within ${describeMs(context.timeoutMs)}`, { cause: error });
+  const reason = context.scrub(networkReason(error));
+  // A certificate the client refuses does not get better by waiting; a server that is not there yet may come.
+  if (/CERT|SSL|TLS/i.test(reason)) return new SpeechError(`the speech server could not be reached (${reason})`, { cause: error });
+  return new SpeechServerUnavailable(`the speech server could not be reached (${reason})`, { cause: error });
+}
+
+/** The error for a server's answer that is not a success, with what it said. */
+export function answerFailure(status: number, text: string, scrub: (text: string) => string): SpeechError {
+  const detail = serverMessage(text);
+  const message = `the speech server answered ${status}${detail ? `: ${scrub(detail)}` : ''}`;
+  return UNAVAILABLE_STATUSES.has(status) ? new SpeechServerUnavailable(message) : new SpeechError(message);
 }
 
 /** The words of `text`, sharing the time from startMs to endMs evenly. */
@@ -143,16 +198,18 @@ function serverMessage(text: string): string | undefined {
   return trimmed.length > SERVER_MESSAGE_MAX_LENGTH ? `${trimmed.slice(0, SERVER_MESSAGE_MAX_LENGTH - 1)}…` : trimmed;
 }
 
-/** What undici's "fetch failed" hides in its cause: ECONNREFUSED, ENOTFOUND, a TLS error… */
+/** What undici's "fetch failed" hides in its cause: ECONNREFUSED, ENOTFOUND, a TLS error, the other side closing… */
 function networkReason(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  // undici's own code for a connection the server closed says less than its message.
+  if (cause?.code === 'UND_ERR_SOCKET' && typeof cause.message === 'string') return `the connection was closed: ${cause.message}`;
   if (typeof cause?.code === 'string') return cause.code;
   if (typeof cause?.message === 'string') return cause.message;
   return error instanceof Error ? error.message : String(error);
 }
 
 /** The text with the API key, and anything shaped like a bearer token or an OpenAI key, masked. */
-function withoutSecrets(text: string, apiKey: string | undefined): string {
+export function withoutSecrets(text: string, apiKey: string | undefined): string {
   const masked = apiKey ? text.split(apiKey).join('***') : text;
   return masked.replace(/\bBearer\s+\S+/gi, 'Bearer ***').replace(/\bsk-[A-Za-z0-9_-]{8,}/g, 'sk-***');
 }

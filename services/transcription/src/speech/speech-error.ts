@@ -10,3 +10,15 @@ export class SpeechError extends Error {
     this.name = 'SpeechError';
   }
 }
+
+/**
+ * The speech server cannot be reached now (installing, starting, restarting, down, or its proxy
+ * says it is briefly unable): the recording waits for it instead of failing, until the wait is
+ * too long (see pipeline/speech-outage). The message says what was seen, for that final failure.
+ */
+export class SpeechServerUnavailable extends SpeechError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SpeechServerUnavailable';
+  }
+}

@@ -6,8 +6,9 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { msToSamples } from '../../src/domain/pcm.js';
 import { createOpenAiSpeechEngine } from '../../src/speech/openai-engine.js';
-import { SpeechError } from '../../src/speech/speech-error.js';
+import { SpeechError, SpeechServerUnavailable } from '../../src/speech/speech-error.js';
 import { transcribeChannel } from '../../src/speech/transcribe-audio.js';
+import { startOpenAICompatibleServer } from '../../../../test/support/openai-compatible-server.js';
 import { readWavHeader, startFakeSpeechServer, type FakeSpeechServer, type FakeSpeechServerOptions, type HeardWord } from '../support/fake-speech-server.js';
 
 const API_KEY = 'sk-speech-0123456789abcdef';
@@ -50,7 +51,7 @@ const HEARD: HeardWord[] = [
 ];
 
 describe('createOpenAiSpeechEngine', () => {
-  it('sends the piece as a 16 kHz mono WAV with the model, verbose_json, word timestamps and the key', async () => {
+  it('sends the piece as a 16 kHz mono WAV with the model, verbose_json, word and segment timestamps and the key', async () => {
     const engine = await engineWith({ apiKey: API_KEY }, { apiKey: API_KEY, model: 'Systran/faster-whisper-small' });
     const pcm = tone(2_000);
     await engine.transcribe(pcm);
@@ -63,7 +64,7 @@ describe('createOpenAiSpeechEngine', () => {
       authorization: `Bearer ${API_KEY}`,
       model: 'Systran/faster-whisper-small',
       responseFormat: 'verbose_json',
-      granularities: ['word'],
+      granularities: ['word', 'segment'],
     });
     expect(request!.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(request!.file).toMatchObject({ name: 'audio.wav', type: 'audio/wav' });
@@ -102,6 +103,33 @@ describe('createOpenAiSpeechEngine', () => {
       { text: 'early', startMs: 0, endMs: 100 },
       { text: 'late', startMs: 900, endMs: 1000 },
     ]);
+  });
+
+  it('drops the words of segments Whisper marks as made up: no speech and unsure, or a repetition loop', async () => {
+    const heard: HeardWord[] = [
+      { word: 'Thanks', start: 0.1, end: 0.4 },
+      { word: 'for', start: 0.4, end: 0.6 },
+      { word: 'calling.', start: 0.6, end: 1.0 },
+      { word: 'you', start: 2.1, end: 2.3 },
+      { word: 'the', start: 3.1, end: 3.2 },
+      { word: 'the', start: 3.2, end: 3.3 },
+      { word: 'bye.', start: 4.2, end: 4.5 },
+    ];
+    const segment = (start: number, end: number, text: string, fields: Record<string, number>) => ({ id: 0, seek: 0, start, end, text, tokens: [], temperature: 0, ...fields });
+    const engine = await engineWith({
+      rawBody: JSON.stringify({
+        text: heard.map((word) => word.word).join(' '),
+        words: heard,
+        segments: [
+          segment(0, 1.0, ' Thanks for calling.', { avg_logprob: -0.3, compression_ratio: 1.1, no_speech_prob: 0.02 }),
+          segment(2.0, 2.5, ' you', { avg_logprob: -1.4, compression_ratio: 0.6, no_speech_prob: 0.8 }),
+          segment(3.0, 3.5, ' the the', { avg_logprob: -0.9, compression_ratio: 3.1, no_speech_prob: 0.1 }),
+          // Unsure but speech, or no speech but sure: kept.
+          segment(4.0, 4.6, ' bye.', { avg_logprob: -1.3, compression_ratio: 1.0, no_speech_prob: 0.3 }),
+        ],
+      }),
+    });
+    expect((await engine.transcribe(tone(5_000))).map((word) => word.text)).toEqual(['Thanks', 'for', 'calling.', 'bye.']);
   });
 
   it('shares each segment’s time among its words when the server gives no word timestamps', async () => {
@@ -158,6 +186,24 @@ describe('createOpenAiSpeechEngine', () => {
     expect(await failure(echoing.transcribe(tone(500)))).toBe('the speech server answered 400: Bad key *** for model');
   });
 
+  it('tells a server that is briefly unable (502, 503, 504) from one that refuses the request', async () => {
+    for (const status of [502, 503, 504]) {
+      const unable = await engineWith({ fail: { status, message: 'the model is loading' } });
+      const error = await unable.transcribe(tone(500)).catch((rejection: unknown) => rejection);
+      expect(error).toBeInstanceOf(SpeechServerUnavailable);
+      expect((error as Error).message).toBe(`the speech server answered ${status}: the model is loading`);
+      await fake!.close();
+    }
+    for (const status of [400, 401, 413, 429, 500]) {
+      const refusing = await engineWith({ fail: { status } });
+      const error = await refusing.transcribe(tone(500)).catch((rejection: unknown) => rejection);
+      expect(error).toBeInstanceOf(SpeechError);
+      expect(error).not.toBeInstanceOf(SpeechServerUnavailable);
+      await fake!.close();
+    }
+    fake = undefined;
+  });
+
   it('says when the server answers something that is not a transcription', async () => {
     const html = await engineWith({ fail: { status: 502 }, rawBody: '' });
     expect(await failure(html.transcribe(tone(500)))).toMatch(/^the speech server answered 502/);
@@ -171,10 +217,24 @@ describe('createOpenAiSpeechEngine', () => {
     expect(await failure(engine.transcribe(tone(500)))).toBe('the speech server did not answer within 100 ms');
   });
 
-  it('says when the server cannot be reached', async () => {
+  it('says when the server cannot be reached, as something a recording can wait for', async () => {
     const port = await closedPort();
     const engine = createOpenAiSpeechEngine({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'whisper-1', apiKey: API_KEY, timeoutMs: 5_000 });
-    expect(await failure(engine.transcribe(tone(500)))).toBe('the speech server could not be reached (ECONNREFUSED)');
+    const transcribing = engine.transcribe(tone(500));
+    expect(await failure(transcribing)).toBe('the speech server could not be reached (ECONNREFUSED)');
+    await expect(transcribing).rejects.toBeInstanceOf(SpeechServerUnavailable);
+  });
+
+  it('waits for a server that drops the connection without answering, as a dying one does', async () => {
+    const dropping = await startOpenAICompatibleServer({ endpoint: '/v1/audio/transcriptions', handle: (_request, _send, hangUp) => hangUp() });
+    try {
+      const engine = createOpenAiSpeechEngine({ baseUrl: dropping.baseUrl, model: 'whisper-1', timeoutMs: 5_000 });
+      const error = await engine.transcribe(tone(500)).catch((rejection: unknown) => rejection);
+      expect(error).toBeInstanceOf(SpeechServerUnavailable);
+      expect((error as Error).message).toMatch(/^the speech server could not be reached \(/);
+    } finally {
+      await dropping.close();
+    }
   });
 
   it('stops when aborted, rejecting with the reason', async () => {

@@ -90,7 +90,10 @@ export interface Transcript {
   kind: ActivityKind;
   /** The text format read ("speaker-lines", "webvtt", "srt", "zoom", …) or "audio". */
   sourceFormat: string;
-  /** Who wrote it: "text", "pocketsphinx", or "openai:<model>". */
+  /**
+   * Who wrote it: "text", "local:<model>" (the speech server the host runs), "openai:<model>" (a
+   * server at a URL), or "pocketsphinx".
+   */
   engine: string;
   /** Length of the recording, or the last time in a timed transcript; 0 when unknown. */
   durationMs: number;
