@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Checks the deployment artefacts without a cluster or Docker engine: `helm lint --strict` and
 # `helm template` of helm/parlance with the default values and with an override values file
-# (helm/parlance/ci/production-values.yaml), and that each missing required setting is refused:
-# the database, the public URL, the SMTP server when mail goes out by SMTP (the default), and the
-# keys sealing integration credentials.
+# (helm/parlance/ci/production-values.yaml) and with the speech server disabled or replaced by an
+# external one, and that each missing required setting is refused: the database, the public URL,
+# the SMTP server when mail goes out by SMTP (the default), and the keys sealing integration
+# credentials (and a speech autoscaler whose maximum is below its minimum).
 # Helm is built from source with `go install` into .tools/bin, pinned, and only when the binary
 # there is missing or another version (about 2 minutes cold on 2 cores; then nothing to do).
 #   scripts/check-deploy.sh                    lint and render
@@ -58,6 +59,13 @@ override=(-f "$CHART/ci/production-values.yaml")
 "$HELM" lint --strict "$CHART" "${override[@]}"
 "$HELM" template parlance "$CHART" "${defaults[@]}" >/dev/null
 "$HELM" template parlance "$CHART" "${override[@]}" >/dev/null
+# The speech server's other shapes (the defaults run the bundled one, the override file autoscales
+# it): disabled, so transcription uses PocketSphinx, and an external server in its place.
+for settings in "--set speech.enabled=false" "--set speechServer.url=http://whisper:8000/v1 --set speechServer.model=whisper-1"; do
+  read -ra speech <<<"$settings"
+  "$HELM" lint --strict "$CHART" "${defaults[@]}" "${speech[@]}"
+  "$HELM" template parlance "$CHART" "${defaults[@]}" "${speech[@]}" >/dev/null
+done
 
 # refused SETTING WHAT [helm args...]: rendering with these arguments must fail, naming SETTING.
 refused() {
@@ -82,5 +90,8 @@ refused global.publicUrl "global.publicUrl" "${database[@]}" "${smtp[@]}" "${cre
 refused mail.smtpUrl "mail.smtpUrl or mail.existingSecret" "${database[@]}" "${public_url[@]}" "${credential_keys[@]}"
 refused mail.smtpUrl "mail.smtpUrl or mail.existingSecret (mail.transport=smtp)" "${database[@]}" "${public_url[@]}" "${credential_keys[@]}" --set mail.transport=smtp
 refused integration.credentialKeys "integration.credentialKeys or integration.existingSecret" "${database[@]}" "${public_url[@]}" "${smtp[@]}"
+# An autoscaler that could never hold its minimum is refused too.
+refused speech.autoscaling.minReplicas "speech.autoscaling.maxReplicas at least minReplicas" "${defaults[@]}" \
+  --set speech.autoscaling.enabled=true --set speech.autoscaling.minReplicas=5 --set speech.autoscaling.maxReplicas=2
 
-echo "check-deploy: helm ${HELM_VERSION}: lint --strict and template OK (default values and $CHART/ci/production-values.yaml), required settings refused" >&2
+echo "check-deploy: helm ${HELM_VERSION}: lint --strict and template OK (default values, $CHART/ci/production-values.yaml, speech server disabled or external), required settings refused" >&2

@@ -3,24 +3,38 @@
  * scripts/check-deploy.sh), parsed and checked against the conventions of DESIGN.md, and the
  * Dockerfiles and skaffold.yaml checked against the folders they build. There is no cluster or
  * Docker engine here, so each image's entry point is run from the repository instead, with the
- * image's and the rendered Deployment's environment and arguments.
+ * image's and the rendered Deployment's environment and arguments. The speech server (Whisper, in
+ * Python) is a deployable of its own shape: its own values key, image and probes, and the speech
+ * engine transcription is pointed at by default.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { freePort } from './support/free-port.js';
 import { repoRoot } from './support/host-process.js';
 
 const run = promisify(execFile);
 
-/** The business services, read from the tree: every services/<name> that is a module with a main. */
+/**
+ * The speech server: in Kubernetes its pod runs the Python server itself (services/speech/Dockerfile),
+ * not the Node host, so it has a values key (speech), Deployment and probes of its own.
+ */
+const SPEECH = 'speech';
+/** The business services, read from the tree: every services/<name> that is a module with a main, but the speech server. */
 const SERVICES = readdirSync(path.join(repoRoot, 'services'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
+  .filter((name) => name !== SPEECH)
   .filter((name) => existsSync(path.join(repoRoot, 'services', name, 'src/module.ts')) && existsSync(path.join(repoRoot, 'services', name, 'src/main.ts')));
+/** What runs the Node image: the business services and the gateway. */
 const DEPLOYABLES = [...SERVICES, 'gateway'];
+/** Every Deployment the chart makes by default: the Node deployables and the bundled speech server. */
+const CHART_DEPLOYMENTS = [...DEPLOYABLES, SPEECH];
 const folderOf = (deployable: string) => (deployable === 'gateway' ? 'gateway' : `services/${deployable}`);
 
 const RELEASE = 'acme';
@@ -112,10 +126,13 @@ const DEFAULT_TRUSTED_PROXIES = '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/
 interface EnvVar {
   name: string;
   value?: string;
-  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+  valueFrom?: { secretKeyRef?: { name: string; key: string }; resourceFieldRef?: { containerName: string; resource: string; divisor?: string } };
 }
 interface Probe {
   httpGet: { path: string; port: string };
+  periodSeconds?: number;
+  timeoutSeconds?: number;
+  failureThreshold?: number;
 }
 interface Container {
   name: string;
@@ -124,6 +141,8 @@ interface Container {
   env: EnvVar[];
   livenessProbe?: Probe;
   readinessProbe?: Probe;
+  startupProbe?: Probe;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   ports: Array<{ name: string; containerPort: number }>;
   securityContext?: { runAsNonRoot?: boolean; allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
   volumeMounts?: Array<{ name: string; mountPath: string }>;
@@ -149,12 +168,17 @@ interface Manifest {
     template?: {
       metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
       spec: {
-        securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
+        automountServiceAccountToken?: boolean;
+        securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; runAsGroup?: number; fsGroup?: number; seccompProfile?: { type: string } };
         containers: Container[];
         volumes?: Volume[];
       };
     };
     ports?: Array<{ name: string; port: number; targetPort: string }>;
+    scaleTargetRef?: { apiVersion: string; kind: string; name: string };
+    minReplicas?: number;
+    maxReplicas?: number;
+    metrics?: Array<{ type: string; resource?: { name: string; target: { type: string; averageUtilization?: number } } }>;
     rules?: Array<{ host: string; http: { paths: Array<{ backend: { service: { name: string; port: { name: string } } } }> } }>;
   };
 }
@@ -168,18 +192,23 @@ async function render(...args: string[]): Promise<Manifest[]> {
     .filter((manifest): manifest is Manifest => manifest !== null);
 }
 
-/** The chart with its default values (plus the required settings), with the CI override file, and with every setting. */
+/**
+ * The chart with its default values (plus the required settings), with the CI override file, with
+ * every setting (an external speech server among them), and without any speech server.
+ */
 let defaults: Manifest[];
 let production: Manifest[];
 let everything: Manifest[];
+let speechless: Manifest[];
 
 beforeAll(async () => {
   const { stdout } = await run('scripts/check-deploy.sh', ['--print-helm-path'], { cwd: repoRoot, timeout: 600_000 });
   helm = stdout.trim();
-  [defaults, production, everything] = await Promise.all([
+  [defaults, production, everything, speechless] = await Promise.all([
     render(...REQUIRED, '--set', 'image.registry=registry.test'),
     render('-f', 'helm/parlance/ci/production-values.yaml'),
     render(...EVERYTHING),
+    render(...REQUIRED, '--set', 'speech.enabled=false'),
   ]);
 }, 600_000);
 
@@ -192,19 +221,26 @@ const entries = (manifests: Manifest[], service: string, name: string) => contai
 const envNames = (manifests: Manifest[], service: string) => container(manifests, service).env.map((entry) => entry.name);
 const fromSecret = (name: string, secret: string) => [{ name, valueFrom: { secretKeyRef: { name: secret, key: name } } }];
 const annotations = (manifests: Manifest[], service: string) => deployment(manifests, service).spec.template!.metadata.annotations ?? {};
+/** Transcription's speech settings, in order. */
+const speechEnv = (manifests: Manifest[]) => container(manifests, 'transcription').env.filter((entry) => entry.name.startsWith('TRANSCRIPTION_SPEECH_'));
+/** Nothing of the bundled speech server rendered: an external server, or none, is used. */
+function expectNoSpeechServer(manifests: Manifest[]): void {
+  const names = manifests.filter((m) => m.metadata.name === `${RELEASE}-speech`).map((m) => m.kind);
+  expect(names, 'the speech server’s manifests').toEqual([]);
+}
 
 describe('helm/parlance', () => {
   it('finds the six services in the tree', () => {
     expect(SERVICES.sort()).toEqual(['analytics', 'identity', 'ingest', 'integration', 'scoring', 'transcription']);
   });
 
-  it('renders one Deployment and one Service per deployable, named <release>-<folder name>', () => {
+  it('renders one Deployment and one Service per deployable, named <release>-<folder name>, the speech server’s too', () => {
     for (const manifests of [defaults, production]) {
       for (const kind of ['Deployment', 'Service']) {
         const names = manifests.filter((m) => m.kind === kind).map((m) => m.metadata.name);
-        expect(names.sort(), kind).toEqual(DEPLOYABLES.map((service) => `${RELEASE}-${service}`).sort());
+        expect(names.sort(), kind).toEqual(CHART_DEPLOYMENTS.map((service) => `${RELEASE}-${service}`).sort());
       }
-      for (const service of DEPLOYABLES) {
+      for (const service of CHART_DEPLOYMENTS) {
         const labels = deployment(manifests, service).spec.template!.metadata.labels;
         expect(labels['app.kubernetes.io/name']).toBe(service);
         // The Service selects exactly this Deployment's pods.
@@ -329,10 +365,14 @@ describe('helm/parlance', () => {
     expect(deployment(defaults, 'scoring').spec.replicas).toBe(1);
   });
 
-  it('makes a PodDisruptionBudget per deployable only when asked', () => {
+  it('makes a PodDisruptionBudget per deployable only when asked, the speech server’s too', () => {
     expect(defaults.filter((m) => m.kind === 'PodDisruptionBudget')).toEqual([]);
     const budgets = production.filter((m) => m.kind === 'PodDisruptionBudget');
-    expect(budgets.map((m) => m.metadata.name).sort()).toEqual(DEPLOYABLES.map((service) => `${RELEASE}-${service}`).sort());
+    expect(budgets.map((m) => m.metadata.name).sort()).toEqual(CHART_DEPLOYMENTS.map((service) => `${RELEASE}-${service}`).sort());
+    for (const budget of budgets) {
+      const service = budget.metadata.name.slice(RELEASE.length + 1);
+      expect(budget.spec.selector, service).toEqual(deployment(production, service).spec.selector);
+    }
   });
 
   it('refuses to render without a database, or with a mistyped service setting', async () => {
@@ -524,31 +564,170 @@ describe('helm/parlance', () => {
     );
   });
 
-  it('gives transcription the speech server only with a URL, its key from a Secret only; without one, the offline engine', async () => {
-    for (const name of TRANSCRIPTION_ONLY) expect(env(defaults, 'transcription', name), name).toBeUndefined();
-    expect(find(defaults, 'Secret', `${RELEASE}-speech-server`)).toBeUndefined();
+  it('points transcription at the bundled speech server by default: Whisper tiny.en at its Service, with no key', () => {
+    for (const manifests of [defaults, production]) {
+      expect(speechEnv(manifests)).toEqual([
+        { name: 'TRANSCRIPTION_SPEECH_ENGINE', value: 'openai' },
+        { name: 'TRANSCRIPTION_SPEECH_URL', value: `http://${RELEASE}-speech:8000/v1` },
+        { name: 'TRANSCRIPTION_SPEECH_MODEL', value: 'whisper-tiny.en' },
+        { name: 'TRANSCRIPTION_SPEECH_TIMEOUT_MS', value: '120000' },
+      ]);
+      // The URL names the speech server's Service, on the port it and the container serve, and
+      // the Service selects the speech server's pods.
+      const url = new URL(env(manifests, 'transcription', 'TRANSCRIPTION_SPEECH_URL')!.value!);
+      const service = find(manifests, 'Service', url.hostname)!;
+      expect(service.spec.ports).toEqual([{ name: 'http', port: Number(url.port), targetPort: 'http', appProtocol: 'http' }]);
+      expect(container(manifests, SPEECH).ports).toEqual([{ name: 'http', containerPort: Number(url.port) }]);
+      expect(service.spec.selector).toEqual(deployment(manifests, SPEECH).spec.selector!.matchLabels);
+      expect(find(manifests, 'Secret', `${RELEASE}-speech-server`)).toBeUndefined();
+    }
+  });
 
+  it('gives transcription an external speech server when its URL is given, its key from a Secret only, and then renders no speech server of its own', async () => {
     expect(entries(everything, 'transcription', 'TRANSCRIPTION_SPEECH_ENGINE')).toEqual([{ name: 'TRANSCRIPTION_SPEECH_ENGINE', value: 'openai' }]);
     expect(entries(everything, 'transcription', 'TRANSCRIPTION_SPEECH_URL')).toEqual([{ name: 'TRANSCRIPTION_SPEECH_URL', value: 'https://speech.test/v1' }]);
     expect(entries(everything, 'transcription', 'TRANSCRIPTION_SPEECH_MODEL')).toEqual([{ name: 'TRANSCRIPTION_SPEECH_MODEL', value: 'whisper-1' }]);
     expect(entries(everything, 'transcription', 'TRANSCRIPTION_SPEECH_TIMEOUT_MS')).toEqual([{ name: 'TRANSCRIPTION_SPEECH_TIMEOUT_MS', value: '120000' }]);
     expect(entries(everything, 'transcription', 'TRANSCRIPTION_SPEECH_API_KEY')).toEqual(fromSecret('TRANSCRIPTION_SPEECH_API_KEY', `${RELEASE}-speech-server`));
     expect(find(everything, 'Secret', `${RELEASE}-speech-server`)?.stringData).toEqual({ TRANSCRIPTION_SPEECH_API_KEY });
+    expectNoSpeechServer(everything);
 
-    expect(env(production, 'transcription', 'TRANSCRIPTION_SPEECH_URL')?.value).toBe('http://faster-whisper:8000/v1');
-    expect(entries(production, 'transcription', 'TRANSCRIPTION_SPEECH_API_KEY')).toEqual(fromSecret('TRANSCRIPTION_SPEECH_API_KEY', 'parlance-speech'));
-
-    // A local server may need no key; an existing Secret wins over a key given too.
-    const [keyless, existing] = await Promise.all([
-      render(...REQUIRED, '--set', 'speechServer.url=http://whisper:8000/v1', '--set', 'speechServer.model=small', '--set', 'speechServer.timeoutMs=300000'),
+    // A local server may need no key; an existing Secret wins over a key given too, or serves alone.
+    // The external server wins over the bundled one even when that is enabled explicitly.
+    const [keyless, existing, existingOnly] = await Promise.all([
+      render(...REQUIRED, '--set', 'speechServer.url=http://whisper:8000/v1', '--set', 'speechServer.model=small', '--set', 'speechServer.timeoutMs=300000', '--set', 'speech.enabled=true'),
       render(...REQUIRED, '--set', 'speechServer.url=https://speech.test/v1', '--set', 'speechServer.model=m', '--set', `speechServer.apiKey=${TRANSCRIPTION_SPEECH_API_KEY}`, '--set', 'speechServer.existingSecret=ops-speech'),
+      render(...REQUIRED, '--set', 'speechServer.url=http://faster-whisper:8000/v1', '--set', 'speechServer.model=Systran/faster-whisper-small', '--set', 'speechServer.existingSecret=parlance-speech'),
     ]);
-    expect(env(keyless, 'transcription', 'TRANSCRIPTION_SPEECH_ENGINE')?.value).toBe('openai');
-    expect(env(keyless, 'transcription', 'TRANSCRIPTION_SPEECH_TIMEOUT_MS')?.value).toBe('300000');
-    expect(env(keyless, 'transcription', 'TRANSCRIPTION_SPEECH_API_KEY')).toBeUndefined();
+    expect(speechEnv(keyless)).toEqual([
+      { name: 'TRANSCRIPTION_SPEECH_ENGINE', value: 'openai' },
+      { name: 'TRANSCRIPTION_SPEECH_URL', value: 'http://whisper:8000/v1' },
+      { name: 'TRANSCRIPTION_SPEECH_MODEL', value: 'small' },
+      { name: 'TRANSCRIPTION_SPEECH_TIMEOUT_MS', value: '300000' },
+    ]);
     expect(find(keyless, 'Secret', `${RELEASE}-speech-server`)).toBeUndefined();
+    expectNoSpeechServer(keyless);
     expect(entries(existing, 'transcription', 'TRANSCRIPTION_SPEECH_API_KEY')).toEqual(fromSecret('TRANSCRIPTION_SPEECH_API_KEY', 'ops-speech'));
     expect(find(existing, 'Secret', `${RELEASE}-speech-server`)).toBeUndefined();
+    expect(env(existingOnly, 'transcription', 'TRANSCRIPTION_SPEECH_URL')?.value).toBe('http://faster-whisper:8000/v1');
+    expect(entries(existingOnly, 'transcription', 'TRANSCRIPTION_SPEECH_API_KEY')).toEqual(fromSecret('TRANSCRIPTION_SPEECH_API_KEY', 'parlance-speech'));
+  });
+
+  it('names the offline PocketSphinx engine, and nothing else, when the speech server is disabled and no URL is given', async () => {
+    expect(speechEnv(speechless)).toEqual([{ name: 'TRANSCRIPTION_SPEECH_ENGINE', value: 'pocketsphinx' }]);
+    expectNoSpeechServer(speechless);
+    expect(find(speechless, 'Secret', `${RELEASE}-speech-server`)).toBeUndefined();
+    // Disabled but with an external URL: that server.
+    const external = await render(...REQUIRED, '--set', 'speech.enabled=false', '--set', 'speechServer.url=http://whisper:8000/v1', '--set', 'speechServer.model=small');
+    expect(env(external, 'transcription', 'TRANSCRIPTION_SPEECH_URL')?.value).toBe('http://whisper:8000/v1');
+    expectNoSpeechServer(external);
+    // Never the `local` engine: the transcription image has no Python to run Whisper in.
+    for (const manifests of [defaults, production, everything, speechless, external]) {
+      expect(['openai', 'pocketsphinx']).toContain(env(manifests, 'transcription', 'TRANSCRIPTION_SPEECH_ENGINE')?.value);
+    }
+  });
+
+  it('runs the bundled speech server from its own image, on port 8000, probed on /health, its threads its CPU limit', async () => {
+    for (const [manifests, image] of [
+      [defaults, 'registry.test/speech:0.1.0'],
+      [production, 'registry.example.com/parlance/speech:1.2.3'],
+    ] as const) {
+      const speech = container(manifests, SPEECH);
+      expect(speech.image).toBe(image);
+      // The image's own command serves (see the images tests below), with as many threads as
+      // whole CPUs of the container's limit, which Kubernetes puts in SPEECH_THREADS.
+      expect(speech.args).toBeUndefined();
+      expect(speech.env).toEqual([{ name: 'SPEECH_THREADS', valueFrom: { resourceFieldRef: { containerName: SPEECH, resource: 'limits.cpu', divisor: '1' } } }]);
+      for (const probe of [speech.startupProbe, speech.readinessProbe, speech.livenessProbe]) expect(probe?.httpGet).toEqual({ path: '/health', port: 'http' });
+      // The model loads in seconds, but a cold node may take longer: three minutes before liveness
+      // applies. A pod busy transcribing answers slowly: a minute of failures before a restart.
+      const within = (probe: Probe | undefined) => probe!.periodSeconds! * probe!.failureThreshold!;
+      expect(within(speech.startupProbe)).toBeGreaterThanOrEqual(180);
+      expect(within(speech.livenessProbe)).toBeGreaterThanOrEqual(60);
+      for (const probe of [speech.startupProbe, speech.readinessProbe, speech.livenessProbe]) expect(probe!.timeoutSeconds).toBeGreaterThanOrEqual(5);
+      // The limit is what the threads are counted from, so there is always one.
+      expect(speech.resources?.limits?.cpu).toBeDefined();
+    }
+    expect(container(defaults, SPEECH).resources).toEqual({ requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '2', memory: '4Gi' } });
+    expect(container(production, SPEECH).resources).toEqual({ requests: { cpu: '2', memory: '1Gi' }, limits: { cpu: '4', memory: '4Gi' } });
+
+    // skaffold's whole image, and extra variables after the chart's own.
+    const skaffolded = await render(...REQUIRED, '--set', 'speech.image=reg.local/speech:abc123@sha256:0123', '--set', 'speech.env.OMP_WAIT_POLICY=PASSIVE', '--set', 'speech.env.WHISPER_BEAM=5');
+    expect(container(skaffolded, SPEECH).image).toBe('reg.local/speech:abc123@sha256:0123');
+    expect(container(skaffolded, SPEECH).env.slice(1)).toEqual([
+      { name: 'OMP_WAIT_POLICY', value: 'PASSIVE' },
+      { name: 'WHISPER_BEAM', value: '5' },
+    ]);
+  });
+
+  it('runs the speech server as non-root on a read-only root filesystem, with /tmp its only scratch space, and none of Parlance’s settings', () => {
+    for (const manifests of [defaults, production]) {
+      const pod = deployment(manifests, SPEECH).spec.template!.spec;
+      expect(pod.automountServiceAccountToken).toBe(false);
+      // As the image's own user, the one its Dockerfile names.
+      const user = speechImageUser();
+      expect(user).toBeGreaterThan(0);
+      expect(pod.securityContext).toEqual({ runAsNonRoot: true, runAsUser: user, runAsGroup: user, fsGroup: user, seccompProfile: { type: 'RuntimeDefault' } });
+      expect(container(manifests, SPEECH).securityContext).toEqual({
+        runAsNonRoot: true,
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      expect(container(manifests, SPEECH).volumeMounts).toEqual([{ name: 'tmp', mountPath: '/tmp' }]);
+      expect(pod.volumes).toEqual([{ name: 'tmp', emptyDir: {} }]);
+      // It stores nothing and calls no one: no database, no Kafka, no secret, no annotations to restart it.
+      const names = envNames(manifests, SPEECH);
+      for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'PARLANCE_MODE', ...TRANSCRIPTION_ONLY]) expect(names, name).not.toContain(name);
+      expect(annotations(manifests, SPEECH)).toEqual({});
+    }
+  });
+
+  it('autoscales the speech server on CPU only when asked, the autoscaler then owning its replica count', async () => {
+    const autoscalers = (manifests: Manifest[]) => manifests.filter((m) => m.kind === 'HorizontalPodAutoscaler');
+    expect(autoscalers(defaults)).toEqual([]);
+    expect(deployment(defaults, SPEECH).spec.replicas).toBe(1);
+
+    expect(autoscalers(production)).toHaveLength(1);
+    const [autoscaler] = autoscalers(production);
+    expect(autoscaler!.apiVersion).toBe('autoscaling/v2');
+    expect(autoscaler!.metadata.name).toBe(`${RELEASE}-speech`);
+    expect(autoscaler!.metadata.labels?.['app.kubernetes.io/name']).toBe(SPEECH);
+    expect(autoscaler!.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: `${RELEASE}-speech` });
+    expect([autoscaler!.spec.minReplicas, autoscaler!.spec.maxReplicas]).toEqual([2, 8]);
+    expect(autoscaler!.spec.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }]);
+    // An upgrade must not reset the count the autoscaler chose.
+    expect(deployment(production, SPEECH).spec.replicas).toBeUndefined();
+
+    // With autoscaling on by --set, the defaults of values.yaml: one to four pods at 75 %.
+    const autoscaled = await render(...REQUIRED, '--set', 'speech.autoscaling.enabled=true');
+    expect(autoscalers(autoscaled).map((m) => [m.spec.minReplicas, m.spec.maxReplicas, m.spec.metrics![0]!.resource!.target.averageUtilization])).toEqual([[1, 4, 75]]);
+    // No speech server, no autoscaler.
+    expect(autoscalers(await render(...REQUIRED, '--set', 'speech.enabled=false', '--set', 'speech.autoscaling.enabled=true'))).toEqual([]);
+
+    const template = (...args: string[]) => run(helm, ['template', RELEASE, 'helm/parlance', ...REQUIRED, '--set', 'speech.autoscaling.enabled=true', ...args], { cwd: repoRoot });
+    await expect(template('--set', 'speech.autoscaling.minReplicas=5')).rejects.toThrow(/speech\.autoscaling\.maxReplicas \(4\) is below speech\.autoscaling\.minReplicas \(5\)/);
+    await expect(template('--set', 'speech.resources.requests=null')).rejects.toThrow(/speech\.autoscaling needs speech\.resources\.requests\.cpu/);
+    for (const [setting, path] of [
+      ['speech.autoscaling.minReplicas=0', 'speech/autoscaling/minReplicas'],
+      ['speech.autoscaling.targetCPUUtilizationPercentage=0', 'speech/autoscaling/targetCPUUtilizationPercentage'],
+      ['speech.autoscaling.targetCPUUtilizationPercentage=101', 'speech/autoscaling/targetCPUUtilizationPercentage'],
+      ['speech.autoscaling.metric=memory', 'speech/autoscaling'],
+    ] as const) {
+      await expect(template('--set', setting), setting).rejects.toThrow(path);
+    }
+  });
+
+  it('refuses a speech server configured where it is not read: a typo, a Node service named speech, or the variables the chart sets', async () => {
+    const template = (...args: string[]) => run(helm, ['template', RELEASE, 'helm/parlance', ...REQUIRED, ...args], { cwd: repoRoot });
+    await expect(template('--set', 'speech.replica=2')).rejects.toThrow(/speech.*replica/);
+    await expect(template('--set', 'speech.enabled=yes')).rejects.toThrow(/speech\/enabled/);
+    await expect(template('--set', 'services.speech.replicas=1')).rejects.toThrow(/services\/speech/);
+    for (const name of ['SPEECH_THREADS', 'HF_HUB_OFFLINE']) {
+      await expect(template('--set', `speech.env.${name}=1`), name).rejects.toThrow(new RegExp(`speech/env/${name}`));
+    }
+    await expect(template('--set', 'global.env.TRANSCRIPTION_SPEECH_ENGINE=local')).rejects.toThrow(/global\/env\/TRANSCRIPTION_SPEECH_ENGINE/);
+    await expect(template('--set', 'services.transcription.env.TRANSCRIPTION_SPEECH_ENGINE=local')).rejects.toThrow(/services\/transcription\/env\/TRANSCRIPTION_SPEECH_ENGINE/);
   });
 
   it('keeps ingest’s media on a PersistentVolumeClaim mounted at INGEST_MEDIA_DIR in the ingest pods only: the chart’s own or an existing one', async () => {
@@ -810,6 +989,19 @@ const skaffold = () =>
   };
 
 const BASE_DOCKERFILE = 'deploy/docker/Dockerfile';
+const SPEECH_DOCKERFILE = `services/${SPEECH}/Dockerfile`;
+/** The numeric user the speech image runs as (its last USER). */
+function speechImageUser(): number {
+  return Number(instructions(SPEECH_DOCKERFILE).filter((i) => i.keyword === 'USER').at(-1)?.rest);
+}
+/** The speech image's command (its CMD, in exec form; it has no ENTRYPOINT). */
+function speechImageCommand(): string[] {
+  const steps = instructions(SPEECH_DOCKERFILE);
+  expect(steps.map((i) => i.keyword)).not.toContain('ENTRYPOINT');
+  return JSON.parse(steps.filter((i) => i.keyword === 'CMD').at(-1)!.rest) as string[];
+}
+/** A Kubernetes CPU quantity ("2", "1.5", "500m") in CPUs. */
+const cpus = (quantity: string) => (quantity.endsWith('m') ? Number(quantity.slice(0, -1)) / 1000 : Number(quantity));
 
 /** A variable's value as the process sees it: the Secret's value in place of a reference to it. */
 function valueOf(entry: EnvVar): string {
@@ -819,7 +1011,7 @@ function valueOf(entry: EnvVar): string {
 }
 
 describe('images', () => {
-  it('has a Dockerfile in every deployable’s folder, and skaffold builds each from it, named after the folder', () => {
+  it('has a Dockerfile in every deployable’s folder, and skaffold builds each from it, named after the folder, the speech server’s on its own', () => {
     const config = skaffold();
     expect(config.apiVersion).toMatch(/^skaffold\/v4/);
     const artifacts = config.build.artifacts;
@@ -827,7 +1019,7 @@ describe('images', () => {
       expect(existsSync(path.join(repoRoot, artifact.docker.dockerfile)), artifact.docker.dockerfile).toBe(true);
       expect(artifact.context, artifact.image).toBe('.');
     }
-    expect(artifacts.map((artifact) => artifact.image).sort()).toEqual([...DEPLOYABLES, 'parlance-base'].sort());
+    expect(artifacts.map((artifact) => artifact.image).sort()).toEqual([...CHART_DEPLOYMENTS, 'parlance-base'].sort());
     expect(artifacts.find((artifact) => artifact.image === 'parlance-base')?.docker.dockerfile).toBe(BASE_DOCKERFILE);
     for (const service of DEPLOYABLES) {
       expect(existsSync(path.join(repoRoot, folderOf(service), 'Dockerfile')), `${folderOf(service)}/Dockerfile`).toBe(true);
@@ -835,16 +1027,20 @@ describe('images', () => {
       expect(artifact.docker.dockerfile).toBe(`${folderOf(service)}/Dockerfile`);
       expect(artifact.requires).toEqual([{ image: 'parlance-base', alias: 'BASE' }]);
     }
+    // The speech server is Python: built from its folder too, but not on the Node base.
+    expect(artifacts.find((a) => a.image === SPEECH)).toEqual({ image: SPEECH, context: '.', docker: { dockerfile: `services/${SPEECH}/Dockerfile` } });
     const release = config.deploy.helm.releases[0]!;
     expect(release.chartPath).toBe('helm/parlance');
-    expect(release.setValueTemplates).toEqual(
-      Object.fromEntries(DEPLOYABLES.map((service) => [`services.${service}.image`, `{{.IMAGE_FULLY_QUALIFIED_${service}}}`])),
-    );
+    expect(release.setValueTemplates).toEqual({
+      ...Object.fromEntries(DEPLOYABLES.map((service) => [`services.${service}.image`, `{{.IMAGE_FULLY_QUALIFIED_${service}}}`])),
+      [`${SPEECH}.image`]: `{{.IMAGE_FULLY_QUALIFIED_${SPEECH}}}`,
+    });
   });
 
-  it('has a Helm values key for every deployable folder', () => {
-    const values = parse(readFileSync(path.join(repoRoot, 'helm/parlance/values.yaml'), 'utf8')) as { services: Record<string, unknown> };
+  it('has a Helm values key for every deployable folder, the speech server’s its own, enabled', () => {
+    const values = parse(readFileSync(path.join(repoRoot, 'helm/parlance/values.yaml'), 'utf8')) as { services: Record<string, unknown>; speech: { enabled: boolean } };
     expect(Object.keys(values.services).sort()).toEqual([...DEPLOYABLES].sort());
+    expect(values.speech.enabled).toBe(true);
   });
 
   it('builds the shared base for production: every workspace installed, the web app built, non-root, no HEALTHCHECK', () => {
@@ -915,6 +1111,54 @@ describe('images', () => {
     }
   });
 
+  it('builds the speech image on its own: Python with the weights inside, offline, non-root, serving on the chart’s port with SPEECH_THREADS threads', () => {
+    const steps = instructions(SPEECH_DOCKERFILE);
+    // Not the Node base: no BASE argument, and no FROM naming it.
+    expect(steps.filter((i) => i.keyword === 'ARG').map((i) => i.rest)).not.toContainEqual(expect.stringMatching(/^BASE\b/));
+    expect(steps.filter((i) => i.keyword === 'FROM').map((i) => i.rest)).not.toContainEqual(expect.stringContaining('parlance-base'));
+    expect(steps.map((i) => i.keyword)).not.toContain('HEALTHCHECK');
+    expect(finalStageEnv(SPEECH_DOCKERFILE).HF_HUB_OFFLINE).toBe('1');
+    expect(speechImageUser()).toBeGreaterThan(0);
+    // It serves on every address of the pod, on the port the Deployment and Service name, with
+    // the threads the Deployment puts in SPEECH_THREADS.
+    const port = container(defaults, SPEECH).ports[0]!.containerPort;
+    expect(steps.filter((i) => i.keyword === 'EXPOSE').map((i) => i.rest)).toEqual([String(port)]);
+    const [shell, flag, script] = speechImageCommand();
+    expect([shell, flag]).toEqual(['sh', '-c']);
+    expect(script).toMatch(new RegExp(`^exec python server\\.py --host 0\\.0\\.0\\.0 --port ${port} `));
+    expect(script).toContain('--threads "$SPEECH_THREADS"');
+  });
+
+  it('starts the speech server from its image’s command, with the image’s and the Deployment’s environment, and stops it on SIGTERM', async () => {
+    // `docker run` without Docker: the command in server/ (what the image's WORKDIR holds), the
+    // Python environment services/speech/install.sh makes in place of the image's, and
+    // SPEECH_THREADS as Kubernetes resolves it (the CPU limit in whole CPUs, rounded up). Tests
+    // bind 127.0.0.1 only, on a free port: those two are swapped in the command.
+    await run('services/speech/install.sh', [], { cwd: repoRoot, timeout: 600_000 });
+    const venv = path.join(repoRoot, '.run/speech-venv');
+    const [shell, flag, script] = speechImageCommand();
+    const port = await freePort();
+    const local = script!.replace('--host 0.0.0.0', '--host 127.0.0.1').replace(/--port \d+/, `--port ${port}`);
+    const threads = String(Math.ceil(cpus(container(defaults, SPEECH).resources!.limits!.cpu!)));
+    expect(threads).toBe('2');
+    const server = spawn(shell!, [flag!, local], {
+      cwd: path.join(repoRoot, 'services/speech/server'),
+      env: { ...finalStageEnv(SPEECH_DOCKERFILE), VIRTUAL_ENV: venv, PATH: `${venv}/bin:${process.env.PATH ?? ''}`, HOME: '/nonexistent', SPEECH_THREADS: threads },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const [firstLine] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
+      expect(firstLine).toBe(`listening on 127.0.0.1:${port}`);
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect([health.status, await health.text()]).toEqual([200, 'OK']);
+      const exited = once(server, 'exit');
+      server.kill('SIGTERM');
+      expect(await exited).toEqual([0, null]);
+    } finally {
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    }
+  }, 660_000);
+
   it('keeps tsx, which starts every image, a runtime dependency that `npm prune --omit=dev` leaves', () => {
     const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     expect(root.dependencies?.tsx).toBeDefined();
@@ -946,10 +1190,12 @@ describe('images', () => {
         // args. --list-targets validates the configuration and loads the module, then exits.
         // Identity, transcription, scoring and the gateway, which read the most settings, also start
         // with the default values' and with every setting's environment (so the service's own
-        // configuration accepts what the chart renders).
+        // configuration accepts what the chart renders; transcription without a speech server too).
         const [command, ...args] = entrypoint;
         expect(command).toBe('node');
         const renders = ['identity', 'transcription', 'scoring', 'gateway'].includes(service) ? [production, defaults, everything] : [production];
+        // Transcription also without a speech server, where it is told to use PocketSphinx.
+        if (service === 'transcription') renders.push(speechless);
         for (const manifests of renders) {
           const podEnv = Object.fromEntries(container(manifests, service).env.map((entry) => [entry.name, valueOf(entry)] as const));
           const { stdout } = await run(process.execPath, [...args, ...container(manifests, service).args!, '--list-targets'], {

@@ -1,8 +1,9 @@
 /**
  * `make up`: every service as its own process (scripts/up.sh) against the real PostgreSQL and
- * Kafka. The gateway reaches each over gRPC; a probe crosses process boundaries (gateway →
- * service → outbox → Kafka → consumer) keeping the caller's trace id; and a call uploaded to the
- * gateway travels ingest → transcription → scoring and back to the gateway's summary, its job
+ * Kafka, and the speech server (Whisper) as a process of its own. The gateway reaches each service
+ * over gRPC; a probe crosses process boundaries (gateway → service → outbox → Kafka → consumer)
+ * keeping the caller's trace id; and a call uploaded to the gateway travels ingest → transcription
+ * (→ the speech server, for a recording) → scoring and back to the gateway's summary, its job
  * completing only once scored.
  */
 import { execFile } from 'node:child_process';
@@ -14,6 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCapturedMail } from '@parlance/platform/mail/capture-mailer';
 import { testDatabaseUrl } from '@parlance/platform/testing/infra';
+import { wordErrorRate } from '@parlance/transcription/domain/word-error-rate';
 import { createAudioWorkspace, type AudioWorkspace } from '../services/transcription/test/support/audio-files.js';
 import type { SynthesizedCall } from '../services/transcription/test/support/synthesized-call.js';
 import { ApiClient, linkIn } from './support/api-client.js';
@@ -23,6 +25,7 @@ import { repoRoot } from './support/host-process.js';
 import { SHARED_MEDIA_DIR } from './support/identity-stack.js';
 import { waitFor } from './support/wait-for.js';
 import {
+  expectScoredByTheTeam,
   expectStereoCallJudged,
   expectTextCallJudged,
   saveScoringTeam,
@@ -38,7 +41,19 @@ import { finishedJob } from './uploads/upload-fixtures.js';
 const run = promisify(execFile);
 let env: NodeJS.ProcessEnv;
 let gateway: string;
+/** The speech server's base URL (its OpenAI-compatible API is under /v1). */
+let speech: string;
 let runDir: string;
+/** What `make up` runs, each process by the name of its log and pid files. */
+const PROCESSES = ['identity', 'ingest', 'transcription', 'scoring', 'analytics', 'integration', 'gateway', 'speech'];
+/** The model the speech server serves, as transcription names it on every transcript (openai:<model>). */
+const WHISPER_ENGINE = 'openai:whisper-tiny.en';
+/**
+ * The word error rate allowed on the synthesized call (38 words), over the summary's segments.
+ * Whisper hears espeak-ng's voices whole but for the account number, said as four words and
+ * written as digits ("4815"): 4 errors, 0.105, on both recordings; this leaves room for one more.
+ */
+const MAX_WORD_ERROR_RATE = 0.15;
 
 async function consecutiveFreePorts(count: number): Promise<number> {
   // up.sh numbers ports from a base; pick a base whose whole range is free right now.
@@ -62,12 +77,14 @@ async function consecutiveFreePorts(count: number): Promise<number> {
 
 beforeAll(async () => {
   runDir = await mkdtemp(path.join(tmpdir(), 'parlance-up-'));
-  const gatewayPort = await freePort();
+  const [gatewayPort, speechPort] = [await freePort(), await freePort()];
   env = {
     ...process.env,
     UP_RUN_DIR: runDir,
     UP_GRPC_BASE_PORT: String(await consecutiveFreePorts(6)),
-    UP_ADMIN_BASE_PORT: String(await consecutiveFreePorts(7)),
+    // The six services', the gateway's and the speech process's.
+    UP_ADMIN_BASE_PORT: String(await consecutiveFreePorts(8)),
+    UP_SPEECH_PORT: String(speechPort),
     GATEWAY_PORT: String(gatewayPort),
     DIAGNOSTICS_TOKEN,
     // The in-process test stacks on the same PostgreSQL and Kafka are replicas of this
@@ -75,6 +92,9 @@ beforeAll(async () => {
     INGEST_MEDIA_DIR: SHARED_MEDIA_DIR,
   };
   gateway = `http://127.0.0.1:${gatewayPort}`;
+  speech = `http://127.0.0.1:${speechPort}`;
+  // The speech server's Python environment is installed already (make test installs it first);
+  // on a machine without it, start installs it and takes a few minutes more.
   await run('scripts/up.sh', ['start'], { cwd: repoRoot, env, timeout: 120_000 });
 }, 150_000);
 
@@ -91,7 +111,14 @@ describe('distributed mode (make up)', () => {
     expect(body).toMatchObject({ status: 'ok', mode: 'distributed' });
     expect(body.modules).toHaveLength(6);
     const { stdout } = await run('scripts/up.sh', ['status'], { cwd: repoRoot, env });
-    expect(stdout.trim().split('\n')).toHaveLength(7);
+    expect(stdout.trim().split('\n').sort()).toEqual(PROCESSES.map((name) => `${name}: running`).sort());
+  });
+
+  it('runs Whisper in a process of its own at UP_SPEECH_PORT, serving by the time start returns', async () => {
+    const health = await fetch(`${speech}/health`);
+    expect(health.status).toBe(200);
+    const models = (await (await fetch(`${speech}/v1/models`)).json()) as { data: Array<{ id: string }> };
+    expect(models.data.map((model) => model.id)).toEqual(['whisper-tiny.en']);
   });
 
   it('serves the web app', async () => {
@@ -137,25 +164,34 @@ describe('distributed mode (make up)', () => {
     expect(session.body.company.departments).toEqual(['sales', 'hr', 'support']);
   });
 
-  describe('a text call and a stereo recording uploaded to the gateway', () => {
+  describe('a text call and two recordings of two voices, stereo and mono, uploaded to the gateway', () => {
     let audio: AudioWorkspace;
     let database: pg.Pool;
     let company: { browser: ApiClient; companyId: string };
     let scoring: ScoringTeam;
     let stereo: { call: SynthesizedCall; oggPath: string };
-    const jobs: { text?: string; audio?: string } = {};
+    let monoPath: string;
+    const jobs: { text?: string; stereo?: string; mono?: string } = {};
 
     beforeAll(async () => {
       audio = await createAudioWorkspace('parlance-up-audio-');
       database = new pg.Pool({ connectionString: testDatabaseUrl(), max: 1 });
       // make up captures e-mails in <run dir>/mail.
       [company, stereo] = await Promise.all([signUpCompany(gateway, runDir), synthesizeStereoCall(audio)]);
+      // The same conversation with both voices on one channel, as a phone or a meeting app
+      // records it: the speakers are told apart by voice.
+      monoPath = audio.path('refund-call-mono.mp3');
+      await audio.ffmpeg('-i', stereo.call.monoPath, '-c:a', 'libmp3lame', '-b:a', '64k', monoPath);
       scoring = await saveScoringTeam(company.browser);
-      const [text, recording] = await Promise.all([uploadTextCall(company.browser, scoring), uploadAudioCall(company.browser, scoring, stereo.oggPath)]);
-      expect(text.status, JSON.stringify(text.body)).toBe(200);
-      expect(recording.status, JSON.stringify(recording.body)).toBe(200);
+      const [text, stereoUpload, monoUpload] = await Promise.all([
+        uploadTextCall(company.browser, scoring),
+        uploadAudioCall(company.browser, scoring, stereo.oggPath),
+        uploadAudioCall(company.browser, scoring, monoPath),
+      ]);
+      for (const upload of [text, stereoUpload, monoUpload]) expect(upload.status, JSON.stringify(upload.body)).toBe(200);
       jobs.text = text.body.jobId;
-      jobs.audio = recording.body.jobId;
+      jobs.stereo = stereoUpload.body.jobId;
+      jobs.mono = monoUpload.body.jobId;
     }, 90_000);
 
     afterAll(async () => {
@@ -173,6 +209,19 @@ describe('distributed mode (make up)', () => {
       return { job, summary: response.body };
     }
 
+    /** The speech engine transcription stored the call's transcript with, read from its table. */
+    async function transcriptEngine(activityId: string): Promise<string | undefined> {
+      const { rows } = await database.query<{ engine: string }>('select engine from transcription.transcripts where activity_id = $1 and company_id = $2', [
+        activityId,
+        company.companyId,
+      ]);
+      return rows[0]?.engine;
+    }
+
+    /** How far what the summary shows is from what the voices said, as a word error rate. */
+    const wordErrorsOf = (summary: CallSummary) =>
+      wordErrorRate(stereo.call.turns.map((turn) => turn.text).join(' '), summary.segments.map((segment) => segment.text).join(' ')).wer;
+
     it('completes the text call’s job once scored, with every criterion judged on evidence from its segment and the score of the passed weights', async () => {
       const { job, summary } = await scoredSummary(jobs.text!, 90_000);
       expect(job).toMatchObject({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '' });
@@ -180,20 +229,38 @@ describe('distributed mode (make up)', () => {
       expectTextCallJudged(summary, scoring.team);
     }, 120_000);
 
-    it('completes the stereo recording’s job once transcribed by PocketSphinx and scored, with word timings and talk shares by time', async () => {
-      const { job, summary } = await scoredSummary(jobs.audio!, 240_000);
+    it('transcribes the stereo recording with Whisper, the default, and completes its job once scored, with word timings and talk shares by time', async () => {
+      const { job, summary } = await scoredSummary(jobs.stereo!, 240_000);
       expect(job, job.failedReason).toMatchObject({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '' });
+      expect(await transcriptEngine(job.activityId)).toBe(WHISPER_ENGINE);
+      expect(wordErrorsOf(summary), summary.transcript).toBeLessThanOrEqual(MAX_WORD_ERROR_RATE);
       expectStereoCallJudged(summary, scoring.team, stereo.call);
+    }, 300_000);
+
+    it('transcribes the mono recording with Whisper, tells its two voices apart, and scores it on what the representative said', async () => {
+      const { job, summary } = await scoredSummary(jobs.mono!, 240_000);
+      expect(job, job.failedReason).toMatchObject({ status: 'completed', isCompleted: true, isFailed: false, failedReason: '' });
+      expect(await transcriptEngine(job.activityId)).toBe(WHISPER_ENGINE);
+      expect(wordErrorsOf(summary), summary.transcript).toBeLessThanOrEqual(MAX_WORD_ERROR_RATE);
+      // Two speakers, the representative (who opens the call and says his name) first.
+      expect([...new Set(summary.segments.map((segment) => segment.role))], summary.transcript).toEqual(['representative', 'contact']);
+      const evaluation = expectScoredByTheTeam(summary, scoring.team);
+      const verdict = (name: string) => evaluation.verdicts.find((each) => each.criterionName === name)!;
+      expect(verdict('Refund').passed, `${verdict('Refund').reason}\nheard:\n${summary.transcript}`).toBe(true);
+      expect(verdict('Refund').evidence.some((evidence) => /\brefund\b/i.test(evidence.quote))).toBe(true);
+      expect(verdict('Recording notice').passed, summary.transcript).toBe(true);
+      expect(verdict('Premium plan').passed).toBe(false);
     }, 300_000);
   });
 
-  it('stops every process on SIGTERM', async () => {
+  it('stops every process on SIGTERM, the speech process its Whisper server too', async () => {
     await run('scripts/up.sh', ['stop'], { cwd: repoRoot, env, timeout: 60_000 });
     await expect(run('scripts/up.sh', ['status'], { cwd: repoRoot, env })).rejects.toMatchObject({ code: 3 });
-    for (const service of ['identity', 'ingest', 'transcription', 'scoring', 'analytics', 'integration', 'gateway']) {
-      const log = await readFile(path.join(runDir, `${service}.log`), 'utf8');
-      expect(log, `${service} stopped its module`).toContain(`"module":"${service}","msg":"module stopped"`);
+    for (const name of PROCESSES) {
+      const log = await readFile(path.join(runDir, `${name}.log`), 'utf8');
+      expect(log, `${name} stopped its module`).toContain(`"module":"${name}","msg":"module stopped"`);
       expect(log).toContain('"reason":"SIGTERM"');
     }
+    await expect(fetch(`${speech}/health`)).rejects.toThrow();
   }, 60_000);
 });

@@ -22,9 +22,14 @@ app.kubernetes.io/name: {{ .service }}
 app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- end -}}
 
-{{/* A service's image: services.<name>.image when set (skaffold sets it), else <registry>/<name>:<tag>. */}}
+{{/*
+A deployable's image: its own image value when set (skaffold sets it), else <registry>/<name>:<tag>.
+The value is services.<name>.image for the Node services and the gateway, <name>.image for the
+speech server, which has a values key of its own (speech).
+*/}}
 {{- define "parlance.image" -}}
-{{- $override := (index .root.Values.services .service).image -}}
+{{- $settings := ternary (index .root.Values.services .service) (index .root.Values .service) (hasKey .root.Values.services .service) -}}
+{{- $override := $settings.image -}}
 {{- if $override -}}{{ $override }}{{- else -}}
 {{- $registry := .root.Values.image.registry -}}
 {{- if $registry -}}{{ printf "%s/%s:%s" (trimSuffix "/" $registry) .service .root.Values.image.tag }}{{- else -}}{{ printf "%s:%s" .service .root.Values.image.tag }}{{- end -}}
@@ -268,9 +273,22 @@ defaults hold otherwise; the model's are refused without its URL, like the model
 {{- end -}}
 
 {{/*
-The transcription service's own variables (takes the root context): the OpenAI-compatible speech
-server when a URL is set (else the offline PocketSphinx engine, which needs none), its key from a
-Secret only.
+"true" when the chart runs its own speech server, <release>-speech (takes the root context): the
+bundled server is enabled and no other server is named in speechServer.url, which wins.
+*/}}
+{{- define "parlance.speechBundled" -}}
+{{- and .Values.speech.enabled (not .Values.speechServer.url) -}}
+{{- end -}}
+
+{{/* The port the speech server listens on in its container (its image's command says so), and its Service's port. */}}
+{{- define "parlance.speechPort" -}}8000{{- end -}}
+
+{{/*
+The transcription service's own variables (takes the root context): the speech server it sends
+audio to, as an OpenAI-compatible API. An external server when speechServer.url is set (its key
+from a Secret only); else the chart's own speech server, when enabled, at its Service; else the
+offline PocketSphinx engine of the transcription image, named explicitly. Never the `local`
+engine, which would run Python inside the transcription pod: its image has none.
 */}}
 {{- define "parlance.transcriptionEnv" -}}
 {{- $server := .Values.speechServer -}}
@@ -286,6 +304,13 @@ Secret only.
 {{- end }}
 {{- else if or $server.model $server.apiKey $server.existingSecret }}
 {{- fail "speechServer.model, apiKey or existingSecret is set but speechServer.url is empty: the speech server needs its URL" }}
+{{- else if eq (include "parlance.speechBundled" .) "true" }}
+- { name: TRANSCRIPTION_SPEECH_ENGINE, value: openai }
+- { name: TRANSCRIPTION_SPEECH_URL, value: {{ printf "http://%s:%s/v1" (include "parlance.name" (dict "root" . "service" "speech")) (include "parlance.speechPort" .) | quote }} }
+- { name: TRANSCRIPTION_SPEECH_MODEL, value: whisper-tiny.en }
+- { name: TRANSCRIPTION_SPEECH_TIMEOUT_MS, value: {{ include "parlance.integer" $server.timeoutMs }} }
+{{- else }}
+- { name: TRANSCRIPTION_SPEECH_ENGINE, value: pocketsphinx }
 {{- end }}
 {{- end -}}
 
