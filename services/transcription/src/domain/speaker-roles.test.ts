@@ -164,14 +164,44 @@ describe('assignRoles: by opening lines', () => {
   });
 
   it.each([
-    ['Hi, this is Lucas from Fabrikam, calling about your demo request.'],
+    ['Hi, this is Ana from Fabrikam, calling about your demo request.'],
     ['Good morning, you are speaking with Sarah. What can I do for you?'],
     ["Welcome to Tailspin deliveries, my name is Hannah."],
     ["Hi, I'm calling from Contoso about your renewal."],
-    ['Daniel speaking.'],
+    ['Ana speaking.'],
+    ['Lopez speaking.'],
   ])('recognises an agent saying %j', (line) => {
     const roles = assignRoles(input(['Speaker 1', 'Speaker 2'], [['Speaker 1', 'Yes?'], ['Speaker 2', line]]));
     expect(roles['Speaker 2']).toBe('representative');
+  });
+
+  it.each([['Hi, this is Mei from Coho Winery, I have a question about my order.'], ['My name is Mei, I ordered last week.'], ['Mei speaking.']])(
+    'does not take a caller who introduces themselves by another name (%j) for the representative',
+    (line) => {
+      const roles = assignRoles(input(['Speaker 1', 'Speaker 2'], [['Speaker 1', 'Go ahead.'], ['Speaker 2', line]]));
+      expect(roles).toEqual({ 'Speaker 1': 'representative', 'Speaker 2': 'contact' });
+    },
+  );
+
+  it('counts an introduction by any name when the upload names no representative', () => {
+    for (const name of [undefined, 'N/A']) {
+      const representative = { email: 'sales@acme.test', ...(name ? { name } : {}) };
+      const roles = assignRoles(input(['Speaker 1', 'Speaker 2'], [['Speaker 1', 'Yes?'], ['Speaker 2', 'Hi, this is Lucas from Fabrikam.']], representative));
+      expect(roles['Speaker 2']).toBe('representative');
+    }
+  });
+
+  it('prefers the speaker who introduces themselves as the representative to one who gives another name', () => {
+    const roles = assignRoles(
+      input(
+        ['Speaker 1', 'Speaker 2'],
+        [
+          ['Speaker 1', 'Hi, this is Mei from Coho Winery.'],
+          ['Speaker 2', 'Hello Mei, this is Ana with Acme.'],
+        ],
+      ),
+    );
+    expect(roles).toEqual({ 'Speaker 1': 'contact', 'Speaker 2': 'representative' });
   });
 
   it('weighs service phrases above introductions a customer may also make', () => {

@@ -19,10 +19,12 @@
  *    local part of theirs ("Ana", "jdoe"). A first name alone is too common to outweigh a role or
  *    to tell a colleague from a customer, so it comes only now, and only for the representative.
  * 4. Opening lines. The speaker whose first lines sound like an agent: "thank you for calling",
- *    "welcome to", "how can I help", "you're speaking with", "this is <name> from", "my name is",
- *    "calling from", "<name> speaking". Each phrase scores (the service phrases twice the
+ *    "welcome to", "how can I help", "you're speaking with", "this is <name> from", "my name is
+ *    <name>", "calling from", "<name> speaking". Each phrase scores (the service phrases twice the
  *    introductions, which a customer may also say); the highest score wins, the earlier speaker on a
- *    tie.
+ *    tie. An introduction that names someone is weighed by whom it names, when the upload says who
+ *    the representative is: their own name scores as much as a service phrase, another name
+ *    nothing (a caller saying "this is Mei from Coho" introduces the caller).
  * 5. Otherwise the first of them (on an inbound call the agent answers; on an outbound call the
  *    agent opens).
  * So there is a representative whenever a speaker is not labelled a contact, and none when every
@@ -51,8 +53,11 @@ const SERVICE_PHRASES = [
   /\byou(?:re| are) (?:speaking|through) (?:with|to)\b/,
 ];
 /** "Daniel speaking", but not "I was speaking to…". */
-const SPEAKING = /\b(?!(?:am|are|be|been|is|im|not|was|were|youre)\b)\w+ speaking\b(?! (?:about|for|of|to|with)\b)/;
-const INTRODUCTION_PHRASES = [/\bthis is \w+(?: \w+)? (?:from|with|at)\b/, /\bmy name is\b/, /\bcalling (?:from|on behalf of)\b/, SPEAKING];
+const SPEAKING = /\b(?!(?:am|are|be|been|is|im|not|was|were|youre)\b)(\w+) speaking\b(?! (?:about|for|of|to|with)\b)/;
+/** Introductions that name the speaker: the first group is the (first) name. */
+const NAMING_INTRODUCTIONS = [/\bthis is (\w+)(?: \w+)? (?:from|with|at)\b/, /\bmy name is (\w+)/, SPEAKING];
+/** Introductions that name no one. */
+const PLAIN_INTRODUCTIONS = [/\bcalling (?:from|on behalf of)\b/];
 
 /**
  * Roles people write as speaker labels in sales, support and hiring conversations, as lower-case
@@ -114,7 +119,9 @@ export function assignRoles(input: RoleInput): Record<string, SpeakerRoleName> {
   ]);
   // A first name is weaker than a role or a full name: it decides only when they decide nothing.
   if (representatives.size === 0 && representative) representatives.add(representative.speaker);
-  if (representatives.size === 0 && notContacts.length > 0) representatives.add(byOpeningLines(notContacts, input.segments) ?? notContacts[0]!);
+  if (representatives.size === 0 && notContacts.length > 0) {
+    representatives.add(byOpeningLines(notContacts, input.segments, representativeNamesOf(input.representative)) ?? notContacts[0]!);
+  }
   for (const speaker of speakers) roles[speaker] = representatives.has(speaker) ? 'representative' : 'contact';
   return roles;
 }
@@ -216,10 +223,10 @@ function nameOf(label: string): string {
   return personNameOf(label).name;
 }
 
-function byOpeningLines(speakers: string[], segments: RoleInput['segments']): string | undefined {
+function byOpeningLines(speakers: string[], segments: RoleInput['segments'], representativeNames: ReadonlySet<string> | undefined): string | undefined {
   let best: { speaker: string; score: number } | undefined;
   for (const speaker of speakers) {
-    const score = agentScore(openingLines(speaker, segments));
+    const score = agentScore(openingLines(speaker, segments), representativeNames);
     if (score > 0 && (!best || score > best.score)) best = { speaker, score };
   }
   return best?.speaker;
@@ -232,9 +239,30 @@ function openingLines(speaker: string, segments: RoleInput['segments']): string 
     .join(' ');
 }
 
-function agentScore(text: string): number {
+/**
+ * What the representative may introduce themselves as: the words of the name the upload gave, and
+ * of their e-mail's local part when it holds a name ("ana.lopez"); undefined when the upload named
+ * no one ("N/A"), and then every introduction counts alike.
+ */
+function representativeNamesOf(representative: RoleInput['representative']): ReadonlySet<string> | undefined {
+  const given = representative.name?.trim() ?? '';
+  // "N/A" is what an upload that names no representative carries (spec part 2 §3).
+  const named = given.toUpperCase() === 'N/A' ? [] : words(given);
+  if (named.length === 0) return undefined;
+  const local = words(representative.email.split('@')[0] ?? '');
+  return new Set([...named, ...(local.length > 1 ? local : [])]);
+}
+
+function agentScore(text: string, representativeNames: ReadonlySet<string> | undefined): number {
   const count = (phrases: RegExp[]) => phrases.filter((phrase) => phrase.test(text)).length;
-  return 2 * count(SERVICE_PHRASES) + count(INTRODUCTION_PHRASES);
+  let introductions = count(PLAIN_INTRODUCTIONS);
+  for (const phrase of NAMING_INTRODUCTIONS) {
+    const name = phrase.exec(text)?.[1];
+    if (name === undefined) continue;
+    if (!representativeNames) introductions += 1;
+    else if (representativeNames.has(name)) introductions += 2;
+  }
+  return 2 * count(SERVICE_PHRASES) + introductions;
 }
 
 /** Lower-case words without accents; apostrophes vanish ("you're" → "youre"), other marks split. */
