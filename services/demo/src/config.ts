@@ -6,7 +6,12 @@ export const DemoConfigSchema = Type.Object({
   DEMO_DATA: Type.Boolean({ default: false, description: 'send the demo company’s calls and meetings through the pipeline once, at the first start (make run sets it; needs IDENTITY_DEMO_ACCOUNT)' }),
   DEMO_CALLS: Type.Integer({ minimum: 0, maximum: 100_000, default: 2_000, description: 'calls the demo data holds' }),
   DEMO_MEETINGS: Type.Integer({ minimum: 0, maximum: 100_000, default: 200, description: 'meetings the demo data holds' }),
-  DEMO_RECORDED_CALLS: Type.Integer({ minimum: 0, maximum: 50, default: 4, description: 'of the calls, how many are two-voice recordings spoken by espeak-ng (when it is installed) and transcribed' }),
+  DEMO_RECORDED_CALLS: Type.Integer({
+    minimum: 0,
+    maximum: 50,
+    default: 5,
+    description: 'of the calls, how many are two-voice recordings spoken by espeak-ng (when it is installed) and transcribed; they go round the teams, one call of each in turn',
+  }),
   DEMO_SEED: Type.Integer({ minimum: 0, default: 26, description: 'seed of the demo conversations: the same seed gives the same conversations' }),
 });
 

@@ -30,6 +30,11 @@ describe('demo conversations', () => {
     expect(all.slice(0, 100).filter((activity) => activity.kind === 'meeting').length).toBeGreaterThanOrEqual(9);
   });
 
+  it('give the recordings to the teams in turn', () => {
+    const recordings = Array.from({ length: 8 }, (_, sequence) => demoActivity({ ...plan, recordedCalls: 8 }, teams, sequence)!);
+    expect(recordings.map((activity) => activity.teamId)).toEqual(['care', 'field', 'sales', 'talent', 'care', 'field', 'sales', 'talent']);
+  });
+
   it('give meetings a title, a link and notes, and calls none', () => {
     for (const activity of all) {
       if (activity.kind === 'meeting') {

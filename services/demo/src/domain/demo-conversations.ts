@@ -77,7 +77,9 @@ export function demoActivityCount(plan: DemoPlan): number {
  * come first, then calls and meetings interleaved so a partly seeded company has both.
  */
 export function demoActivity(plan: DemoPlan, teams: readonly DemoTeam[], sequence: number): DemoActivity | undefined {
-  const speakers = teams.flatMap((team) => {
+  // By name, not in the order given: identity lists teams created together in the order of their
+  // random ids, and the same seed must give the same conversations on every install.
+  const speakers = [...teams].sort(byName).flatMap((team) => {
     const playbook = playbookOf(team);
     return playbook ? team.members.map((member) => ({ team, playbook, member })) : [];
   });
@@ -86,7 +88,9 @@ export function demoActivity(plan: DemoPlan, teams: readonly DemoTeam[], sequenc
   const random = seededRandom(mix(plan.seed, sequence));
   const pick = <T>(options: readonly T[]): T => options[Math.floor(random() * options.length)] as T;
 
-  const { team, playbook, member } = pick(speakers);
+  const recorded = kind === 'call' && sequence < plan.recordedCalls;
+  // Recordings go round the teams, so that the few a company is seeded with show every team's kind of call.
+  const { team, playbook, member } = recorded ? recordedSpeaker(speakers, sequence, pick) : pick(speakers);
   const contactNumber = Math.floor(random() * CONTACT_POOL);
   const contact = demoContact(plan.seed, contactNumber, playbook);
   const guest = personAt(plan.seed ^ 0x5bd1e995, contactNumber);
@@ -99,7 +103,6 @@ export function demoActivity(plan: DemoPlan, teams: readonly DemoTeam[], sequenc
     digits: (count) => Array.from({ length: count }, (_, index) => String(Math.floor(random() * 10) || (index === 0 ? 1 : 0))).join(''),
   };
 
-  const recorded = kind === 'call' && sequence < plan.recordedCalls;
   const skill = skillOf(member.email);
   const met: string[] = [];
   const missed: string[] = [];
@@ -154,6 +157,19 @@ export function demoActivity(plan: DemoPlan, teams: readonly DemoTeam[], sequenc
     recorded,
     truth: { met, missed, successful },
   };
+}
+
+/** The representative of a recorded call: a member of the next team in turn. */
+function recordedSpeaker<T extends { team: DemoTeam }>(speakers: readonly T[], sequence: number, pick: (options: readonly T[]) => T): T {
+  const teams = [...new Set(speakers.map((speaker) => speaker.team))];
+  const team = teams[sequence % teams.length];
+  return pick(speakers.filter((speaker) => speaker.team === team));
+}
+
+/** Code-unit order, the same under every locale. */
+function byName(a: DemoTeam, b: DemoTeam): number {
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 function kindAt(plan: DemoPlan, sequence: number): 'call' | 'meeting' {

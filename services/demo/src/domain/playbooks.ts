@@ -150,7 +150,7 @@ const INBOUND_SALES: Playbook = {
       },
       missed: (scene) => {
         const { concern } = objection(scene);
-        return [them(concern), rep(scene.pick(['It is what it is. You can look at the website for details.', 'Everyone says that at first.'])), them('Hmm.')];
+        return [them(concern), rep(scene.pick(['It is what it is. You can look at the website for details.', 'Everyone says that at first.'])), them('I see.')];
       },
     },
     {
@@ -295,7 +295,7 @@ const BILLING_SUPPORT: Playbook = {
         them(`It is ${scene.contact.firstName.toLowerCase()} at ${scene.contact.company.toLowerCase().replace(/[^a-z]/g, '')} dot com, and the postcode is L S ${scene.digits(1)}.`),
         rep('Thank you, that matches.'),
       ],
-      missed: () => [rep('Billing, hello.'), them('Hi, I have a question about my invoice.'), rep('Go ahead.')],
+      missed: () => [rep('Hello, you have reached billing.'), them('Hi, I have a question about my invoice.'), rep('Go ahead.')],
     },
     {
       criterion: 'Clear explanation',
@@ -315,7 +315,7 @@ const BILLING_SUPPORT: Playbook = {
     },
     {
       criterion: 'Anything else',
-      made: () => [rep('Is there anything else I can help you with today?'), them('No, that is all.')],
+      made: () => [rep('Can I help you with anything else today?'), them('No, that is all.')],
       missed: () => [],
     },
   ],
@@ -386,7 +386,7 @@ const TALENT_ACQUISITION: Playbook = {
     ]),
   won: (scene) => {
     const slot = scene.slot();
-    return [them(`${slot} would work for the panel.`), rep(`Great, you are moved to the next round, with the date agreed: the panel is on ${slot}. I will send the details today.`), them('Thank you very much.')];
+    return [them(`${slot} would work for the panel.`), rep(`Great, you are moved to the next round, and the panel is booked for ${slot}. I will send the details today.`), them('Thank you very much.')];
   },
   lost: () => [them('Thank you for your time.'), rep('Thank you, goodbye.')],
 };

@@ -36,6 +36,8 @@ export interface SynthVoice {
   pitch: number;
   /** Words per minute. */
   speed: number;
+  /** A pause between words, in units of 10 ms (espeak-ng's -g); none when unset. */
+  wordGap?: number;
   /** Linear gain applied to the voice, 1 = as espeak-ng writes it. */
   gain?: number;
 }
@@ -61,6 +63,8 @@ export interface Clip {
 export interface MixOptions {
   /** Silence between turns, drawn (seeded) from this range. Default 250–700 ms. */
   pauseMs?: { min: number; max: number };
+  /** The silence after each line, in order, where given: the pauses of a dialogue that has its own timing. */
+  pausesMs?: readonly number[];
   /** Silence before the first and after the last turn. Default 500 ms. */
   edgeMs?: number;
   /** Level of the background hiss in dBFS, or null for none. Default -60. */
@@ -90,7 +94,7 @@ export function mixDialogue(clips: readonly Clip[], options: MixOptions = {}): M
   const pause = options.pauseMs ?? { min: 250, max: 700 };
   const edge = msToSamples(options.edgeMs ?? 500);
   const random = seededRandom(options.seed ?? 1);
-  const pauses = clips.map(() => msToSamples(pause.min + random() * (pause.max - pause.min)));
+  const pauses = clips.map((_, index) => msToSamples(options.pausesMs?.[index] ?? pause.min + random() * (pause.max - pause.min)));
   const length = edge * 2 + clips.reduce((sum, clip, index) => sum + clip.samples.length + (index < clips.length - 1 ? (pauses[index] ?? 0) : 0), 0);
   const channels = [new Float32Array(length), new Float32Array(length)] as const;
   const turns: CallTurn[] = [];
@@ -126,7 +130,8 @@ export async function speakLines(lines: CallLine[], voiceOf: VoiceOf): Promise<C
 }
 
 async function speak(text: string, voice: SynthVoice): Promise<Float32Array> {
-  const { stdout } = await run('espeak-ng', ['-v', voice.voice, '-s', String(voice.speed), '-p', String(voice.pitch), '--stdout', text], {
+  const gap = voice.wordGap ? ['-g', String(voice.wordGap)] : [];
+  const { stdout } = await run('espeak-ng', ['-v', voice.voice, '-s', String(voice.speed), '-p', String(voice.pitch), ...gap, '--stdout', text], {
     encoding: 'buffer',
     maxBuffer: 1 << 28,
   });
