@@ -1,90 +1,113 @@
 /**
  * Demo data that tells the truth: the offline evaluator (what the standalone product scores with)
  * reads the generated conversations and should find what the generator put in them, criterion by
- * criterion and for success. Measured on a few hundred conversations of every demo team; a
- * disagreement rate above the bounds means either the playbooks' wording or the evaluator drifted.
+ * criterion and for success. Measured on a few hundred conversations of every demo team as text,
+ * and on recorded calls of every team as the default speech engine (the product's speech server,
+ * Whisper) hears them, with the same bounds: a recording `make run` seeds should get the verdicts
+ * its text would. A disagreement rate above the bounds means the playbooks' wording, the voices
+ * the recordings are spoken in, the speech pipeline or the evaluator drifted.
  */
-import { describe, expect, it } from 'vitest';
-import { DEMO_TEAMS } from '@parlance/identity/demo-teams';
-import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
-import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { judgeOffline } from '@parlance/scoring/offline/offline-engine';
-import type { TeamSnapshot } from '@parlance/scoring/engines/evaluation-engine';
-import { demoActivity, type DemoPlan, type DemoTeam } from '../src/domain/demo-conversations.js';
-
-const teams: DemoTeam[] = DEMO_TEAMS.map((demo, index) => ({
-  id: `team-${index}`,
-  name: demo.team.name,
-  department: demo.team.department,
-  members: demo.members.map(({ firstName, lastName, email }) => ({ firstName, lastName, email })),
-}));
-
-const snapshots = new Map<string, TeamSnapshot>(
-  DEMO_TEAMS.map((demo, index) => [
-    `team-${index}`,
-    {
-      id: `team-${index}`,
-      version: 1,
-      name: demo.team.name,
-      department: demo.team.department,
-      successPrompt: demo.team.successPrompt,
-      callScript: demo.team.callScript ?? '',
-      criteriaGroups: (demo.team.criteriaGroups ?? []).map((group) => ({
-        id: group.id,
-        name: group.name,
-        criteria: group.criteria.map((criterion) => ({ id: criterion.id, name: criterion.name, prompt: criterion.prompt, weight: Number(criterion.weightText) })),
-      })),
-    },
-  ]),
-);
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSpeechEngine, loadTranscriptionConfig } from '@parlance/transcription/config';
+import { overallWordErrorRate } from '@parlance/transcription/domain/word-error-rate';
+import { createLimiter } from '@parlance/transcription/speech/transcribe-audio';
+import { startWhisperServer, type WhisperServer } from '../../../test/support/whisper-server.js';
+import { demoActivity, type DemoPlan } from '../src/domain/demo-conversations.js';
+import {
+  agreementByTeam,
+  agreementOf,
+  demoTeams,
+  disagreements,
+  hearRecordedCall,
+  judgeAgainstTruth,
+  recordedCallSample,
+  textTranscript,
+  type Agreement,
+  type HeardCall,
+} from './support/demo-truth.js';
 
 const plan: DemoPlan = { calls: 540, meetings: 60, recordedCalls: 0, seed: 26, now: new Date('2026-11-23T12:00:00Z') };
+/** Recorded calls heard per team: enough that one verdict in five may differ (rates above 0.75), and about two minutes on two cores. */
+const RECORDED_PER_TEAM = 5;
+
+/** The same bounds for text and for recordings. */
+function expectAgreement(agreement: Agreement): void {
+  expect(agreement.overall).toBeGreaterThan(0.9);
+  expect(agreement.success).toBeGreaterThan(0.85);
+  for (const [name, rate] of Object.entries(agreement.rates)) expect(rate, name).toBeGreaterThan(0.75);
+}
 
 describe('demo conversations read by the offline evaluator', () => {
   it('agree with the truth the generator kept, per criterion and for success', () => {
-    const criteria = new Map<string, { agree: number; total: number }>();
-    let successAgree = 0;
-    let judged = 0;
-    for (let sequence = 0; sequence < plan.calls + plan.meetings; sequence += 1) {
-      const activity = demoActivity(plan, teams, sequence)!;
-      const team = snapshots.get(activity.teamId)!;
-      const judgement = judgeOffline({
-        activityId: `activity-${sequence}`,
-        kind: activity.kind,
-        team,
-        representative: { email: activity.representative.email, name: activity.representative.firstName },
-        transcript: {
-          activityId: `activity-${sequence}`,
-          kind: activity.kind === 'meeting' ? ActivityKind.ACTIVITY_KIND_MEETING : ActivityKind.ACTIVITY_KIND_CALL,
-          sourceFormat: 'timestamped-lines',
-          engine: 'text',
-          durationMs: activity.lines.at(-1)?.endMs ?? 0,
-          speakers: [...new Set(activity.lines.map((line) => line.speaker))].map((label) => ({
-            label,
-            role: label === activity.representative.fullName ? SpeakerRole.SPEAKER_ROLE_REPRESENTATIVE : SpeakerRole.SPEAKER_ROLE_CONTACT,
-          })),
-          segments: activity.lines.map((line) => ({ speaker: line.speaker, startMs: line.startMs, endMs: line.endMs, text: line.text, words: [] })),
-          warnings: [],
-        },
-      });
-      const names = new Map(team.criteriaGroups.flatMap((group) => group.criteria.map((criterion) => [criterion.id, criterion.name] as const)));
-      for (const verdict of judgement.verdicts) {
-        const name = `${team.name} / ${names.get(verdict.criterionId)}`;
-        const met = activity.truth.met.includes(names.get(verdict.criterionId)!);
-        const entry = criteria.get(name) ?? { agree: 0, total: 0 };
-        entry.total += 1;
-        if (verdict.passed === met) entry.agree += 1;
-        criteria.set(name, entry);
-      }
-      judged += 1;
-      if (judgement.success.isSuccessful === activity.truth.successful) successAgree += 1;
-    }
-    const rates = Object.fromEntries([...criteria].map(([name, { agree, total }]) => [name, Number((agree / total).toFixed(3))]));
-    const overall = [...criteria.values()].reduce((sum, { agree }) => sum + agree, 0) / [...criteria.values()].reduce((sum, { total }) => sum + total, 0);
+    const judged = Array.from({ length: plan.calls + plan.meetings }, (_, sequence) => {
+      const activity = demoActivity(plan, demoTeams, sequence)!;
+      return judgeAgainstTruth(activity, textTranscript(activity));
+    });
+    const agreement = agreementOf(judged);
     // The figures, for whoever changes the playbooks or the evaluator.
-    process.stdout.write(`${JSON.stringify({ judged, overall: Number(overall.toFixed(3)), success: Number((successAgree / judged).toFixed(3)), rates }, null, 1)}\n`);
-    expect(overall).toBeGreaterThan(0.9);
-    expect(successAgree / judged).toBeGreaterThan(0.85);
-    for (const [name, rate] of Object.entries(rates)) expect(rate, name).toBeGreaterThan(0.75);
+    process.stdout.write(`${JSON.stringify(agreement, null, 1)}\n`);
+    expectAgreement(agreement);
+  });
+});
+
+describe('demo recorded calls heard by the default speech engine', () => {
+  let server: WhisperServer;
+  let directory: string;
+
+  beforeAll(async () => {
+    [server, directory] = await Promise.all([startWhisperServer(), mkdtemp(join(tmpdir(), 'demo-calls-'))]);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  it('get the verdicts their truth says, as their text does', { timeout: 600_000 }, async () => {
+    // The transcription service as `make up` configures it against the speech server, roles told
+    // as it tells them (TRANSCRIPTION_REPRESENTATIVE_CHANNEL unset).
+    const config = loadTranscriptionConfig({ TRANSCRIPTION_SPEECH_URL: server.url, TRANSCRIPTION_SPEECH_MODEL: server.model });
+    const deps = { engine: createSpeechEngine(config.speech), limiter: createLimiter(config.concurrency), representativeChannel: config.representativeChannel };
+    const sample = recordedCallSample(RECORDED_PER_TEAM);
+    // All at once: while one call is synthesized the speech server works on another.
+    const heard: HeardCall[] = await Promise.all(sample.map((activity) => hearRecordedCall(deps, activity, directory)));
+
+    const asText = sample.map((activity) => judgeAgainstTruth(activity, textTranscript(activity)));
+    const asHeard = sample.map((activity, index) => judgeAgainstTruth(activity, heard[index]!.transcript));
+    const [textAgreement, heardAgreement] = [agreementOf(asText), agreementOf(asHeard)];
+    const [textByTeam, heardByTeam] = [agreementByTeam(asText), agreementByTeam(asHeard)];
+    const wordErrors = overallWordErrorRate(heard.map((call) => call.wordErrors));
+    const figures = {
+      calls: sample.length,
+      audio_s: Math.round(heard.reduce((sum, call) => sum + call.audioMs, 0) / 1000),
+      wer: Number(wordErrors.wer.toFixed(3)),
+      representative_right: heard.filter((call) => call.representativeRight).length,
+      text: { overall: textAgreement.overall, success: textAgreement.success },
+      heard: { overall: heardAgreement.overall, success: heardAgreement.success },
+      // Per criterion, where what was heard and the text differ.
+      rates: Object.fromEntries(
+        Object.entries(heardAgreement.rates)
+          .filter(([name, rate]) => rate !== textAgreement.rates[name])
+          .map(([name, rate]) => [name, { text: textAgreement.rates[name], heard: rate }]),
+      ),
+      teams: Object.fromEntries(
+        Object.keys(textByTeam).map((team) => [
+          team,
+          { text: { overall: textByTeam[team]!.overall, success: textByTeam[team]!.success }, heard: { overall: heardByTeam[team]!.overall, success: heardByTeam[team]!.success } },
+        ]),
+      ),
+      // What each recording's verdicts got wrong, with how well it was heard.
+      wrong: Object.fromEntries(
+        asHeard
+          .map((judged, index) => [`#${judged.activity.sequence} (wer ${heard[index]!.wordErrors.wer.toFixed(2)})`, disagreements(judged)] as const)
+          .filter(([, wrong]) => wrong.length > 0),
+      ),
+    };
+    process.stdout.write(`${JSON.stringify(figures, null, 1)}\n`);
+
+    expectAgreement(heardAgreement);
   });
 });
