@@ -7,14 +7,15 @@
  * - time to transcribe and real-time factor (processing time / recording length), median of RUNS;
  * - memory: the peak resident memory of this process and of its engine processes, sampled every
  *   100 ms while transcribing (the engine processes are PocketSphinx's; Whisper's server is a
- *   separate process measured the same way).
+ *   separate process measured the same way), and for the speech server also its resident memory
+ *   once the model is loaded and its peak over the whole bench (the kernel's high-water mark).
  *
  *   npx tsx bench/transcription.bench.ts      # BENCH_CALL_MINUTES=10, BENCH_RUNS=3
  *
  * Prints JSON lines: {"bench":"transcription.stereo-call","engine":…}.
  */
 import { readFile, readdir, mkdir } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { WorkRequest } from '@parlance/transcription/db/schema';
 import { transcribeRecording } from '@parlance/transcription/pipeline/transcribe-activity';
@@ -25,6 +26,7 @@ import { createLimiter } from '@parlance/transcription/speech/transcribe-audio';
 import { synthesizeCall } from '../services/transcription/test/support/synthesized-call.js';
 import { startWhisperServer } from '../test/support/whisper-server.js';
 import { median } from './support/measure.js';
+import { memoryOf } from './support/process-memory.js';
 
 const MINUTES = Number(process.env.BENCH_CALL_MINUTES ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -89,7 +91,9 @@ async function withMemory<T>(work: Promise<T>, enginePids: () => Promise<number[
   }
 }
 
-async function measure(engine: SpeechEngine, label: string, enginePids: () => Promise<number[]>): Promise<void> {
+async function measure(engine: SpeechEngine, label: string, enginePids: () => Promise<number[]>, serverPid?: number): Promise<void> {
+  const loadBefore = +loadavg()[0]!.toFixed(2);
+  const loaded = serverPid === undefined ? undefined : await memoryOf(serverPid);
   const seconds: number[] = [];
   const memory: Array<{ peakSelfMb: number; peakEngineMb: number; peakTotalMb: number }> = [];
   let words = 0;
@@ -101,6 +105,7 @@ async function measure(engine: SpeechEngine, label: string, enginePids: () => Pr
     words = result.segments.reduce((sum, segment) => sum + segment.words.length, 0);
   }
   const audioSeconds = call.durationMs / 1_000;
+  const after = serverPid === undefined ? undefined : await memoryOf(serverPid);
   console.log(
     JSON.stringify({
       bench: 'transcription.stereo-call',
@@ -117,6 +122,8 @@ async function measure(engine: SpeechEngine, label: string, enginePids: () => Pr
       peak_worker_rss_mb: Math.round(median(memory.map((m) => m.peakSelfMb))),
       peak_engine_process_rss_mb: Math.round(median(memory.map((m) => m.peakEngineMb))),
       peak_total_rss_mb: Math.round(median(memory.map((m) => m.peakTotalMb))),
+      ...(loaded && after ? { server_loaded_rss_mb: Math.round(loaded.rssKb / 1024), server_peak_rss_mb: Math.round(after.hwmKb / 1024) } : {}),
+      load_1m: [loadBefore, +loadavg()[0]!.toFixed(2)],
     }),
   );
 }
@@ -125,7 +132,7 @@ await measure(createPocketSphinxEngine(), 'pocketsphinx', () => childrenOf(proce
 
 const whisper = await startWhisperServer();
 try {
-  await measure(createOpenAiSpeechEngine({ baseUrl: whisper.url, model: whisper.model, apiKey: undefined, timeoutMs: 600_000 }), `whisper (${whisper.model}, local server)`, async () => [whisper.pid]);
+  await measure(createOpenAiSpeechEngine({ baseUrl: whisper.url, model: whisper.model, apiKey: undefined, timeoutMs: 600_000 }), `whisper (${whisper.model}, local server)`, async () => [whisper.pid], whisper.pid);
 } finally {
   await whisper.stop();
 }

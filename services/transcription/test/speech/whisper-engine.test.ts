@@ -19,9 +19,13 @@ import { transcribeChannel } from '../../src/speech/transcribe-audio.js';
 import { expectWordTimesWithin, loadLibriVox, transcribeJoinedLibriVox, type LibriVoxRecording } from '../support/librivox.js';
 
 const API_KEY = 'sk-whisper-test-0123456789abcdef';
-// Measured: 5.6%, 4 errors in 71 words ("Mr." for "mister", "old-sposed" for "ill disposed", and
-// the reader's stumbling "a more a amiable" heard as "a more amiable"); PocketSphinx: 36.6%.
-const MAX_WER = 0.1;
+// The bound the default engine is held to. Measured: 5.6%, 4 errors in 71 words ("Mr." for
+// "mister", "old-sposed" for "ill disposed", and the reader's stumbling "a more a amiable" heard
+// as "a more amiable"); PocketSphinx: 36.6%. One more error would be 7.0%; two, 8.5%.
+const MAX_WER = 0.08;
+// The 25 s of LibriVox take Whisper a few seconds and PocketSphinx about ten on two idle cores;
+// a machine shared with other work takes many times that.
+const TIMEOUT_MS = 240_000;
 
 interface Measured {
   overall: WordErrorRate;
@@ -54,9 +58,9 @@ afterAll(async () => {
 });
 
 describe('the OpenAI-compatible engine on a real Whisper server', () => {
-  it(`recognises the LibriVox recordings with a word error rate of at most ${MAX_WER * 100}% overall`, { timeout: 60_000 }, async () => {
+  it(`recognises the LibriVox recordings with a word error rate of at most ${MAX_WER * 100}% overall, better than PocketSphinx`, { timeout: TIMEOUT_MS }, async () => {
     expect(recordings).toHaveLength(5);
-    const whisper = await measure(createOpenAiSpeechEngine({ baseUrl: server.url, model: server.model, apiKey: API_KEY, timeoutMs: 30_000 }));
+    const whisper = await measure(createOpenAiSpeechEngine({ baseUrl: server.url, model: server.model, apiKey: API_KEY, timeoutMs: TIMEOUT_MS }));
     const pocketSphinx = await measure(createPocketSphinxEngine());
     const audioSeconds = recordings.reduce((sum, recording) => sum + recording.durationMs, 0) / 1000;
     // eslint-disable-next-line no-console -- the figures the issue asks to report
@@ -70,8 +74,8 @@ describe('the OpenAI-compatible engine on a real Whisper server', () => {
     for (const [index, words] of whisper.words.entries()) expectWordTimesWithin(words, recordings[index]!.durationMs);
   });
 
-  it('keeps its accuracy and word times when the recordings, as one, are cut into pieces', { timeout: 30_000 }, async () => {
-    const engine = createOpenAiSpeechEngine({ baseUrl: server.url, model: server.model, apiKey: API_KEY, timeoutMs: 30_000 });
+  it('keeps its accuracy and word times when the recordings, as one, are cut into pieces', { timeout: TIMEOUT_MS }, async () => {
+    const engine = createOpenAiSpeechEngine({ baseUrl: server.url, model: server.model, apiKey: API_KEY, timeoutMs: TIMEOUT_MS });
     const { words, pieces, result, durationMs } = await transcribeJoinedLibriVox(engine, recordings);
     expect(pieces).toBeGreaterThanOrEqual(2);
     // eslint-disable-next-line no-console -- the figure the issue asks to report
