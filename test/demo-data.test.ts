@@ -2,8 +2,9 @@
  * The demo data as `make run` makes it, on a smaller scale: the standalone product (one process,
  * PGlite, in-memory bus) started with DEMO_DATA sends the demo company's calls and meetings
  * through ingest, transcription, scoring and analytics, and lists them like any upload. A recorded
- * call is spoken by espeak-ng and transcribed by PocketSphinx. A second start sends nothing again;
- * a start stopped half-way resumes and ends with exactly the planned activities.
+ * call is spoken by espeak-ng and transcribed by Whisper on the speech server the host supervises.
+ * A second start sends nothing again; a start stopped half-way resumes and ends with exactly the
+ * planned activities.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
