@@ -12,7 +12,7 @@ TSX := node --import tsx
 help:
 	@echo "make run    start Parlance standalone (one process, PGlite, in-memory bus) with demo data, and print its URL and a demo login"
 	@echo "make test   lint, type-check and run every test against real PostgreSQL and Kafka"
-	@echo "make up     run every service as its own process against local PostgreSQL and Kafka"
+	@echo "make up     run every service as its own process, and the speech server (Whisper), against local PostgreSQL and Kafka"
 	@echo "make down   stop what make up started (and the local PostgreSQL and Kafka)"
 	@echo "make bench  run the benchmarks under bench/ and print medians"
 	@echo "make eval   measure the evaluation engines on public labelled conversations (DATASETS=<dir>, ARGS=\"--only qmsum --limit 5\")"
