@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '@parlance/gateway/app';
 import { DEFAULT_RATE_LIMITS } from '@parlance/gateway/plugins/rate-limit';
@@ -22,7 +21,7 @@ import { outboxMessageFor } from '@parlance/platform/events/event-envelope';
 import { loadHostConfig } from '@parlance/platform/host/host-config';
 import { ModuleHost } from '@parlance/platform/host/module-host';
 import { plumbingModules } from '@parlance/platform/host/plumbing-modules';
-import { createLogger } from '@parlance/platform/logger';
+import { captureLogs } from '@parlance/platform/testing/captured-logs';
 import type { ServiceRuntime } from '@parlance/platform/service/service-runtime';
 import { busMessageFor } from '@parlance/platform/outbox/enqueue';
 import { startSmtpServer, type DeliveredMail, type TestSmtpServer } from '@parlance/platform/testing/smtp-server';
@@ -131,14 +130,8 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
     ...options.env,
   };
 
-  let logged = '';
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logged += chunk.toString();
-      done();
-    },
-  });
-  const logger = createLogger({ service: 'identity-test', level: options.logLevel ?? 'info', pretty: false, destination: sink });
+  const logs = captureLogs('identity-test', options.logLevel ?? 'info');
+  const logger = logs.logger;
 
   const config = loadHostConfig(env);
   const host = new ModuleHost(logger);
@@ -177,7 +170,7 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
       if (!runtime) throw new Error(`${name} is not running in this stack`);
       return runtime;
     },
-    logs: () => logged,
+    logs: logs.text,
     browser: () => new ApiClient(url),
     mailCount: (email) => mailsTo(email).length,
     mailTo: (email, seen = 0) => waitFor(`an e-mail to ${email}`, async () => mailsTo(email)[seen]),

@@ -4,12 +4,11 @@
  * its lease runs out; and the workers abandon work when it is removed, taken over or they stop.
  */
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseConfig, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { createLogger } from '../src/logger.js';
+import { captureLogs } from '../src/testing/captured-logs.js';
 import { enqueue } from '../src/outbox/enqueue.js';
 import { testDatabaseUrl, uniqueName } from '../src/testing/infra.js';
 import { claimLeasedWork, deferLeasedWork, enqueueLeasedWork, finishLeasedWork, renewLeasedWork } from '../src/work/leased-work.js';
@@ -30,18 +29,8 @@ describe.each(drivers)('leased work on $name', ({ config }) => {
   const company = randomUUID();
   let handle: DatabaseHandle<Record<string, unknown>>;
   let workers: LeasedWorkers[] = [];
-  let logged = '';
-  const logger = createLogger({
-    service: 'leased-work-test',
-    level: 'info',
-    pretty: false,
-    destination: new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    }),
-  });
+  const logs = captureLogs('leased-work-test');
+  const logger = logs.logger;
 
   beforeAll(async () => {
     handle = await openDatabase(config(schemaName));
@@ -232,7 +221,7 @@ describe.each(drivers)('leased work on $name', ({ config }) => {
       await expect.poll(async () => (await rowOf(removed))?.attempts, { timeout: 2_000, interval: 20 }).toBe(1);
       await finishLeasedWork(handle.db, queue, { companyId: company, key: removed });
       await expect.poll(() => reasons.map((reason) => reason.why), { timeout: 2_000, interval: 20 }).toEqual(['removed']);
-      expect(logged).toContain('The chore was cancelled.');
+      expect(logs.text()).toContain('The chore was cancelled.');
 
       const taken = await queueChore('taken');
       await expect.poll(async () => (await rowOf(taken))?.attempts, { timeout: 2_000, interval: 20 }).toBe(1);
@@ -252,7 +241,7 @@ describe.each(drivers)('leased work on $name', ({ config }) => {
       const handedBack = await rowOf(choreId);
       expect(handedBack?.attempts).toBe(0);
       expect(handedBack!.leaseExpiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
-      expect(logged).toContain('The process is stopping.');
+      expect(logs.text()).toContain('The process is stopping.');
       expect(await claim()).toMatchObject({ choreId, attempts: 1 });
     });
 
@@ -308,8 +297,8 @@ describe.each(drivers)('leased work on $name', ({ config }) => {
       });
       await expect.poll(async () => rowOf(choreId), { timeout: 3_000, interval: 50 }).toBeUndefined();
       expect(attempts).toEqual([1, 2]);
-      expect(logged).toContain('the disk is full');
-      expect(logged).toContain('could not record the outcome of chore work');
+      expect(logs.text()).toContain('the disk is full');
+      expect(logs.text()).toContain('could not record the outcome of chore work');
     });
   });
 });

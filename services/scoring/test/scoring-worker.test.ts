@@ -8,13 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@parlance/platform/db/database';
 import { migrate } from '@parlance/platform/db/migrate';
 import { claimLeasedWork } from '@parlance/platform/work/leased-work';
-import { createLogger } from '@parlance/platform/logger';
+import { captureLogs } from '@parlance/platform/testing/captured-logs';
 import { EventEnvelope } from '@parlance/proto/parlance/events/v1/envelope';
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 import { ActivityDeleted } from '@parlance/proto/parlance/ingest/v1/events';
@@ -37,18 +36,8 @@ const COMPANY = randomUUID();
 /** Said in every transcript here; no log line may carry it. */
 const SECRET_PHRASE = 'my card number is 4111';
 
-let logged = '';
-const logger = createLogger({
-  service: 'scoring-worker-test',
-  level: 'debug',
-  pretty: false,
-  destination: new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logged += chunk.toString();
-      done();
-    },
-  }),
-});
+const logs = captureLogs('scoring-worker-test', 'debug');
+const logger = logs.logger;
 
 let database: DatabaseHandle<Record<string, unknown>>;
 let worker: ScoringWorker | undefined;
@@ -225,7 +214,7 @@ describe('the scoring worker', () => {
     expect(scored.jobId).toBe(stored!.jobId);
     expect(Evaluation.toJSON(scored.evaluation!)).toEqual(stored!.evaluation);
     expect(InsightTokensConsumed.decode(events[1]!.payload)).toMatchObject({ activityId, teamId: 'team-1', tokens: 1_234, model: 'test-keywords', consumedAt: evaluation.evaluatedAt });
-    expect(logged).toContain('"msg":"scored"');
+    expect(logs.text()).toContain('"msg":"scored"');
   });
 
   it('judges against the team as it stood when the transcript arrived, not as it changed since', async () => {
@@ -301,7 +290,7 @@ describe('the scoring worker', () => {
     );
     await settled(activityId);
     expect(await failureReason(activityId)).toBe('an unexpected error occurred while scoring');
-    expect(logged).toContain('10.0.0.7 reset the connection');
+    expect(logs.text()).toContain('10.0.0.7 reset the connection');
     expect(await storedRow(activityId)).toBeUndefined();
   });
 
@@ -353,7 +342,7 @@ describe('the scoring worker', () => {
     start(hanging, { leaseMs: 300 });
     await expect.poll(() => hanging.started, { timeout: 5_000, interval: 20 }).toBe(1);
     await database.db.transaction((tx) => activityDeletedConsumer.handle(envelope('ingest.activity-deleted.v1', ActivityDeleted.encode({ activityId, kind: ActivityKind.ACTIVITY_KIND_CALL }).finish()), tx, undefined as never));
-    await expect.poll(() => logged.includes('The activity was deleted.'), { timeout: 5_000, interval: 20 }).toBe(true);
+    await expect.poll(() => logs.text().includes('The activity was deleted.'), { timeout: 5_000, interval: 20 }).toBe(true);
     expect(await storedRow(activityId)).toBeUndefined();
     expect(await eventsFor(activityId)).toEqual([]);
   });
@@ -427,8 +416,8 @@ describe('the consumers', () => {
 
 describe('the logs', () => {
   it('never carry transcript text', () => {
-    expect(logged).toContain('scoring');
-    expect(logged).not.toContain(SECRET_PHRASE);
+    expect(logs.text()).toContain('scoring');
+    expect(logs.text()).not.toContain(SECRET_PHRASE);
   });
 });
 

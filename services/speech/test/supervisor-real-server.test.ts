@@ -11,26 +11,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@parlance/platform/logger';
+import { captureLogs } from '@parlance/platform/testing/captured-logs';
 import { loadSpeechConfig, REPO_ROOT } from '../src/config.js';
 import { SPEECH_SERVER_MODEL, type SpeechServerStatus } from '../src/speech-server.js';
 import { startSpeechSupervisor, type SpeechSupervisor } from '../src/supervisor.js';
 import { isRunning } from './support/stand-in-speech.js';
 
-let logged = '';
-const logger = createLogger({
-  service: 'speech-test',
-  level: 'info',
-  pretty: false,
-  destination: new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logged += chunk.toString();
-      done();
-    },
-  }),
-});
+const logs = captureLogs('speech-test');
+const logger = logs.logger;
 
 let supervisor: SpeechSupervisor;
 let serving: SpeechServerStatus;
@@ -80,7 +69,7 @@ describe('the supervisor running the real speech server', () => {
     expect(again.pid).not.toBe(killed);
     // eslint-disable-next-line no-console -- the figure the issue asks to report
     console.log(`speech server: serving again ${((performance.now() - started) / 1000).toFixed(1)} s after SIGKILL`);
-    expect(logged).toContain('"how":"killed by SIGKILL"');
+    expect(logs.text()).toContain('"how":"killed by SIGKILL"');
     expect(isRunning(killed)).toBe(false);
     serving = again;
   }, 90_000);

@@ -4,10 +4,9 @@
  * support/stand-in-speech.ts). supervisor-real-server.test.ts runs the real ones.
  */
 import { spawn } from 'node:child_process';
-import { Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '@parlance/platform/logger';
+import { captureLogs } from '@parlance/platform/testing/captured-logs';
 import type { SpeechConfig } from '../src/config.js';
 import type { SpeechServerStatus } from '../src/speech-server.js';
 import { startSpeechSupervisor, type SpeechSupervisor, type SupervisorTiming } from '../src/supervisor.js';
@@ -17,11 +16,11 @@ const FAST: Partial<SupervisorTiming> = { restartDelayMs: 100, maxRestartDelayMs
 
 let stand: StandInSpeech;
 let supervisor: SpeechSupervisor | undefined;
-let logged: string;
+const logs = captureLogs('speech-test');
 
 beforeEach(async () => {
   stand = await createStandInSpeech();
-  logged = '';
+  logs.clear();
 });
 
 afterEach(async () => {
@@ -32,14 +31,7 @@ afterEach(async () => {
 
 function start(mode: 'eager' | 'on-demand', timing: Partial<SupervisorTiming> = FAST): SpeechSupervisor {
   const config: SpeechConfig = { host: '127.0.0.1', port: 0, venvDir: stand.venvDir, python: 'python3', threads: 3 };
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logged += chunk.toString();
-      done();
-    },
-  });
-  const logger = createLogger({ service: 'speech-test', level: 'info', pretty: false, destination: sink });
-  supervisor = startSpeechSupervisor({ config, logger, start: mode, serverScript: stand.serverScript, installScript: stand.installScript, timing });
+  supervisor = startSpeechSupervisor({ config, logger: logs.logger, start: mode, serverScript: stand.serverScript, installScript: stand.installScript, timing });
   return supervisor;
 }
 
@@ -56,8 +48,6 @@ function reaches(server: SpeechSupervisor, matches: (status: SpeechServerStatus)
     });
   });
 }
-
-const logLines = () => logged.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown> & { msg: string });
 
 describe('the speech supervisor', () => {
   it('installs, starts the server with its settings once installed, and reports where it serves', async () => {
@@ -101,7 +91,7 @@ describe('the speech supervisor', () => {
       expect(gap).toBeGreaterThanOrEqual(pauses[index]!);
       expect(gap).toBeLessThan(pauses[index]! + 400);
     });
-    const deaths = logLines().filter((line) => line.msg === 'the speech server stopped before it served; starting it again');
+    const deaths = logs.lines().filter((line) => line.msg === 'the speech server stopped before it served; starting it again');
     expect(deaths.length).toBeGreaterThanOrEqual(3);
     expect(deaths[0]).toMatchObject({ level: 40, how: 'exit code 3', stderr: 'stand-in: told to die before listening', restartInMs: 100 });
 
@@ -117,7 +107,7 @@ describe('the speech supervisor', () => {
     await reaches(server, (status) => status.state === 'restarting');
     const second = await reaches(server, (status) => status.state === 'serving');
     expect(second.pid).not.toBe(first.pid);
-    expect(logLines().find((line) => line.msg === 'the speech server stopped unexpectedly; restarting it')).toMatchObject({ how: 'killed by SIGKILL', restartInMs: 100 });
+    expect(logs.lines().find((line) => line.msg === 'the speech server stopped unexpectedly; restarting it')).toMatchObject({ how: 'killed by SIGKILL', restartInMs: 100 });
   });
 
   it('stops the server with SIGTERM and leaves no process behind', async () => {

@@ -1,23 +1,15 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '@parlance/platform/logger';
+import { captureLogs } from '@parlance/platform/testing/captured-logs';
 import { createSpeechWait } from './speech-wait.js';
 
 function clockAndLog() {
   let time = 1_000_000;
-  let logged = '';
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logged += chunk.toString();
-      done();
-    },
-  });
-  const logger = createLogger({ service: 'test', level: 'info', pretty: false, destination: sink });
+  const logs = captureLogs('test');
   return {
-    logger,
+    logger: logs.logger,
     now: () => time,
     advance: (ms: number) => (time += ms),
-    lines: () => logged.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string } & Record<string, unknown>),
+    lines: logs.lines,
   };
 }
 

@@ -1,6 +1,5 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '@parlance/platform/logger';
+import { captureLogs } from '@parlance/platform/testing/captured-logs';
 import type { SpeechServer, SpeechServerStatus, WhenServingOptions } from '@parlance/speech/speech-server';
 import { BASIC_ENGINE_WARNING, createLocalSpeech, LOCAL_ENGINE_NAME } from './local-speech.js';
 import type { SpeechEngine } from './speech-engine.js';
@@ -22,28 +21,12 @@ function serverIn(status: SpeechServerStatus, afterWait: SpeechServerStatus = st
   return { server, waits, set: (next: SpeechServerStatus) => (current = next) };
 }
 
-function logCollector() {
-  let logged = '';
-  const logger = createLogger({
-    service: 'test',
-    level: 'info',
-    pretty: false,
-    destination: new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    }),
-  });
-  return { logger, messages: () => logged.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { msg: string }).msg) };
-}
-
 const basic: SpeechEngine = { name: 'pocketsphinx', transcribe: async () => [] };
 
 describe('createLocalSpeech', () => {
   it('hears with Whisper on the server while it serves, and follows it to a new address', async () => {
     const { server, set } = serverIn({ state: 'serving', url: 'http://127.0.0.1:40001/v1', pid: 1 });
-    const local = createLocalSpeech({ server, logger: logCollector().logger, timeoutMs: 1_000, fallback: basic });
+    const local = createLocalSpeech({ server, logger: captureLogs('test').logger, timeoutMs: 1_000, fallback: basic });
     const first = await local.forRecording();
     expect(first.engine.name).toBe(LOCAL_ENGINE_NAME);
     expect(first.diarizer).toBeDefined();
@@ -57,7 +40,7 @@ describe('createLocalSpeech', () => {
     const serving: SpeechServerStatus = { state: 'serving', url: 'http://127.0.0.1:40001/v1', pid: 1 };
     for (const state of ['idle', 'starting', 'restarting'] as const) {
       const { server, waits } = serverIn({ state, reason: `the speech server is ${state}` }, serving);
-      const local = createLocalSpeech({ server, logger: logCollector().logger, timeoutMs: 1_000, startWaitMs: 5_000, fallback: basic });
+      const local = createLocalSpeech({ server, logger: captureLogs('test').logger, timeoutMs: 1_000, startWaitMs: 5_000, fallback: basic });
       expect((await local.forRecording()).engine.name).toBe(LOCAL_ENGINE_NAME);
       expect(waits).toEqual([{ timeoutMs: 5_000 }]);
     }
@@ -65,14 +48,14 @@ describe('createLocalSpeech', () => {
 
   it('makes a recording wait, without waiting here, while the server is being installed', async () => {
     const { server, waits } = serverIn({ state: 'installing', reason: 'the speech server is being installed' });
-    const local = createLocalSpeech({ server, logger: logCollector().logger, timeoutMs: 1_000, fallback: basic });
+    const local = createLocalSpeech({ server, logger: captureLogs('test').logger, timeoutMs: 1_000, fallback: basic });
     await expect(local.forRecording()).rejects.toEqual(new SpeechServerUnavailable('the speech server is being installed'));
     expect(waits).toEqual([{ timeoutMs: 0 }]);
   });
 
   it('hears with the basic engine where Python cannot be set up, warning once in the log and on every transcript', async () => {
     const { server } = serverIn({ state: 'unavailable', reason: 'Python cannot be set up on this machine (No Python (python3) on this machine)' });
-    const log = logCollector();
+    const log = captureLogs('test');
     const local = createLocalSpeech({ server, logger: log.logger, timeoutMs: 1_000, fallback: basic });
     for (let recording = 0; recording < 3; recording += 1) {
       const speech = await local.forRecording();
