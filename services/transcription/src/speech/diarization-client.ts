@@ -10,7 +10,7 @@
  */
 import { encodeWav16k, pcmDurationMs, type Pcm16k } from '../domain/pcm.js';
 import type { DiarizedSegment } from '../domain/speaker-diarization.js';
-import { answerFailure, requestFailure, withoutSecrets } from './openai-engine.js';
+import { answerFailure, postToSpeechServer, withoutSecrets } from './openai-engine.js';
 import { SpeechError } from './speech-error.js';
 
 export interface Diarization {
@@ -58,22 +58,9 @@ export function createServerDiarizer(options: ServerDiarizerOptions): Diarizer {
       form.append('file', new Blob([encodeWav16k(pcm)], { type: 'audio/wav' }), 'audio.wav');
       if (diarizeOptions.minSpeakers !== undefined) form.append('min_speakers', String(diarizeOptions.minSpeakers));
       if (diarizeOptions.maxSpeakers !== undefined) form.append('max_speakers', String(diarizeOptions.maxSpeakers));
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-
+      // The recording is heard whole: it gets its own length on top of the usual wait.
       const timeoutMs = options.timeoutMs + pcmDurationMs(pcm);
-      const callerSignal = diarizeOptions.signal;
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-      let status: number;
-      let text: string;
-      try {
-        const response = await fetch(url, { method: 'POST', headers, body: form, signal });
-        status = response.status;
-        text = await response.text();
-      } catch (error) {
-        throw requestFailure(error, { callerSignal, timeout, timeoutMs, scrub });
-      }
+      const { status, text } = await postToSpeechServer(url, form, { apiKey: options.apiKey, timeoutMs, signal: diarizeOptions.signal, scrub });
       if (status === 404) {
         unsupportedUntil = Date.now() + UNSUPPORTED_FOR_MS;
         return undefined;

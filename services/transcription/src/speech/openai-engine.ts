@@ -54,22 +54,7 @@ export function createOpenAiSpeechEngine(options: OpenAiSpeechOptions): SpeechEn
       form.append('response_format', 'verbose_json');
       form.append('timestamp_granularities[]', 'word');
       form.append('timestamp_granularities[]', 'segment');
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-
-      const callerSignal = transcribeOptions.signal;
-      const timeout = AbortSignal.timeout(options.timeoutMs);
-      const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-      let status: number;
-      let text: string;
-      try {
-        const response = await fetch(url, { method: 'POST', headers, body: form, signal });
-        status = response.status;
-        text = await response.text();
-      } catch (error) {
-        throw requestFailure(error, { callerSignal, timeout, timeoutMs: options.timeoutMs, scrub });
-      }
-
+      const { status, text } = await postToSpeechServer(url, form, { apiKey: options.apiKey, timeoutMs: options.timeoutMs, signal: transcribeOptions.signal, scrub });
       if (status < 200 || status > 299) throw answerFailure(status, text, scrub);
       let body: VerboseTranscription;
       try {
@@ -145,8 +130,37 @@ function isUnreliable(segment: SegmentJson): boolean {
 /** Statuses of a server (or the proxy before it) that is there but briefly cannot answer. */
 const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
 
+export interface SpeechRequestOptions {
+  apiKey: string | undefined;
+  /** How long to wait for the whole answer. */
+  timeoutMs: number;
+  /** The caller's: when it aborts, the request rejects with its reason. */
+  signal: AbortSignal | undefined;
+  /** Masks secrets in what is said about a failure. */
+  scrub: (text: string) => string;
+}
+
+/**
+ * POSTs a multipart form to the speech server and reads its answer, whatever the status. No answer
+ * at all rejects: with the caller's reason, a SpeechError for a time-out or a refused certificate,
+ * or a SpeechServerUnavailable for a server that is not there (yet).
+ */
+export async function postToSpeechServer(url: string, form: FormData, options: SpeechRequestOptions): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  const callerSignal = options.signal;
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body: form, signal });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    throw requestFailure(error, { callerSignal, timeout, timeoutMs: options.timeoutMs, scrub: options.scrub });
+  }
+}
+
 /** Why a request to the speech server got no answer at all: gone, timed out, or stopped by the caller. */
-export function requestFailure(
+function requestFailure(
   error: unknown,
   context: { callerSignal: AbortSignal | undefined; timeout: AbortSignal; timeoutMs: number; scrub: (text: string) => string },
 ): unknown {
