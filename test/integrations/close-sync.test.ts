@@ -88,14 +88,20 @@ const closeIntegration = async () => {
   return response.body.find((integration) => integration.id === 'close-crm')!;
 };
 
-/** The integration once a sync has ended after `since` (its last sync date or its last error is later). */
-const syncEndedAfter = (since: number) =>
+/** When the connection's last sync ended: its last sync date or its last error, whichever is later (0 before any). */
+const lastSyncEnd = (integration: IntegrationJson) =>
+  Math.max(Date.parse(integration.connection.settings?.lastSyncDate ?? '') || 0, Date.parse(integration.connection.lastError?.at ?? '') || 0);
+
+/**
+ * The integration once a sync later than the one seen before has ended. Compared with the database's own stamps,
+ * not the test's clock: a second of slack let the previous sync, ended just before, pass for the one awaited.
+ */
+const syncEndedAfter = (before: IntegrationJson) =>
   waitFor(
     'a Close sync to end',
     async () => {
       const integration = await closeIntegration();
-      const ended = Math.max(Date.parse(integration.connection.settings?.lastSyncDate ?? '') || 0, Date.parse(integration.connection.lastError?.at ?? '') || 0);
-      return !integration.connection.sync.running && ended >= since ? integration : undefined;
+      return !integration.connection.sync.running && lastSyncEnd(integration) > lastSyncEnd(before) ? integration : undefined;
     },
     60_000,
   );
@@ -106,8 +112,7 @@ it('imports a representative’s Close call on the schedule, scored like an uplo
   const writeBack = { createActivities: true, updateLeadStatus: true, successfulCallStatus: 'stat_qualified', unsuccessfulCallStatus: 'stat_bad_fit' };
   expect((await acme.browser.put('/api/integrations/close/settings', writeBack)).status).toBe(200);
 
-  // The database's clock stamps the sync; a second of slack covers the two clocks' rounding.
-  const autoSyncOn = Date.now() - 1_000;
+  const autoSyncOn = await closeIntegration();
   expect((await acme.browser.put('/api/integrations/close/settings', { autoSync: true })).status).toBe(200);
   const synced = await syncEndedAfter(autoSyncOn);
   expect(synced.connection.lastError).toBeNull();
@@ -144,7 +149,7 @@ it('imports a representative’s Close call on the schedule, scored like an uplo
   expect(close.notes).toHaveLength(1);
 
   // "Sync now" reads on from the schedule's cursor: nothing new, nothing twice.
-  const syncNow = Date.now() - 1_000;
+  const syncNow = await closeIntegration();
   const started = await acme.browser.post<{ started: boolean; message: string }>('/api/integrations/close/sync', {});
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   expect((await syncEndedAfter(syncNow)).connection.sync.lastRun).toMatchObject({ imported: 0 });
@@ -154,7 +159,7 @@ it('imports a representative’s Close call on the schedule, scored like an uplo
   // syncUsersAndTeams: Close's users join the team through identity (Anna, in it already, gets her Close id),
   // and Cleo's call, passed over before, is imported: the sync reads the history again for her.
   expect((await acme.browser.put('/api/integrations/close/settings', { syncUsersAndTeams: true })).status).toBe(200);
-  const rosterSync = Date.now() - 1_000;
+  const rosterSync = await closeIntegration();
   expect((await acme.browser.post('/api/integrations/close/sync', {})).status).toBe(202);
   expect((await syncEndedAfter(rosterSync)).connection.sync.lastRun).toEqual({ imported: 1, alreadyImported: 1, skipped: 0, refused: 0 });
   const team = await acme.browser.get<{ members: { first_name: string; last_name: string; email: string; crm_id: string; target: number }[] }>(`/api/teams/${acme.teamId}`);
