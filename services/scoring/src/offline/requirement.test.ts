@@ -27,10 +27,10 @@ describe('readRequirement', () => {
     expect(requirement.terms.map((term) => term.text)).toEqual(['explain', 'refund', 'policy', 'deadline']);
   });
 
-  it('reads a step that applies once reached, with its label counting half', () => {
-    const requirement = readRequirement(criterion('When the conversation reaches this step: Verify identity: ask for the full name and date of birth.'));
+  it('reads a step that applies in a situation, with its label counting half', () => {
+    const requirement = readRequirement(criterion('When the caller asks for a refund: Verify identity: ask for the full name and date of birth.'));
     expect(requirement.conditional).toBe(true);
-    expect(requirement.conditionTerms).toEqual([]);
+    expect(requirement.conditionTerms.map((term) => term.text)).toEqual(['refund']);
     expect(requirement.asks).toBe(true);
     const weights = new Map(requirement.terms.map((term) => [term.text, term.weight]));
     expect([...weights.keys()]).toEqual(expect.arrayContaining(['full', 'name', 'date', 'birth', 'verify', 'identity']));

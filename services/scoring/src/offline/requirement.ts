@@ -41,16 +41,10 @@ export interface Requirement {
 
 // Words naming the parties, or how a reviewer phrases things: never what is said.
 const META_WORDS = new Set(
-  `caller customer client contact user patient member prospect buyer persuadee persuader representative rep agent assistant
+  `caller customer client contact user patient member prospect buyer representative rep agent assistant
   salesperson seller advisor associate interviewer recruiter candidate speaker person people party
   ensure sure must should shall need always clearly appropriately properly pass fail`.split(/\s+/),
 );
-// Words of a situation that only place it in the conversation: "when the conversation reaches this step".
-const PLACING_WORDS = new Set(
-  `conversation call chat interaction dialogue meeting step stage phase point part moment process
-  reach happen arise come occur apply get`.split(/\s+/),
-);
-
 // Verbs that name the act of speaking or asking, not what is said.
 const SPEECH_ACT_VERBS = new Set(
   'ask asks asked asking inquire enquire query request requests requested collect gather obtain say says said state states tell tells told mention mentions mentioned inform informs use uses let lets know prompt question questions'.split(
@@ -60,9 +54,9 @@ const SPEECH_ACT_VERBS = new Set(
 const ASKING_VERBS = new Set('ask inquire enquire query request collect gather obtain'.split(' '));
 
 const OTHER_SIDE_SUBJECT =
-  /^(?:the\s+|a\s+)?(?:customer|caller|client|contact|prospect|buyer|patient|candidate|persuadee|user|lead|member|interviewee|other party)s?\b(?!['’])\s*/i;
+  /^(?:the\s+|a\s+)?(?:customer|caller|client|contact|prospect|buyer|patient|candidate|user|lead|member|interviewee|other party)s?\b(?!['’])\s*/i;
 const OWN_SIDE_SUBJECT =
-  /^(?:the\s+|a\s+)?(?:representative|rep|agent|assistant|salesperson|seller|recruiter|interviewer|persuader|advisor|associate|host)s?\b(?!['’])\s*/i;
+  /^(?:the\s+|a\s+)?(?:representative|rep|agent|assistant|salesperson|seller|recruiter|interviewer|advisor|associate|host)s?\b(?!['’])\s*/i;
 const MODAL = /^(?:must|should|shall|will|needs? to|has to|have to|is expected to|are expected to|is required to|always)\s+/i;
 const PROHIBITION = /^(?:do not|don't|does not|doesn't|never|must not|mustn't|should not|shouldn't|shall not|may not|cannot|can't|avoid(?:s)?|refrain(?:s)? from|no longer)\b\s*/i;
 const CONDITION = /^(?:only\s+)?(?:if|when|whenever|once|in case|in the event that|where|should)\b\s+([^,:;]+?)(?:\s*[,:;]\s*|\s+then\s+)([\s\S]+)$/i;
@@ -154,7 +148,7 @@ function parseRequirement(criterion: TeamCriterion, defaultActor: Side): Require
     actor,
     prohibited,
     conditional,
-    conditionTerms: uniqueTerms(contentTokens(condition, PLACING_WORDS).map((token) => termOf(token))),
+    conditionTerms: uniqueTerms(contentTokens(condition).map((token) => termOf(token))),
     asks,
     openQuestions: structure.openQuestions,
     minimum: structure.minimum,
@@ -166,14 +160,14 @@ function parseRequirement(criterion: TeamCriterion, defaultActor: Side): Require
 }
 
 /** Words that carry the requirement: content words that are neither meta words nor speech acts. */
-function contentTokens(text: string, alsoLeftOut: ReadonlySet<string> = new Set()): Token[] {
+function contentTokens(text: string): Token[] {
   if (!text.trim()) return [];
   const tokens: Token[] = [];
   for (const sentence of analyzeText(text).sentences) {
     for (const token of sentence.tokens) {
       // The prompt names acts in words ("thank the caller"); the act tokens are for what is said.
       if (!token.content || token.kind === 'act') continue;
-      if (token.kind === 'word' && token.lemmas.some((lemma) => META_WORDS.has(lemma) || SPEECH_ACT_VERBS.has(lemma) || alsoLeftOut.has(lemma))) continue;
+      if (token.kind === 'word' && token.lemmas.some((lemma) => META_WORDS.has(lemma) || SPEECH_ACT_VERBS.has(lemma))) continue;
       if (token.kind === 'word' && token.normal.length < 2) continue;
       tokens.push(token);
     }

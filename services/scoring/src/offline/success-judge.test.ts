@@ -20,41 +20,41 @@ describe('judgeSuccess', () => {
 
   it('takes a yes given in answer to a question about the subject', () => {
     const lines: Line[] = [
-      ['Rita', 'Would you like to donate part of your payment to Save the Children?'],
-      ['Ben', 'Yes, put me down for a dollar.'],
+      ['Rita', 'Would you like to upgrade to the premium plan for your team?'],
+      ['Ben', 'Yes, put me down for five seats.'],
     ];
-    expect(judge('The contact agrees to donate to Save the Children.', lines).isSuccessful).toBe(true);
+    expect(judge('The contact agrees to upgrade to the premium plan.', lines).isSuccessful).toBe(true);
   });
 
   it('fails when the contact declines, and the last decision wins', () => {
     const declined: Line[] = [
-      ['Rita', 'Would you be willing to donate today?'],
-      ['Ben', "I'd love to donate, actually."],
-      ['Rita', 'Wonderful, how much?'],
-      ['Ben', "On second thought, I can't donate anything this month."],
+      ['Rita', 'Would you be willing to upgrade today?'],
+      ['Ben', "I'd love to upgrade, actually."],
+      ['Rita', 'Wonderful, how many seats?'],
+      ['Ben', "On second thought, I can't upgrade anything this month."],
     ];
-    const judgement = judge('The contact agrees to donate.', declined);
+    const judgement = judge('The contact agrees to upgrade.', declined);
     expect(judgement.isSuccessful).toBe(false);
     expect(judgement.reason).toContain('declined');
     expect(judgement.evidence[0]!.segmentIndex).toBe(3);
   });
 
   it('does not take hedges, questions or a zero amount for a yes', () => {
-    for (const answer of ["Maybe I'll consider donating later.", 'How would I donate?', "I'll donate $0."]) {
+    for (const answer of ["Maybe I'll consider upgrading later.", 'How would I upgrade?', "I'll upgrade for $0."]) {
       const lines: Line[] = [
-        ['Rita', 'Will you donate?'],
+        ['Rita', 'Will you upgrade?'],
         ['Ben', answer],
       ];
-      expect(judge('The contact agrees to donate.', lines).isSuccessful).toBe(false);
+      expect(judge('The contact agrees to upgrade.', lines).isSuccessful).toBe(false);
     }
   });
 
   it('counts the representative confirming the agreement', () => {
     const lines: Line[] = [
-      ['Rita', 'Thank you so much for your donation, Ben!'],
+      ['Rita', 'Thank you so much for your upgrade, Ben!'],
       ['Ben', 'Happy to help.'],
     ];
-    expect(judge('The contact agrees to donate.', lines)).toMatchObject({ isSuccessful: true, reason: 'Rita confirmed the agreement: "Thank you so much for your donation, Ben!".' });
+    expect(judge('The contact agrees to upgrade.', lines)).toMatchObject({ isSuccessful: true, reason: 'Rita confirmed the agreement: "Thank you so much for your upgrade, Ben!".' });
   });
 
   it('fails with a reason when nobody decided anything', () => {
@@ -66,27 +66,27 @@ describe('judgeSuccess', () => {
 
 describe('reading decisions', () => {
   const lastLine = (answer: string) =>
-    judgeSuccess('The contact agrees to donate to Save the Children.', readConversation(transcriptOf([['Rita', 'Would you like to donate some of your payment today?'], ['Ben', answer]]))).isSuccessful;
+    judgeSuccess('The contact agrees to upgrade to the premium plan.', readConversation(transcriptOf([['Rita', 'Would you like to upgrade to the premium plan today?'], ['Ben', answer]]))).isSuccessful;
 
-  it('reads litotes and amounts as yes, and keeping the money, zero or nothing as no', () => {
-    expect(lastLine("I don't mind donating a dollar.")).toBe(true);
-    expect(lastLine('50 cents is fine.')).toBe(true);
-    expect(lastLine('I think I will keep the bonus.')).toBe(false);
-    expect(lastLine('ok i am donating nothing')).toBe(false);
+  it('reads litotes and amounts as yes, and zero or nothing as no', () => {
+    expect(lastLine("I don't mind upgrading for a dollar more.")).toBe(true);
+    expect(lastLine('$20 a month is fine.')).toBe(true);
+    expect(lastLine('ok i am upgrading nothing')).toBe(false);
+    expect(lastLine("I'll pay nothing extra.")).toBe(false);
   });
 
   it('does not take what someone usually does, or not knowing, for a decision', () => {
-    expect(lastLine('I normally donate around $75 a year.')).toBe(false);
+    expect(lastLine('I normally upgrade around $75 a year.')).toBe(false);
     expect(lastLine("I don't know.")).toBe(false);
   });
 
   it('does not take a no to a question that asks for no decision', () => {
     const lines: Line[] = [
-      ['Rita', 'Would you like to donate today?'],
-      ['Ben', 'Yes, I will donate a dollar.'],
-      ['Rita', 'Thanks! Is there anything else you want to know about Save the Children?'],
+      ['Rita', 'Would you like to upgrade today?'],
+      ['Ben', 'Yes, I will upgrade for a dollar more.'],
+      ['Rita', 'Thanks! Is there anything else you want to know about the premium plan?'],
       ['Ben', 'No, that is all.'],
     ];
-    expect(judge('The contact agrees to donate to Save the Children.', lines).isSuccessful).toBe(true);
+    expect(judge('The contact agrees to upgrade to the premium plan.', lines).isSuccessful).toBe(true);
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Whether the activity succeeded, judged from the team's success prompt ("The customer agrees to a
- * follow-up demo", "The contact agrees to donate"): the latest decision the named side (the contact,
+ * follow-up demo", "The candidate accepts the offer"): the latest decision the named side (the contact,
  * unless the prompt names the representative) took on what the prompt is about.
  *
  * A decision is a sentence of that side that mentions the subject of the prompt, or answers the
- * other side's question about it, and says yes ("I'll donate $1", "Sure, let's book it") or no ("I
+ * other side's question about it, and says yes ("I'll take two seats", "Sure, let's book it") or no ("I
  * can't do that", "Not interested"). The representative confirming an agreement ("Thank you for
- * your donation", "You're all set for Tuesday") counts as a yes. People change their minds, so the
+ * your order", "You're all set for Tuesday") counts as a yes. People change their minds, so the
  * last decision wins; with none, the activity did not succeed. No prompt: not judged (N/A).
  */
 import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
@@ -23,20 +23,24 @@ const AGREEING =
 // An amount offered: "$1", "50 cents", "two dollars".
 const AMOUNT = /(?:\$\s?\d|\b\d+(?:\.\d+)?\s?(?:cents?|dollars?|usd|bucks|pounds?|euros?)\b|\b(?:one|two|three|four|five|ten|twenty|fifty) (?:cents?|dollars?|bucks)\b)/i;
 const DECLINING =
-  /\b(?:no|nope|probably not|not really|i don'?t think so|not for me|dont|cant|wont|keep (?:the|my) (?:money|bonus|payment|cash|earnings|reward)|not (?:interested|now|today|really|sure|at this time)|no thanks?|can't|cannot|won't|will not|don't|do not|wouldn't|would not|shouldn't|am not|i'm not|not going to|never|maybe (?:later|next time)|(?:think|thinking) about it|pass on|decline|rather not|no way)\b/i;
-// Not a decision either way: "Maybe I'll consider donating", "I might".
-// Nor is what someone usually does: "I normally donate around $75".
+  /\b(?:no|nope|probably not|not really|i don'?t think so|not for me|dont|cant|wont|not (?:interested|now|today|really|sure|at this time)|no thanks?|can't|cannot|won't|will not|don't|do not|wouldn't|would not|shouldn't|am not|i'm not|not going to|never|maybe (?:later|next time)|(?:think|thinking) about it|pass on|decline|rather not|no way)\b/i;
+// Not a decision either way: "Maybe I'll consider upgrading", "I might".
+// Nor is what someone usually does: "I normally order around $75 a month".
 const HEDGING = /\b(?:maybe|perhaps|possibly|might|consider(?:ing)?|not sure|if|as long as|depends|unless|some ?day|in the future|future|normally|usually|often|generally|typically|always|don'?t know|do not know)\b/i;
-// Verbs that are the decision itself, not its subject: "agrees to donate" is about donating.
+// Verbs that are the decision itself, not its subject: "agrees to upgrade" is about upgrading.
 const DECISION_VERBS = new Set(['agree', 'accept', 'decide', 'commit', 'consent', 'say', 'end', 'result', 'make', 'successful', 'succeed']);
 const CONFIRMING =
   /\b(?:thank(?:s| you) (?:so much |very much )?for (?:your|the|agreeing)|you(?:'re| are) all set|(?:is|are|has been|have been) (?:confirmed|booked|scheduled|processed|placed|approved|signed)|i(?:'ve| have) (?:booked|scheduled|confirmed|sent|placed|processed|set up)|(?:glad|great|happy) (?:that )?you(?:'re| are| have|'ve)? (?:agreed|decided|joining|on board))/i;
 
 /**
- * A question that asks for the decision ("Would you like to donate?", "How much can you give?"),
- * not one about the subject ("Do you know Save the Children?"), whose "no" declines nothing.
+ * A question that asks for the decision ("Would you like to upgrade?", "How many seats can you take?"),
+ * not one about the subject ("Have you used the premium plan before?"), whose "no" declines nothing.
  */
-const ASKING_FOR_DECISION = /\b(?:would|will|could|can|are|do|shall) you\b[^?]*\b(?:like|want|willing|interested|able|consider|be|agree|go|do|sign|book|buy|donate|give|join|try|take|accept)\b|\bhow much\b|\bwhat amount\b|\bshall we\b|\bready to\b/i;
+const ASKING_FOR_DECISION = /\b(?:would|will|could|can|are|do|shall) you\b[^?]*\b(?:like|want|willing|interested|able|consider|be|agree|go|do|sign|book|buy|give|join|try|take|accept)\b|\bhow much\b|\bwhat amount\b|\bshall we\b|\bready to\b/i;
+
+/** Nothing offered: "$0", "zero dollars", "I'm putting in nothing", "nothing this time". */
+const ZERO_AMOUNT =
+  /(?:\$\s?0(?:\.0+)?(?!\.?\d)|\b(?:0|zero) (?:cents|dollars|euros|pounds)\b|\b(?:give|pay|spend|put in|offer|commit|choose|pick) (?:\$\s?)?0\b(?!\.\d)|\b(?:\w+ing|give|pay|spend|offer|contribute|commit|put in) nothing\b|\bnothing (?:today|now|this time|at all)\b)/i;
 
 /** "is resolved", "gets booked", "was closed": the outcome a success prompt describes. */
 const OUTCOME_PREDICATE = /\b(?:is|are|was|were|gets?|got|been|be)\s+(?:fully\s+|successfully\s+)?(\w+ed)\b/gi;
@@ -62,8 +66,8 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
   const heaviest = Math.max(0, ...candidates.map((term) => term.weight));
   const terms = candidates.filter((term) => term.weight >= heaviest / 2);
 
-  // The sentences that name the subject: the prompt's own words, not loose synonyms ("donate" is
-  // the subject, "give" may not be).
+  // The sentences that name the subject: the prompt's own words, not loose synonyms ("upgrade" is
+  // the subject, "change" may not be).
   const onSubjectSentences = new Set<Sentence>();
   for (const term of terms) for (const hit of conversation.index.find(term)) if (hit.strength >= SUBJECT_MATCH) onSubjectSentences.add(hit.place.sentence);
 
@@ -78,8 +82,8 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
       const spoken = turn.text.slice(sentence.start, sentence.end);
       if (decider) {
         if ((onSubject || openQuestion) && !sentence.question && !HEDGING.test(spoken)) {
-          const zero = /(?:\$\s?0(?:\.0+)?(?!\.?\d)|\b0 (?:cents|dollars)|\b(?:choose|give|donate|do|pick) (?:\$\s?)?0\b(?!\.\d)|\b(?:giv|donat|pay|spar|afford|contribut)\w*\s+nothing\b|\bnothing (?:today|now|this time)\b)/i.test(spoken);
-          // "I can't donate more": an earlier yes stands.
+          const zero = ZERO_AMOUNT.test(spoken);
+          // "I can't take any more": an earlier yes stands.
           const onlyMore = /\b(?:more|another|again|extra|additional)\b/i.test(spoken) && decisions.some((decision) => decision.yes);
           const declined = zero || (DECLINING.test(spoken) && !onlyMore && !/\b(?:no problem|no worries|not a problem|why not|(?:don'?t|do not|wouldn'?t|would not) mind)\b/i.test(spoken));
           const agreed = AGREEING.test(spoken) && !onlyMore;
