@@ -77,7 +77,7 @@ describe('loadCompliBench', () => {
     ]);
     const phases = team.criteriaGroups[0]!.criteria;
     expect(phases.map((c) => c.name)).toEqual(['Greeting', 'Ask for booking reference', 'Phase 10']);
-    expect(phases[1]!.prompt).toBe('When the conversation reaches this step: Ask for booking reference: Request the booking reference before anything else.');
+    expect(phases[1]!.prompt).toBe('Ask for booking reference: Request the booking reference before anything else.');
     expect(team.criteriaGroups[2]!.criteria[0]!.prompt).toBe('If the caller asks for a human, transfer to a human representative.');
     const weights = team.criteriaGroups.flatMap((g) => g.criteria.map((c) => c.weight));
     expect(weights).toEqual([2, 2, 2, 2, 2]);

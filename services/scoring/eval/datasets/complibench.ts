@@ -18,7 +18,7 @@ export type ScoredKind = 'phase' | 'condition';
 export interface LabelledCriterion {
   groupId: string;
   criterionId: string;
-  /** The guideline text the keyword baseline looks for (without the prompt's lead-in). */
+  /** The guideline text: the criterion's prompt, and what the keyword baseline looks for. */
   guideline: string;
   /** Which figures it counts in; universal guidelines are judged but not scored (no labels). */
   scored: ScoredKind | null;
@@ -94,7 +94,7 @@ export function compliBenchGroups(visible: CompliBenchVisible): GroupSpec[] {
       criteria: phasesOf(visible).map(({ phase, text }) => ({
         id: `phase-${phase}`,
         name: phaseName(text, phase),
-        prompt: `When the conversation reaches this step: ${text}`,
+        prompt: text,
       })),
     },
     { id: UNIVERSAL_GROUP, name: 'Universal', criteria: stringEntries(categoryOf(visible.guidelines, 1)).map(([key, text]) => ({ id: key, name: key, prompt: text })) },
