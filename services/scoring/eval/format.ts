@@ -1,4 +1,5 @@
 /** Terminal formatting of figures: fixed decimals, "—" for a figure that is not defined. */
+import type { Calibration } from './metrics/calibration.js';
 
 export function fixed(value: number | null | undefined, digits = 3): string {
   return value === null || value === undefined || Number.isNaN(value) ? '—' : value.toFixed(digits);
@@ -20,4 +21,16 @@ export function table(header: readonly string[], rows: readonly (readonly string
         .join('  ')
         .trimEnd(),
   );
+}
+
+/** A system's reliability table, its expected calibration error and its risk–coverage rows. */
+export function calibrationLines(what: string, figures: Calibration): string[] {
+  const bins = figures.bins.map((bin) => [`${bin.from.toFixed(1)}–${bin.to.toFixed(1)}`, String(bin.count), fixed(bin.meanConfidence, 2), fixed(bin.accuracy, 2)]);
+  const coverage = figures.riskCoverage.map((row) => [`≥ ${row.threshold.toFixed(2)}`, row.coverage === null ? '—' : `${(100 * row.coverage).toFixed(0)}% (${row.count})`, fixed(row.accuracy)]);
+  return [
+    `  Confidence of ${what}: ECE ${fixed(figures.ece)} over ${figures.verdicts} verdicts (accuracy ${fixed(figures.accuracy)}). Reliability:`,
+    ...table(['confidence', 'verdicts', 'said', 'right'], bins, 1, '    '),
+    '  Risk–coverage (verdicts at or above a confidence: how many, how often right):',
+    ...table(['confidence', 'kept', 'accuracy'], coverage, 1, '    '),
+  ];
 }

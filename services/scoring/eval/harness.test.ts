@@ -87,12 +87,14 @@ describe('runEval', () => {
     const systems = (id: string) => ok(results.datasets.find((d) => d.id === id)).systems.map((s) => [s.name, s.kind]);
     expect(systems('complibench')).toEqual([
       ['test-engine', 'engine'],
-      ['majority (all pass)', 'baseline'],
+      ['always pass (majority)', 'baseline'],
+      ['always fail', 'baseline'],
       ['keyword-overlap', 'baseline'],
     ]);
     expect(systems('persuasionforgood')).toEqual([
       ['test-engine', 'engine'],
-      ['majority (successful)', 'baseline'],
+      ['always successful (majority)', 'baseline'],
+      ['always unsuccessful', 'baseline'],
       ['keyword-overlap', 'baseline'],
     ]);
     expect(systems('qmsum')).toEqual([
@@ -164,7 +166,7 @@ describe('runEval', () => {
     const text = report.join('\n');
     expect(text).toContain('== CompliBench (airlines 2, insurance 1 conversations; 1 skipped)');
     expect(text).toMatch(/pooled\s+test-engine\s+0\.889\s+0\.667\s+1\.000\s+0\.800\s+2\s+1\s+0\s+6\s+100% \(2\/2\)/);
-    expect(text).toMatch(/pooled\s+majority \(all pass\)\s+0\.778\s+—\s+0\.000/);
+    expect(text).toMatch(/pooled\s+always pass \(majority\)\s+0\.778\s+—\s+0\.000/);
     expect(text).toContain('== ABCD (2 conversations — a SMOKE TEST, not a measurement');
     expect(text).toMatch(/BART \(published\)\s+29\.20\s+6\.37\s+25\.49/);
     expect(text).toMatch(/time: test-engine/);

@@ -10,6 +10,8 @@ export interface PredictedVerdict {
   criterionId: string;
   passed: boolean;
   applicable: boolean;
+  /** How sure the engine said it was; undefined for baselines, which state none. */
+  confidence?: number;
   /** Only the segment indexes are read (evidence on the labelled turn). */
   evidence: { segmentIndex: number }[];
 }
@@ -18,6 +20,8 @@ export interface Prediction {
   verdicts: PredictedVerdict[];
   /** Undefined: N/A. */
   isSuccessful: boolean | undefined;
+  /** How sure the engine said it was of isSuccessful; undefined for baselines. */
+  successConfidence?: number;
   summary: string;
 }
 
@@ -30,9 +34,11 @@ export function predictionOf(judgement: Judgement): Prediction {
       criterionId: verdict.criterionId,
       passed: verdict.passed,
       applicable: verdict.applicable,
+      confidence: verdict.confidence,
       evidence: verdict.evidence.map((evidence) => ({ segmentIndex: evidence.segmentIndex })),
     })),
     isSuccessful: judgement.success.isSuccessful,
+    successConfidence: judgement.success.confidence,
     summary: judgement.summary.text,
   };
 }

@@ -77,7 +77,7 @@ describe('ABCD figures', () => {
     const cases: AbcdCase[] = (await load()).cases;
     const majority = abcdBaselines(cases)[0]!;
     // Five of the ten action criteria were taken: a tie goes to "taken".
-    expect(majority.name).toBe('majority (all taken)');
+    expect(majority.name).toBe('always taken (majority)');
     const f = scoreAbcd(cases, cases.map((item) => majority.predict(item)));
     expect(f).toMatchObject({ tp: 5, fp: 5, fn: 0, tn: 0, precision: 0.5, recall: 1 });
     expect(f.required).toMatchObject({ tp: 4, fp: 4 });
@@ -91,7 +91,8 @@ describe('the ABCD majority baseline', () => {
     const notTaken = cases.map((item) => ({ ...item, criteria: item.criteria.map((criterion, index) => ({ ...criterion, taken: criterion.taken && index === 0 })) }));
     expect(mostActionsTaken(cases)).toBe(true);
     expect(mostActionsTaken(notTaken)).toBe(false);
-    expect(abcdBaselines(notTaken)[0]!.name).toBe('majority (none taken)');
+    expect(abcdBaselines(notTaken)[0]!.name).toBe('always not taken (majority)');
+    expect(abcdBaselines(notTaken)[1]!.name).toBe('always taken');
   });
 });
 

@@ -230,17 +230,19 @@ export function mostActionsTaken(cases: readonly AbcdCase[]): boolean {
 }
 
 export function abcdBaselines(cases: readonly AbcdCase[]): Baseline<AbcdCase>[] {
-  const taken = mostActionsTaken(cases);
+  const majority = mostActionsTaken(cases);
+  const always = (taken: boolean): Baseline<AbcdCase> => ({
+    name: `always ${taken ? 'taken' : 'not taken'}${taken === majority ? ' (majority)' : ''}`,
+    description: `every criterion ${taken ? 'passes' : 'fails'}${taken === majority ? ': the more frequent truth label of the action criteria' : ''}`,
+    predict: (item) => ({
+      verdicts: item.criteria.map((c) => ({ groupId: ACTIONS_GROUP, criterionId: c.action, passed: taken, applicable: true, evidence: [] })),
+      isSuccessful: undefined,
+      summary: '',
+    }),
+  });
   return [
-    {
-      name: `majority (${taken ? 'all taken' : 'none taken'})`,
-      description: `every criterion ${taken ? 'passes' : 'fails'}: the more frequent truth label of the action criteria`,
-      predict: (item) => ({
-        verdicts: item.criteria.map((c) => ({ groupId: ACTIONS_GROUP, criterionId: c.action, passed: taken, applicable: true, evidence: [] })),
-        isSuccessful: undefined,
-        summary: '',
-      }),
-    },
+    always(majority),
+    always(!majority),
     keywordOverlapBaseline((item) => item.criteria.map((c) => ({ groupId: ACTIONS_GROUP, criterionId: c.action, guideline: c.guideline }))),
   ];
 }

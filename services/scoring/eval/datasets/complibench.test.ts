@@ -137,6 +137,17 @@ describe('scoreCompliBench', () => {
     expect(figures.pooled.conditions).toMatchObject({ tp: 1, fp: 0, fn: 1, tn: 1, evidenceOnLabelledTurn: { hits: 0, of: 1 } });
   });
 
+  it('measures the calibration of the engine\'s stated confidence on the phase verdicts', async () => {
+    const cases = (await load()).cases;
+    const predictions = [prediction(cases[0]!, { 'phase-2': [2], 'phase-1': [0] }), prediction(cases[1]!, {}), prediction(cases[2]!, { 'phase-2': [4] })];
+    // Every verdict said with 0.95; phase-1 of the first case is the one wrong (failed, truly passed).
+    for (const predicted of predictions) predicted.verdicts = predicted.verdicts.map((v) => ({ ...v, confidence: 0.95 }));
+    const { phaseCalibration } = scoreCompliBench(cases, predictions, true);
+    expect(phaseCalibration).toMatchObject({ verdicts: 9, bins: [{ from: 0.9, count: 9 }] });
+    expect(phaseCalibration!.accuracy).toBeCloseTo(8 / 9, 12);
+    expect(phaseCalibration!.ece).toBeCloseTo(0.95 - 8 / 9, 12);
+  });
+
   it('counts an inapplicable or missing verdict as passed', async () => {
     const cases = (await load()).cases;
     const inapplicable = prediction(cases[0]!, { 'phase-2': [] });
@@ -148,14 +159,17 @@ describe('scoreCompliBench', () => {
 
   it('leaves evidence figures undefined for systems that cite none', async () => {
     const cases = (await load()).cases;
-    const majority = compliBenchBaselines[0]!;
-    const figures = scoreCompliBench(cases, cases.map((item) => majority.predict(item)), false);
+    const [alwaysPass, alwaysFail] = compliBenchBaselines;
+    const figures = scoreCompliBench(cases, cases.map((item) => alwaysPass!.predict(item)), false);
     expect(figures.pooled.phases).toMatchObject({ tp: 0, fp: 0, fn: 2, tn: 7, precision: null, recall: 0, f1: 0, evidenceOnLabelledTurn: null });
+    expect(figures.phaseCalibration).toBeNull();
+    const failing = scoreCompliBench(cases, cases.map((item) => alwaysFail!.predict(item)), false);
+    expect(failing.pooled.phases).toMatchObject({ tp: 2, fp: 7, fn: 0, tn: 0, recall: 1 });
   });
 
   it('keyword-overlap fails a criterion when fewer than half of its content words appear in the Agent\'s turns', async () => {
     const [item] = (await load()).cases;
-    const keyword = compliBenchBaselines[1]!.predict(item!);
+    const keyword = compliBenchBaselines[2]!.predict(item!);
     // phase-1: hello, thanks, calling, skyway of 7 → pass; phase-2: only "else" of 6 → fail;
     // phase-10: 8 of 15 → pass; human_request: only "transfer" of 5 → fail (the customer's "human" does not count).
     expect(keyword.verdicts.map((v) => [v.criterionId, v.passed])).toEqual([

@@ -7,7 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { addConfusions, binaryFigures, confusion, type BinaryFigures, type Confusion } from '../metrics/classification.js';
-import { fixed, percent, table } from '../format.js';
+import { calibration, type Calibration, type Judged } from '../metrics/calibration.js';
+import { calibrationLines, fixed, percent, table } from '../format.js';
 import { defineDataset, skip, skipCounts, type Loaded, type Missing, type SystemFigures } from '../harness.js';
 import { saysFailed, verdictOf, type Baseline, type EvalCase, type Prediction } from '../systems.js';
 import { buildInput, keywordOverlapBaseline, type GroupSpec, type Turn } from './activity.js';
@@ -231,6 +232,8 @@ export interface FailureFigures extends BinaryFigures {
 export interface CompliBenchFigures {
   pooled: { phases: FailureFigures; conditions: FailureFigures };
   subsets: Record<string, { phases: FailureFigures; conditions: FailureFigures }>;
+  /** How well the stated confidence of the phase verdicts matches how often they are right; null for baselines. */
+  phaseCalibration: Calibration | null;
 }
 
 interface Tally {
@@ -254,6 +257,7 @@ function figures(tally: Tally, citesEvidence: boolean): FailureFigures {
 /** Failure detection over phase criteria and (extra) condition criteria, per subfolder and pooled. */
 export function scoreCompliBench(cases: readonly CompliBenchCase[], predictions: readonly Prediction[], citesEvidence: boolean): CompliBenchFigures {
   const tallies = new Map<string, Record<ScoredKind, Tally>>();
+  const phaseVerdicts: Judged[] = [];
   for (const [index, item] of cases.entries()) {
     const prediction = predictions[index]!;
     let subset = tallies.get(item.subset);
@@ -264,6 +268,7 @@ export function scoreCompliBench(cases: readonly CompliBenchCase[], predictions:
       const predicted = saysFailed(verdict);
       const tally = subset[criterion.scored];
       const counted = confusion([{ truth: criterion.failed, predicted }]);
+      if (citesEvidence && criterion.scored === 'phase' && verdict?.confidence !== undefined) phaseVerdicts.push({ confidence: verdict.confidence, correct: predicted === criterion.failed });
       tally.confusion = addConfusions([tally.confusion, counted]);
       if (counted.tp === 1 && verdict!.evidence.some((evidence) => criterion.labelledTurns.includes(item.turnOfSegment[evidence.segmentIndex] ?? Number.NaN))) {
         tally.hits += 1;
@@ -279,19 +284,23 @@ export function scoreCompliBench(cases: readonly CompliBenchCase[], predictions:
       pooled[kind].hits += subset[kind].hits;
     }
   }
-  return { pooled: { phases: figures(pooled.phase, citesEvidence), conditions: figures(pooled.condition, citesEvidence) }, subsets };
+  return {
+    pooled: { phases: figures(pooled.phase, citesEvidence), conditions: figures(pooled.condition, citesEvidence) },
+    subsets,
+    phaseCalibration: citesEvidence ? calibration(phaseVerdicts) : null,
+  };
 }
 
+const everyCriterion = (passed: boolean) => (item: CompliBenchCase) => ({
+  verdicts: item.criteria.map((criterion) => ({ groupId: criterion.groupId, criterionId: criterion.criterionId, passed, applicable: true, evidence: [] })),
+  isSuccessful: undefined,
+  summary: '',
+});
+
+/** Passing everything is also the majority: CompliBench labels a minority of the criteria failed. */
 export const compliBenchBaselines: Baseline<CompliBenchCase>[] = [
-  {
-    name: 'majority (all pass)',
-    description: 'every criterion passes',
-    predict: (item) => ({
-      verdicts: item.criteria.map((criterion) => ({ groupId: criterion.groupId, criterionId: criterion.criterionId, passed: true, applicable: true, evidence: [] })),
-      isSuccessful: undefined,
-      summary: '',
-    }),
-  },
+  { name: 'always pass (majority)', description: 'every criterion passes', predict: everyCriterion(true) },
+  { name: 'always fail', description: 'every criterion fails', predict: everyCriterion(false) },
   keywordOverlapBaseline((item) => item.criteria),
 ];
 
@@ -316,6 +325,7 @@ export function compliBenchReport(size: Record<string, unknown>, systems: readon
     `== CompliBench (${subsets.map((subset) => `${subset} ${conversations[subset]}`).join(', ')} conversations; ${size.skipped} skipped)`,
     `  Phase criteria (Category 2): ${size.phaseCriteria} criteria, ${size.phaseFailures} labelled failures. Figures of FAILURE detection (positive = failed):`,
     ...table(header, section('phases'), 2),
+    ...systems.flatMap((system) => (system.figures.phaseCalibration ? calibrationLines(`${system.name}'s phase verdicts`, system.figures.phaseCalibration) : [])),
     `  Extra — condition criteria (Category 3): ${size.conditionCriteria} criteria, ${size.conditionFailures} labelled failures:`,
     ...table(header, section('conditions'), 2),
   ];

@@ -52,16 +52,27 @@ describe('PersuasionForGood figures and baselines', () => {
     expect(f).toMatchObject({ accuracy: 0.5, tp: 1, tn: 0, na: 1, naNegative: 1 });
   });
 
+  it('measures the calibration of the stated success confidence, leaving N/A out', () => {
+    const f = scorePersuasion(cases, [
+      { verdicts: [], isSuccessful: false, successConfidence: 0.8, summary: '' },
+      { verdicts: [], isSuccessful: undefined, successConfidence: 0, summary: '' },
+    ]);
+    expect(f.calibration).toMatchObject({ verdicts: 1, accuracy: 0, bins: [{ from: 0.8, count: 1, accuracy: 0 }] });
+    expect(scorePersuasion(cases, [{ verdicts: [], isSuccessful: true, summary: '' }, { verdicts: [], isSuccessful: true, summary: '' }], 'baseline').calibration).toBeNull();
+  });
+
   it('majority predicts the more frequent truth label, a tie counting as successful', () => {
     expect(majorityLabel(cases)).toBe(true);
     expect(majorityLabel([cases[1]!])).toBe(false);
-    const [majority] = persuasionBaselines([cases[1]!]);
-    expect(majority!.name).toBe('majority (unsuccessful)');
+    const [majority, minority] = persuasionBaselines([cases[1]!]);
+    expect(majority!.name).toBe('always unsuccessful (majority)');
     expect(majority!.description).toContain('1 of 1');
+    expect(minority!.name).toBe('always successful');
+    expect(minority!.description).toContain('0 of 1');
   });
 
   it("keyword-overlap calls a dialogue successful when half the prompt's content words are in the persuadee's turns", () => {
-    const keyword = persuasionBaselines(cases)[1]!;
+    const keyword = persuasionBaselines(cases)[2]!;
     // Content words: contact, agrees, donate, save, children. d1's persuadee says "donate" only (1 of 5); d2 none.
     expect(cases.map((item) => keyword.predict(item).isSuccessful)).toEqual([false, false]);
   });

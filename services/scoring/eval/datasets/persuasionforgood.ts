@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { outcomeFigures, type OutcomeFigures } from '../metrics/classification.js';
 import { atLeastHalfPresent, tokenSet } from '../metrics/content-words.js';
-import { fixed, table } from '../format.js';
+import { calibration, type Calibration } from '../metrics/calibration.js';
+import { calibrationLines, fixed, table } from '../format.js';
 import { defineDataset, skip, skipCounts, type Loaded, type Missing, type SystemFigures } from '../harness.js';
 import type { Baseline, EvalCase, Prediction } from '../systems.js';
 import { buildInput, textsOfRole, type Turn } from './activity.js';
@@ -100,10 +101,15 @@ export async function loadPersuasion(datasetsDir: string, limit: number | undefi
   return { source: 'persuasionforgood/{full_dialog,full_info}.csv', cases, skipped };
 }
 
-export type PersuasionFigures = OutcomeFigures;
+export interface PersuasionFigures extends OutcomeFigures {
+  /** How well the stated confidence of the success verdicts matches how often they are right; null for baselines. */
+  calibration: Calibration | null;
+}
 
-export function scorePersuasion(cases: readonly PersuasionCase[], predictions: readonly Prediction[]): PersuasionFigures {
-  return outcomeFigures(cases.map((item, index) => ({ truth: item.successful, predicted: predictions[index]!.isSuccessful })));
+export function scorePersuasion(cases: readonly PersuasionCase[], predictions: readonly Prediction[], kind: 'engine' | 'baseline' = 'engine'): PersuasionFigures {
+  const outcomes = cases.map((item, index) => ({ truth: item.successful, predicted: predictions[index]!.isSuccessful, confidence: predictions[index]!.successConfidence }));
+  const judged = outcomes.flatMap(({ truth, predicted, confidence }) => (predicted === undefined || confidence === undefined ? [] : [{ confidence, correct: predicted === truth }]));
+  return { ...outcomeFigures(outcomes), calibration: kind === 'engine' ? calibration(judged) : null };
 }
 
 /** The more frequent truth label of these dialogues (a tie: successful). */
@@ -114,13 +120,17 @@ export function majorityLabel(cases: readonly PersuasionCase[]): boolean {
 
 export function persuasionBaselines(cases: readonly PersuasionCase[]): Baseline<PersuasionCase>[] {
   const majority = majorityLabel(cases);
-  const count = cases.filter((item) => item.successful === majority).length;
+  const always = (successful: boolean): Baseline<PersuasionCase> => {
+    const count = cases.filter((item) => item.successful === successful).length;
+    return {
+      name: `always ${successful ? 'successful' : 'unsuccessful'}${successful === majority ? ' (majority)' : ''}`,
+      description: `every dialogue ${successful ? 'successful' : 'unsuccessful'}: right for ${count} of ${cases.length}`,
+      predict: () => ({ verdicts: [], isSuccessful: successful, summary: '' }),
+    };
+  };
   return [
-    {
-      name: `majority (${majority ? 'successful' : 'unsuccessful'})`,
-      description: `every dialogue ${majority ? 'successful' : 'unsuccessful'}: the more frequent truth label (${count} of ${cases.length})`,
-      predict: () => ({ verdicts: [], isSuccessful: majority, summary: '' }),
-    },
+    always(majority),
+    always(!majority),
     {
       name: 'keyword-overlap',
       description: "successful when at least half of the success prompt's content words appear in the persuadee's turns",
@@ -150,6 +160,7 @@ export function persuasionReport(size: Record<string, unknown>, systems: readonl
     `== PersuasionForGood (${size.dialogues} dialogues: ${size.successful} successful, ${size.unsuccessful} not; ${size.skipped} skipped)`,
     `  Success verdict against "donated more than 0" (positive = successful; N/A counts as wrong):`,
     ...table(['system', 'acc', 'macro-F1', 'F1 succ', 'F1 unsucc', 'tp', 'fp', 'fn', 'tn', 'N/A'], rows),
+    ...systems.flatMap((system) => (system.figures.calibration ? calibrationLines(`${system.name}'s success verdicts`, system.figures.calibration) : [])),
   ];
 }
 
@@ -158,7 +169,7 @@ export const persuasionForGood = defineDataset<PersuasionCase, PersuasionFigures
   title: 'PersuasionForGood',
   load: loadPersuasion,
   baselines: persuasionBaselines,
-  score: scorePersuasion,
+  score: (cases, predictions, kind) => scorePersuasion(cases, predictions, kind),
   size: (loaded) => {
     const successful = loaded.cases.filter((item) => item.successful).length;
     return { dialogues: loaded.cases.length, successful, unsuccessful: loaded.cases.length - successful, skipped: loaded.skipped.total, majorityLabel: majorityLabel(loaded.cases) ? 'successful' : 'unsuccessful' };
