@@ -26,7 +26,9 @@ interface RequirementStructure {
 const NUMBERS: Record<string, number> = { once: 1, one: 1, twice: 2, two: 2, three: 3, thrice: 3, four: 4, five: 5, six: 6 };
 
 const START =
-  /\b(?:(?:in|within|during) (?:the|their|his|her) (?:very )?(?:first|opening) (?:sentence|line|seconds?|minute|turn|words?|exchange)|at the (?:very )?(?:start|beginning|outset|opening)(?: of the (?:call|conversation|meeting))?|(?:early|first thing) in the (?:call|conversation|meeting)|right away|straight away|immediately)\b/gi;
+  /\b(?:(?:in|within|during) (?:the|their|his|her) (?:very )?(?:first|opening) (?:sentence|line|seconds?|minute|turn|words?|exchange)|at the (?:very )?(?:start|beginning|outset|opening)(?: of the (?:call|conversation|meeting))?|(?:early|first thing) in the (?:call|conversation|meeting))\b/gi;
+// "Right away": at the start of the call, or, when a situation calls for it, as soon as it arises.
+const PROMPTLY = /\b(?:right away|straight away|immediately|promptly|at once|without delay)\b/gi;
 const END =
   /\b(?:at the (?:very )?end(?: of the (?:call|conversation|meeting))?|before (?:the (?:call|conversation|meeting) ends|ending the (?:call|conversation|meeting)|hanging up|closing(?: the (?:call|conversation))?|wrapping up|saying goodbye|the end(?: of the (?:call|conversation|meeting))?)|to (?:close|end|wrap up) the (?:call|conversation|meeting))\b/gi;
 const BEFORE =
@@ -39,11 +41,12 @@ const ECHOED =
 const ASKED_NAME = /\b((?:asks?|requests?|gets?|obtains?|takes?)(?: for)?) (?:the |their )?(?:caller|customer|client|contact|prospect|patient|person)['’]s (?:full |first |last )?name\b/gi;
 const OPEN_QUESTIONS = /\bopen(?:[- ]ended)? questions?\b/i;
 
-export function structureOf(clause: string): RequirementStructure {
+/** `conditional`: the requirement applies in a situation, so "immediately" means once it arises. */
+export function structureOf(clause: string, conditional = false): RequirementStructure {
   let text = ` ${clause} `;
   let position: Position | undefined;
-  if (text.search(START) >= 0) position = 'start';
-  text = text.replace(START, ' ');
+  if (text.search(START) >= 0 || (!conditional && text.search(PROMPTLY) >= 0)) position = 'start';
+  text = text.replace(START, ' ').replace(PROMPTLY, ' ');
   if (text.search(END) >= 0) position ??= 'end';
   text = text.replace(END, ' ');
 

@@ -27,6 +27,22 @@ describe('readRequirement', () => {
     expect(requirement.terms.map((term) => term.text)).toEqual(['explain', 'refund', 'policy', 'deadline']);
   });
 
+  it('reads a situation named after the step, and keeps what is to be asked whole', () => {
+    const escalation = readRequirement(criterion('Escalate to a supervisor immediately if the customer threatens legal action.'));
+    expect(escalation).toMatchObject({ conditional: true, situation: 'the customer threatens legal action', position: undefined });
+    expect(escalation.terms.map((term) => term.text)).toEqual(['escalate', 'supervisor']);
+    expect(readRequirement(criterion('Transfer the caller to a supervisor when asked.'))).toMatchObject({ conditional: true, situation: 'asked', conditionTerms: [] });
+    expect(readRequirement(criterion('Explain the next step of the process and when the candidate will hear back.')).conditional).toBe(false);
+    const question = readRequirement(criterion('Ask the customer when the payment is due.'));
+    expect(question.conditional).toBe(false);
+    expect(question.terms.map((term) => term.text)).toEqual(expect.arrayContaining(['payment', 'due']));
+  });
+
+  it('reads "immediately" as at the start, unless a situation calls for it', () => {
+    expect(readRequirement(criterion('Greet the caller immediately.')).position).toBe('start');
+    expect(readRequirement(criterion('If the caller is upset, apologise immediately.')).position).toBeUndefined();
+  });
+
   it('reads a step that applies in a situation, with its label counting half', () => {
     const requirement = readRequirement(criterion('When the caller asks for a refund: Verify identity: ask for the full name and date of birth.'));
     expect(requirement.conditional).toBe(true);

@@ -23,6 +23,8 @@ export interface Requirement {
   readonly actor: Side;
   readonly prohibited: boolean;
   readonly conditional: boolean;
+  /** The situation a conditional criterion applies in, as the team wrote it ("the customer asks for a refund"); may be empty. */
+  readonly situation: string;
   /** Words of the situation a conditional criterion applies in; may be empty ("this step"). */
   readonly conditionTerms: readonly Term[];
   readonly asks: boolean;
@@ -60,6 +62,12 @@ const OWN_SIDE_SUBJECT =
 const MODAL = /^(?:must|should|shall|will|needs? to|has to|have to|is expected to|are expected to|is required to|always)\s+/i;
 const PROHIBITION = /^(?:do not|don't|does not|doesn't|never|must not|mustn't|should not|shouldn't|shall not|may not|cannot|can't|avoid(?:s)?|refrain(?:s)? from|no longer)\b\s*/i;
 const CONDITION = /^(?:only\s+)?(?:if|when|whenever|once|in case|in the event that|where|should)\b\s+([^,:;]+?)(?:\s*[,:;]\s*|\s+then\s+)([\s\S]+)$/i;
+// A situation named after what must be done: "Escalate … if the customer threatens legal action",
+// "Transfer the caller when asked", "Offer a callback if needed". Only a party or a bare participle
+// opens one, and not as what is asked or explained: "ask when the payment is due", "explain the next
+// step and when the candidate will hear back" stay what is to be said.
+const TRAILING_CONDITION =
+  /^([\s\S]+?)[,;]?\s+(?<!\b(?:and|or|about|whether|explains?|asks?|tells?|says?|states?|confirms?|checks?|shares?|mentions?|knows?|out)\s+)(?:only\s+)?(?:if|when|whenever|once|in case|in the event that)\s+(?![^.!?]*\b(?:will|would|is going to)\b)((?:the\s+|a\s+|an\s+)?(?:customer|caller|client|contact|prospect|buyer|patient|candidate|user|member|lead|other party|they|he|she)\b[^.!?]*|(?:asked|requested|needed|necessary|required|appropriate|applicable|prompted|relevant|possible)\b[^.!?]*)[.!]?\s*$/i;
 const LABEL = /^([^:.?!\n]{1,80}):\s+(\S[\s\S]*)$/;
 const REVIEW_SENTENCE = /(?:^|(?<=[.!?]\s))(pass|fail)\s+(?:if|when)\b[^.!?]*[.!?]?/gi;
 
@@ -114,8 +122,14 @@ function parseRequirement(criterion: TeamCriterion, defaultActor: Side): Require
     condition = laterCondition[1]!;
     text = laterCondition[2]!;
   }
+  const trailingCondition = !conditional ? TRAILING_CONDITION.exec(text.trim()) : null;
+  if (trailingCondition) {
+    conditional = true;
+    text = trailingCondition[1]!;
+    condition = trailingCondition[2]!;
+  }
 
-  const structure = structureOf(text.trim());
+  const structure = structureOf(text.trim(), conditional);
   let actor = defaultActor;
   let clause = structure.clause;
   let stated = structure.stated;
@@ -148,6 +162,7 @@ function parseRequirement(criterion: TeamCriterion, defaultActor: Side): Require
     actor,
     prohibited,
     conditional,
+    situation: condition.trim().replace(/[.\s]+$/, ''),
     conditionTerms: uniqueTerms(contentTokens(condition).map((token) => termOf(token))),
     asks,
     openQuestions: structure.openQuestions,

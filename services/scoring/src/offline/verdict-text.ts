@@ -50,7 +50,7 @@ export function verdictOf(finding: Finding, conversation: Conversation): Criteri
       reason = `Met: nothing the ${side} said does what it forbids (${instruction.text}).`;
       break;
     case 'not-applicable':
-      reason = `Not applicable: ${situation(finding)} did not come up, so nothing was required.`;
+      reason = `Not applicable: ${situation(finding)}, so nothing was required.`;
       break;
     case 'violated':
       reason = `Not met: ${said}, which the criterion forbids.`;
@@ -154,9 +154,10 @@ function instructionOf(clause: string): { verb: boolean; text: string } {
   return { verb: true, text: [verb, ...rest].join(' ') };
 }
 
+/** "it applies when the customer asks for a refund, and that did not come up", in the team's words. */
 function situation(finding: Finding): string {
-  const words = finding.requirement.conditionTerms.map((term) => term.text);
-  return words.length > 0 ? `the situation it covers (${words.slice(0, MAX_LISTED_WORDS).join(', ')})` : 'this step';
+  const situation = finding.requirement.situation;
+  return situation ? `it applies when ${situation}, and that did not come up` : 'this step did not come up';
 }
 
 /** Where the missing thing belonged: after what the other side said about it, or at the start. */
