@@ -9,5 +9,5 @@ export function list(items: readonly string[]): string {
 /** "call" → "Call". */
 export const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** "Greets the caller" → "greets the caller"; an acronym or a single capital stays ("SMS", "I"). */
-export const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+/** "Greets the caller" → "greets the caller", "A demo" → "a demo"; an acronym or "I" stays ("SMS", "I"). */
+export const lowerFirst = (text: string) => (/^(?:[A-Z][a-z]|A\s)/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);

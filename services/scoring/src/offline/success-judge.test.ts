@@ -64,6 +64,42 @@ describe('judgeSuccess', () => {
   });
 });
 
+describe('outcomes in any department', () => {
+  it('takes a day and time accepted as agreeing to a meeting, and a date of birth as nothing', () => {
+    const booked: Line[] = [
+      ['Sam', 'We help teams review calls faster. Could we set up a demo next week? How about Tuesday at 10?'],
+      ['Dana', 'Tuesday at 10 works. Send me the invite.'],
+      ['Sam', 'Great, thanks for your time!'],
+    ];
+    expect(judge('The prospect agrees to a follow-up meeting.', booked)).toMatchObject({ isSuccessful: true, reason: 'Dana agreed: "Tuesday at 10 works.".' });
+    const politeClose: Line[] = [
+      ['Sam', 'Could we set up a demo next month?'],
+      ['Dana', 'No, we are fine for now.'],
+      ['Sam', 'Okay. Thanks for your time!'],
+    ];
+    expect(judge('A follow-up meeting is booked.', politeClose)).toMatchObject({ isSuccessful: false, reason: 'Nothing said shows that a follow-up meeting is booked.' });
+    expect(judge('The customer books a demo.', RENEWAL_CALL).isSuccessful).toBe(false);
+  });
+
+  it('takes the representative telling the contact that the outcome happened, or did not', () => {
+    const moved: Line[] = [
+      ['Rita', 'The panel liked your answers, so you are moved to the next round.'],
+      ['Jordan', 'That is great news.'],
+    ];
+    expect(judge('The candidate moves to the next round.', moved)).toMatchObject({ isSuccessful: true, reason: 'Rita said so: "The panel liked your answers, so you are moved to the next round.".' });
+    const notMoved: Line[] = [
+      ['Rita', 'I am sorry, you are not moved to the next round this time.'],
+      ['Jordan', 'I understand.'],
+    ];
+    expect(judge('The candidate moves to the next round.', notMoved)).toMatchObject({ isSuccessful: false, reason: 'Rita said it did not happen: "I am sorry, you are not moved to the next round this time.".' });
+    const couldBe: Line[] = [
+      ['Rita', 'You can move to the next round if the panel agrees.'],
+      ['Jordan', 'Okay.'],
+    ];
+    expect(judge('The candidate moves to the next round.', couldBe).isSuccessful).toBe(false);
+  });
+});
+
 describe('reading decisions', () => {
   const lastLine = (answer: string) =>
     judgeSuccess('The contact agrees to upgrade to the premium plan.', readConversation(transcriptOf([['Rita', 'Would you like to upgrade to the premium plan today?'], ['Ben', answer]]))).isSuccessful;

@@ -13,13 +13,13 @@ import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { SpeakerRole } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { SuccessJudgement } from '../engines/evaluation-engine.js';
 import { lowerFirst } from '../language/prose.js';
-import type { Sentence } from '../language/text-analysis.js';
+import type { Sentence, Token } from '../language/text-analysis.js';
 import { MATCH_STRENGTH } from '../language/term-match.js';
 import { evidenceOf, type Conversation, type Side, type Turn } from './conversation.js';
 import { readRequirement } from './requirement.js';
 
 const AGREEING =
-  /\b(?:yes|yeah|yep|(?<!make |not |for )sure|ok(?:ay)?|absolutely|definitely|certainly|of course|why not|sounds? (?:good|great|fine)|deal|agreed?|happy to|glad to|go ahead|count me in|sign me up|let(?:'?s| us) (?!say\b|see\b|think\b|imagine\b|suppose\b|assume\b|not\b)[a-z]+|(?:i|we)(?:'ll| will) take|i(?:'ll| will| would|'d| can| want to| am going to|'m going to) (?!not\b|never\b|like to (?:know|ask|see|hear|understand|learn)\b|want to (?:know|ask|see|hear|understand|learn|make sure)\b)|will do|i do[.!]?$|i'm in|that works|(?:i am|i'm) willing|put me down|(?:don'?t|do not|wouldn'?t|would not) mind|(?:i|we)(?: will| 'll|'ll)? accept(?:ed)?\b|accepted)/i;
+  /\b(?:yes|yeah|yep|(?<!make |not |for )sure|ok(?:ay)?|absolutely|definitely|certainly|of course|why not|sounds? (?:good|great|fine)|deal|agreed?|happy to|glad to|go ahead|count me in|sign me up|let(?:'?s| us) (?!say\b|see\b|think\b|imagine\b|suppose\b|assume\b|not\b)[a-z]+|(?:i|we)(?:'ll| will) take|i(?:'ll| will| would|'d| can| want to| am going to|'m going to) (?!not\b|never\b|like to (?:know|ask|see|hear|understand|learn)\b|want to (?:know|ask|see|hear|understand|learn|make sure)\b)|will do|i do[.!]?$|i'm in|that works|(?:works|suits?|is (?:perfect|fine|great|good)) for (?:me|us)\b|\bworks(?: (?:fine|great|well|perfectly))?[.!]*$|see you (?:then|there|on)\b|send (?:me|us|over) the (?:invite|invitation|link|details|contract|paperwork)|book it|lock it in|pencil (?:me|us|it) in|(?:i am|i'm) willing|put me down|(?:don'?t|do not|wouldn'?t|would not) mind|(?:i|we)(?: will| 'll|'ll)? accept(?:ed)?\b|accepted)/i;
 // An amount offered: "$1", "50 cents", "two dollars".
 const AMOUNT = /(?:\$\s?\d|\b\d+(?:\.\d+)?\s?(?:cents?|dollars?|usd|bucks|pounds?|euros?)\b|\b(?:one|two|three|four|five|ten|twenty|fifty) (?:cents?|dollars?|bucks)\b)/i;
 const DECLINING =
@@ -37,6 +37,19 @@ const CONFIRMING =
  * not one about the subject ("Have you used the premium plan before?"), whose "no" declines nothing.
  */
 const ASKING_FOR_DECISION = /\b(?:would|will|could|can|are|do|shall) you\b[^?]*\b(?:like|want|willing|interested|able|consider|be|agree|go|do|sign|book|buy|give|join|try|take|accept)\b|\bhow much\b|\bwhat amount\b|\bshall we\b|\bready to\b/i;
+
+/**
+ * The representative telling the contact the outcome has happened to them: "you are moved to the
+ * next round", "your refund has been processed", "you'll be booked in for Tuesday". Only what is so
+ * or will be, never what could be ("you can upgrade online").
+ */
+const STATED_TO_CONTACT = /\byou(?:'re| are|'ve been| have been|'ll be| will be| were| got)\b|\byour\b[^.?!]*?\b(?:is|are|was|were|has been|have been|will be)\b/i;
+/** Things held at a time: when the prompt is about one, a day or a time proposed or accepted is about it. */
+const HELD_AT_A_TIME = /\b(?:meeting|call|demo|demonstration|interview|appointment|call-?back|session|visit|consultation|walk-?through|round|follow-?up|onboarding|training|workshop|viewing|tour|presentation)s?\b/i;
+
+/** A time or a day to meet ("at 10", "Tuesday", "tomorrow"), not any date: a date of birth is no appointment. */
+const APPOINTMENT_DAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'tomorrow', 'tonight', 'weekend']);
+const isAppointmentTime = (token: Token) => token.kind === 'time' || (token.kind === 'date' && APPOINTMENT_DAYS.has(token.normal));
 
 /** Nothing offered: "$0", "zero dollars", "I'm putting in nothing", "nothing this time". */
 const ZERO_AMOUNT =
@@ -70,8 +83,18 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
   // the subject, "change" may not be).
   const onSubjectSentences = new Set<Sentence>();
   for (const term of terms) for (const hit of conversation.index.find(term)) if (hit.strength >= SUBJECT_MATCH) onSubjectSentences.add(hit.place.sentence);
+  // "Agrees to a follow-up meeting": "How about Tuesday at 10?" proposes one, "Tuesday at 10 works" accepts it.
+  if (HELD_AT_A_TIME.test(definition)) {
+    for (const turn of conversation.turns) for (const sentence of turn.sentences) if (sentence.tokens.some(isAppointmentTime)) onSubjectSentences.add(sentence);
+  }
 
-  type Decision = { yes: boolean; turn: Turn; sentence: Sentence; how: 'decided' | 'answered' | 'confirmed' };
+  type Decision = { yes: boolean; turn: Turn; sentence: Sentence; how: 'decided' | 'answered' | 'confirmed' | 'stated' };
+  // The outcome itself, not only a word of it: every word of what is to come about ("moved"), or
+  // most of the subject's words ("next", "round").
+  const subjectStated = (spoken: string) => {
+    const said = terms.filter((term) => new RegExp(`\\b${escapeRegExp(term.text)}`, 'i').test(spoken) || term.lemmas.some((lemma) => new RegExp(`\\b${escapeRegExp(lemma)}`, 'i').test(spoken)));
+    return predicated.length > 0 ? predicated.every((term) => said.includes(term)) : said.length * 2 >= terms.length;
+  };
   const decisions: Decision[] = [];
   let openQuestion = false; // the other side just asked for the decision
   for (const turn of conversation.turns) {
@@ -91,8 +114,11 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
           if (declined) decisions.push({ yes: false, turn, sentence, how: onSubject ? 'decided' : 'answered' });
           else if (agreed || AMOUNT.test(spoken)) decisions.push({ yes: true, turn, sentence, how: onSubject ? 'decided' : 'answered' });
         }
-      } else if (turn.side === other) {
-        if (onSubject && CONFIRMING.test(spoken)) decisions.push({ yes: true, turn, sentence, how: 'confirmed' });
+      } else if (turn.side === other && onSubject) {
+        if (CONFIRMING.test(spoken)) decisions.push({ yes: true, turn, sentence, how: 'confirmed' });
+        else if (!sentence.question && !HEDGING.test(spoken) && STATED_TO_CONTACT.test(spoken) && subjectStated(spoken)) {
+          decisions.push({ yes: !/\b(?:not|never|no longer)\b|n['’]t\b/i.test(spoken), turn, sentence, how: 'stated' });
+        }
       }
     }
     if (turn.side === other) {
@@ -114,7 +140,11 @@ export function judgeSuccess(successPrompt: string, conversation: Conversation):
   const evidence: Evidence[] = [evidenceOf(last.turn, last.sentence)];
   const quote = evidence[0]!.quote;
   const confidence = Math.round(Math.min(0.95, 0.6 + 0.35 * (last.yes ? consistency : 1 - consistency)) * 100) / 100;
-  if (!last.yes) return { isSuccessful: false, reason: `${last.turn.speaker} declined: "${quote}".`, confidence, evidence };
-  const verb = last.how === 'confirmed' ? 'confirmed the agreement' : 'agreed';
+  if (!last.yes) return { isSuccessful: false, reason: `${last.turn.speaker} ${last.how === 'stated' ? 'said it did not happen' : 'declined'}: "${quote}".`, confidence, evidence };
+  const verb = last.how === 'confirmed' ? 'confirmed the agreement' : last.how === 'stated' ? 'said so' : 'agreed';
   return { isSuccessful: true, reason: `${last.turn.speaker} ${verb}: "${quote}".`, confidence, evidence };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
