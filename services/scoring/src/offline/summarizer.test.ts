@@ -18,6 +18,22 @@ describe('summarise', () => {
     expect(summary.discussion).toMatch(/^It was mainly about /);
   });
 
+  it('names no person, no courtesy and no word it does not know as a topic', () => {
+    const summary = summarise(
+      readConversation(
+        transcriptOf([
+          ['Oliver', 'Good morning Dana, thanks for your time, mm-hmm. Oliver here from Wingtip in Leeds.'],
+          ['Dana', 'Morning Oliver. Our refund backlog is the problem, the refund queue keeps growing.'],
+          ['Oliver', 'Our refund tool clears a refund queue in hours.'],
+        ]),
+      ),
+      { kind: 'call', success: notJudged },
+    );
+    const topics = /^It was mainly about ([^.]+)\./.exec(summary.discussion)![1]!;
+    expect(topics).toContain('refund');
+    for (const word of ['oliver', 'dana', 'wingtip', 'leeds', 'morning', 'thanks', 'time', 'mm-hmm']) expect(topics.toLowerCase()).not.toContain(word);
+  });
+
   it('quotes only what was said', () => {
     const summary = summarise(readConversation(transcriptOf(RENEWAL_CALL)), { kind: 'call', success: notJudged });
     for (const [, quote] of summary.discussion.matchAll(/said: "([^"]+)"/g)) expect(spoken).toContain(quote);

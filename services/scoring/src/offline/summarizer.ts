@@ -141,8 +141,12 @@ function vocabularyWeights(candidates: readonly Candidate[]): Map<string, number
   return weights;
 }
 
+// Nouns of politeness and of the conversation itself, never what it was about.
+const COURTESY_NOUNS = new Set('thanks thank hello hi bye goodbye morning afternoon evening day night welcome pleasure sorry apology time moment minute second bit lot thing stuff way question call meeting conversation chat today tomorrow yesterday week weekend yes no okay'.split(' '));
+
 function topicsOf(conversation: Conversation, weights: ReadonlyMap<string, number>): string[] {
   const words = lexicon();
+  const names = new Set(conversation.speakers.flatMap((speaker) => speaker.label.toLowerCase().split(/[^a-z'-]+/).filter(Boolean)));
   const scores = new Map<string, number>();
   const phraseCounts = new Map<string, number>();
   for (const turn of conversation.turns) {
@@ -152,9 +156,10 @@ function topicsOf(conversation: Conversation, weights: ReadonlyMap<string, numbe
         const token = tokens[index]!;
         if (!isTopical(token)) continue;
         const lemma = token.lemmas[0]!;
-        // Things talked about: words WordNet reads first as nouns, and names it does not know.
-        const parts = words.partsOfSpeech(lemma);
-        if (parts !== '' && !parts.startsWith('n')) continue;
+        // Things talked about: words WordNet reads first as nouns. Not a name (people are listed
+        // as participants, "It was mainly about Oliver and Leeds" says nothing), a word it does not
+        // know ("mm-hmm") or a courtesy ("thanks", "morning").
+        if (!words.partsOfSpeech(lemma).startsWith('n') || token.proper || names.has(lemma) || COURTESY_NOUNS.has(lemma)) continue;
         scores.set(lemma, weights.get(lemma) ?? 0);
         const next = tokens[index + 1];
         if (next && isTopical(next) && next.start - token.end <= 1 && words.partsOfSpeech(next.lemmas[0]!).startsWith('n')) {
