@@ -30,6 +30,16 @@ describe('judgeCriterion', () => {
     expect(outcome('Do not promise a discount on hardware.')).toBe('respected');
   });
 
+  it('is unsure of a failure that rests only on words not found, and sure of one it has evidence for', () => {
+    const conversation = readConversation(transcriptOf(RENEWAL_CALL));
+    // Never said, or said in other words: the words alone cannot tell.
+    expect(judgeCriterion(requirement('Offer a free trial of the mobile app.'), conversation)).toMatchObject({ outcome: 'missing', confidence: 0.55 });
+    const met = judgeCriterion(requirement('Verify the caller: ask for the account number and date of birth.'), conversation);
+    expect(met.confidence).toBeGreaterThan(0.7);
+    const violated = judgeCriterion(requirement('Do not send the contract by email.'), conversation);
+    expect(violated.confidence).toBeGreaterThan(0.55);
+  });
+
   it('fails a criterion whose opposite was said', () => {
     const refused: Line[] = [
       ['Nova', 'Your request is pending. No email or SMS confirmation will be sent.'],

@@ -22,6 +22,13 @@ import type { Requirement } from './requirement.js';
 const MET_COVERAGE = 0.5;
 /** A quarter of it shows the step was addressed. */
 const ATTEMPT_COVERAGE = 0.25;
+/**
+ * How sure a verdict resting on words not found can be. Not finding a criterion's words cannot tell
+ * a step left out from one said in other words or one the conversation never needed: make eval
+ * measured such "missing" verdicts, said with up to 0.99, right 12 % to 38 % of the time on
+ * conversations labelled by other people. So they say they are unsure, whatever the coverage.
+ */
+const WORDS_NOT_FOUND_CONFIDENCE = 0.55;
 /** Saying what should have been asked is not asking: it can show an attempt, never meet the criterion. */
 const NOT_ASKED_FACTOR = 0.5;
 
@@ -170,8 +177,8 @@ function judge(requirement: Requirement, conversation: Conversation, meeting: re
     return finding('not-applicable', undefined, 0.5 + (ATTEMPT_COVERAGE - coverage) * 2);
   }
   if (contradiction) return finding('contradicted', contradiction, 0.6 + contradiction.negation / 2);
-  if (attempted) return finding('partial', attempt, 0.5 + (MET_COVERAGE - coverage));
-  return finding('missing', best && best.coverage > 0 ? best : undefined, 0.5 + (MET_COVERAGE - coverage));
+  if (attempted) return finding('partial', attempt, WORDS_NOT_FOUND_CONFIDENCE);
+  return finding('missing', best && best.coverage > 0 ? best : undefined, WORDS_NOT_FOUND_CONFIDENCE);
 }
 
 /**
