@@ -282,11 +282,19 @@ export function startSpeechSupervisor(options: SpeechSupervisorOptions): SpeechS
   // ---------------------------------------------------------------------------------------------
   // Stop
 
+  /**
+   * Stops the child and everything it started: the leader's exit is not enough, since what it
+   * started (pip, a sleep in a test's install) gets the signal at the same time and may outlive it
+   * by a moment. Done when its process group is empty.
+   */
   async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
-    if (child.exitCode !== null || child.signalCode !== null) return exited;
-    killGroup(child, 'SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) killGroup(child, 'SIGTERM');
     const killer = setTimeout(() => killGroup(child, 'SIGKILL'), timing.stopGraceMs);
     await exited;
+    if (!(await groupEmptied(child, timing.stopGraceMs))) {
+      killGroup(child, 'SIGKILL');
+      await groupEmptied(child, timing.stopGraceMs);
+    }
     clearTimeout(killer);
   }
 
@@ -349,6 +357,21 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
     process.kill(-child.pid, signal);
   } catch {
     // Already gone.
+  }
+}
+
+/** Whether the child's process group has no process left, waiting up to `withinMs` for it. */
+async function groupEmptied(child: ChildProcess, withinMs: number): Promise<boolean> {
+  if (child.pid === undefined) return true;
+  const deadline = performance.now() + withinMs;
+  for (;;) {
+    try {
+      process.kill(-child.pid, 0);
+    } catch {
+      return true;
+    }
+    if (performance.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
