@@ -139,7 +139,7 @@ interface CallSummary {
   segments: Array<{ index: number; speaker: string; role: string; startMs: number | null; text: string }>;
   evaluation: {
     score: number;
-    verdicts: Array<{ groupId: string; groupName: string; criterionId: string; criterionName: string; passed: boolean; reason: string; evidence: Evidence[] }>;
+    verdicts: Array<{ groupId: string; groupName: string; criterionId: string; criterionName: string; passed: boolean; needsReview: boolean; reason: string; evidence: Evidence[] }>;
   } | null;
 }
 interface Team {
@@ -587,7 +587,7 @@ describe('the /activities screen in Chromium, with the standalone product', () =
     );
     expect(section('Verdict')).toEqual(
       summary.evaluation!.verdicts.map((verdict) => {
-        const result = verdict.passed ? 'Passed' : 'Failed';
+        const result = verdict.needsReview ? `Needs review (leans to ${verdict.passed ? 'passed' : 'failed'})` : verdict.passed ? 'Passed' : 'Failed';
         return ['Verdict', verdict.groupName, verdict.criterionName, asWritten(verdict.reason ? `${result} — ${verdict.reason}` : result)];
       }),
     );

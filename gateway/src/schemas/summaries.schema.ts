@@ -37,6 +37,9 @@ export const VerdictView = Type.Object({
   passed: Type.Boolean({ description: 'a passed criterion adds its weight to the score; an inapplicable one counts as passed' }),
   applicable: Type.Boolean({ description: 'false when the criterion only applies in a situation that did not arise' }),
   confidence: Type.Number({ description: '0 to 1' }),
+  needsReview: Type.Boolean({
+    description: 'the engine is not sure enough (confidence below the evaluation’s reviewThreshold): a person should decide; `passed` is the side it leans to, and the score counts it that way',
+  }),
   reason: Type.String(),
   expected: Type.String({ description: 'failures: what was expected and not found' }),
   suggestion: Type.String({ description: 'failures: what to do instead' }),
@@ -70,7 +73,9 @@ export const StatisticsView = Type.Object({
 });
 
 export const EvaluationView = Type.Object({
-  score: Type.Number({ description: 'the weights of the passed criteria added up: 0 to 10' }),
+  score: Type.Number({ description: 'the weights of the passed criteria added up: 0 to 10; a criterion that needs review counts by the side it leans to' }),
+  criteriaNeedingReview: Type.Integer({ minimum: 0, description: 'how many verdicts need review ("7.5 / 10, 2 criteria need review")' }),
+  reviewThreshold: Type.Number({ description: 'a verdict whose confidence is below this needs review (0 to 1)' }),
   scriptMatch: nullable(Type.Number(), 'percent of the team’s call script covered; null when the team has no script'),
   isSuccessful: nullable(Type.Boolean(), 'judged from the team’s success prompt; null (N/A) without one'),
   successReason: Type.String(),

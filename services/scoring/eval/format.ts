@@ -1,4 +1,5 @@
 /** Terminal formatting of figures: fixed decimals, "—" for a figure that is not defined. */
+import { DEFAULT_REVIEW_THRESHOLD } from '../src/domain/review.js';
 import type { Calibration } from './metrics/calibration.js';
 
 export function fixed(value: number | null | undefined, digits = 3): string {
@@ -26,7 +27,11 @@ export function table(header: readonly string[], rows: readonly (readonly string
 /** A system's reliability table, its expected calibration error and its risk–coverage rows. */
 export function calibrationLines(what: string, figures: Calibration): string[] {
   const bins = figures.bins.map((bin) => [`${bin.from.toFixed(1)}–${bin.to.toFixed(1)}`, String(bin.count), fixed(bin.meanConfidence, 2), fixed(bin.accuracy, 2)]);
-  const coverage = figures.riskCoverage.map((row) => [`≥ ${row.threshold.toFixed(2)}`, row.coverage === null ? '—' : `${(100 * row.coverage).toFixed(0)}% (${row.count})`, fixed(row.accuracy)]);
+  const coverage = figures.riskCoverage.map((row) => [
+    `≥ ${row.threshold.toFixed(2)}${row.threshold === DEFAULT_REVIEW_THRESHOLD ? ' (confident: below it needs review)' : ''}`,
+    row.coverage === null ? '—' : `${(100 * row.coverage).toFixed(0)}% (${row.count})`,
+    fixed(row.accuracy),
+  ]);
   return [
     `  Confidence of ${what}: ECE ${fixed(figures.ece)} over ${figures.verdicts} verdicts (accuracy ${fixed(figures.accuracy)}). Reliability:`,
     ...table(['confidence', 'verdicts', 'said', 'right'], bins, 1, '    '),

@@ -18,7 +18,7 @@ import { EventEnvelope } from '@parlance/proto/parlance/events/v1/envelope';
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 import { ActivityDeleted } from '@parlance/proto/parlance/ingest/v1/events';
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
-import { Evaluation, type CriterionVerdict } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import { Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { ActivityScored, InsightTokensConsumed, ScoringFailed } from '@parlance/proto/parlance/scoring/v1/events';
 import { TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
@@ -26,7 +26,7 @@ import { applyTeamCriteria } from '../src/db/team-criteria.repository.js';
 import { enqueueEvaluation } from '../src/db/pending-evaluations.repository.js';
 import { evaluations, outbox, pendingEvaluations, pendingEvaluationsQueue } from '../src/db/schema.js';
 import { EVALUATION_WARNINGS } from '../src/domain/assemble-evaluation.js';
-import { UnjudgeableActivityError, type EvaluationEngine, type EvaluationInput, type Judgement, type TeamSnapshot } from '../src/engines/evaluation-engine.js';
+import { UnjudgeableActivityError, type EvaluationEngine, type EvaluationInput, type JudgedVerdict, type Judgement, type TeamSnapshot } from '../src/engines/evaluation-engine.js';
 import { activityDeletedConsumer } from '../src/events/activity-deleted.consumer.js';
 import { transcriptReadyConsumer } from '../src/events/transcript-ready.consumer.js';
 import { SCORING_REASONS, startScoringWorker, type ScoringWorker, type ScoringWorkerSettings } from '../src/pipeline/scoring-worker.js';
@@ -98,7 +98,7 @@ function keywordEngine(options: { tokens?: number; judge?: (input: EvaluationInp
     async judge(input, signal) {
       inputs.push(input);
       if (options.judge) return options.judge(input, signal);
-      const verdicts: CriterionVerdict[] = input.team.criteriaGroups.flatMap((group) =>
+      const verdicts: JudgedVerdict[] = input.team.criteriaGroups.flatMap((group) =>
         group.criteria.map((criterion) => {
           const keyword = keywords[criterion.id] ?? criterion.name;
           const index = input.transcript.segments.findIndex((segment) => segment.text.toLowerCase().includes(keyword.toLowerCase()));

@@ -15,6 +15,7 @@ function verdict(criterionName: string, weight: number, fields: Partial<Criterio
     passed: true,
     applicable: true,
     confidence: 0.9,
+    needsReview: false,
     reason: '',
     expected: '',
     suggestion: '',

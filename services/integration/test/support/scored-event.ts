@@ -8,7 +8,7 @@ import { ActivityScored } from '@parlance/proto/parlance/scoring/v1/events';
 import { ACTIVITY_SCORED } from '../../src/events/writeback.consumer.js';
 
 export function verdict(criterionName: string, weight: number, passed: boolean, suggestion = ''): CriterionVerdict {
-  return { groupId: 'g', criterionId: criterionName, groupName: 'Discovery', criterionName, weight, passed, applicable: true, confidence: 0.8, reason: '', expected: '', suggestion, evidence: [] };
+  return { groupId: 'g', criterionId: criterionName, groupName: 'Discovery', criterionName, weight, passed, applicable: true, confidence: 0.8, needsReview: false, reason: '', expected: '', suggestion, evidence: [] };
 }
 
 export function evaluation(activityId: string, fields: Partial<Evaluation> = {}): Evaluation {
@@ -32,6 +32,7 @@ export function evaluation(activityId: string, fields: Partial<Evaluation> = {})
     insightTokens: 0,
     evaluatedAt: new Date('2026-11-24T10:00:00.000Z'),
     warnings: [],
+    reviewThreshold: 0.7,
     ...fields,
   };
 }

@@ -42,6 +42,7 @@ export interface Calibration {
 
 /** Ten bins of width 0.1; empty bins are left out of the table. */
 export const BIN_COUNT = 10;
+/** Includes the product's default review threshold (0.7): the verdicts it calls confident. */
 export const COVERAGE_THRESHOLDS: readonly number[] = [0.5, 0.6, 0.7, 0.8, 0.9];
 
 export function calibration(judged: readonly Judged[], thresholds: readonly number[] = COVERAGE_THRESHOLDS): Calibration {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
-import type { CriterionVerdict } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
-import type { EvaluationInput, Judgement } from '../engines/evaluation-engine.js';
+import type { EvaluationInput, JudgedVerdict, Judgement } from '../engines/evaluation-engine.js';
+import { DEFAULT_REVIEW_THRESHOLD, criteriaNeedingReview } from './review.js';
 import { assembleEvaluation, EVALUATION_WARNINGS, hasWordsToEvaluate, improvementsFrom } from './assemble-evaluation.js';
 import { conversationStatistics } from './conversation-statistics.js';
 import { measureScriptMatch } from './script-match.js';
@@ -53,7 +53,7 @@ const input = (overrides: Partial<EvaluationInput['team']> = {}): EvaluationInpu
   representative: { email: 'anna@example.com', name: 'Anna' },
 });
 
-function verdict(groupId: string, criterionId: string, passed: boolean, extra: Partial<CriterionVerdict> = {}): CriterionVerdict {
+function verdict(groupId: string, criterionId: string, passed: boolean, extra: Partial<JudgedVerdict> = {}): JudgedVerdict {
   const group = GROUPS.find((candidate) => candidate.id === groupId)!;
   const criterion = group.criteria.find((candidate) => candidate.id === criterionId)!;
   return {
@@ -73,7 +73,7 @@ function verdict(groupId: string, criterionId: string, passed: boolean, extra: P
   };
 }
 
-const judgement = (verdicts: CriterionVerdict[], extra: Partial<Judgement> = {}): Judgement => ({
+const judgement = (verdicts: JudgedVerdict[], extra: Partial<Judgement> = {}): Judgement => ({
   verdicts,
   success: { isSuccessful: false, reason: 'The invoice is still open.', confidence: 0.7, evidence: [{ quote: 'help with my invoice', segmentIndex: 1, speaker: 'John', role: SpeakerRole.SPEAKER_ROLE_CONTACT, startMs: 4_500 }] },
   summary: { text: 'Anna took a call about an invoice.', participants: ['Anna (representative)'], discussion: 'An invoice.', outcome: 'Open.', nextSteps: ['Send the invoice'] },
@@ -99,6 +99,17 @@ describe('assembleEvaluation', () => {
     expect(assembleEvaluation(input(), judgement(ALL_VERDICTS.map((v) => ({ ...v, passed: true }))), new Date()).score).toBe(10);
   });
 
+  it('marks a verdict below the review threshold as needing review, and scores it by the side it leans to', () => {
+    const unsure = ALL_VERDICTS.map((v, index) => (index === 0 ? { ...v, confidence: 0.55 } : v));
+    const evaluation = assembleEvaluation(input(), judgement(unsure), new Date());
+    expect(evaluation.reviewThreshold).toBe(DEFAULT_REVIEW_THRESHOLD);
+    expect(evaluation.verdicts.map((v) => v.needsReview)).toEqual(unsure.map((_, index) => index === 0));
+    expect(criteriaNeedingReview(evaluation.verdicts)).toBe(1);
+    expect(evaluation.score).toBe(4.5);
+    // A team that trusts less of what the engine says sends more to review.
+    expect(criteriaNeedingReview(assembleEvaluation(input(), judgement(unsure), new Date(), 0.85).verdicts)).toBe(unsure.length);
+  });
+
   it('carries what the engine judged and who judged it, with the activity, team version and time', () => {
     const evaluatedAt = new Date('2026-11-23T10:00:00Z');
     const evaluation = assembleEvaluation(input(), judgement(ALL_VERDICTS, { fallbackReason: 'the model timed out', engine: 'offline-evidence' }), evaluatedAt);
@@ -117,7 +128,7 @@ describe('assembleEvaluation', () => {
       evaluatedAt,
       warnings: ['The transcript was judged in 2 parts.'],
     });
-    expect(evaluation.verdicts).toEqual(ALL_VERDICTS);
+    expect(evaluation.verdicts).toEqual(ALL_VERDICTS.map((verdict) => ({ ...verdict, needsReview: false })));
     expect(evaluation.successEvidence[0]?.quote).toBe('help with my invoice');
     expect(evaluation.summary?.nextSteps).toEqual(['Send the invoice']);
   });

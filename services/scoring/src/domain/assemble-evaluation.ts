@@ -5,12 +5,13 @@
  * verdicts by criteria group in the team's order, and the warnings of the transcript and the engine.
  */
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
-import type { CriterionVerdict, Evaluation, Improvement } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import type { Evaluation, Improvement } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import type { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { activityKindOf } from '@parlance/platform/activity/activity-kind';
-import type { EvaluationInput, Judgement } from '../engines/evaluation-engine.js';
+import type { EvaluationInput, JudgedVerdict, Judgement } from '../engines/evaluation-engine.js';
 import { conversationStatistics } from './conversation-statistics.js';
 import { weightedScore } from './score.js';
+import { DEFAULT_REVIEW_THRESHOLD, markForReview } from './review.js';
 import { measureScriptMatch } from './script-match.js';
 
 export const EVALUATION_WARNINGS = {
@@ -22,7 +23,7 @@ export function hasWordsToEvaluate(transcript: Transcript): boolean {
   return transcript.segments.some((segment) => /[\p{L}\p{N}]/u.test(segment.text));
 }
 
-export function assembleEvaluation(input: EvaluationInput, judgement: Judgement, evaluatedAt: Date): Evaluation {
+export function assembleEvaluation(input: EvaluationInput, judgement: Judgement, evaluatedAt: Date, reviewThreshold = DEFAULT_REVIEW_THRESHOLD): Evaluation {
   const { team, transcript } = input;
   const hasCriteria = team.criteriaGroups.some((group) => group.criteria.length > 0);
   return {
@@ -37,7 +38,7 @@ export function assembleEvaluation(input: EvaluationInput, judgement: Judgement,
     successReason: judgement.success.reason,
     successConfidence: judgement.success.confidence,
     successEvidence: judgement.success.evidence,
-    verdicts: judgement.verdicts,
+    verdicts: markForReview(judgement.verdicts, reviewThreshold),
     summary: judgement.summary,
     improvements: improvementsFrom(team.criteriaGroups, judgement.verdicts),
     statistics: conversationStatistics(transcript),
@@ -46,6 +47,7 @@ export function assembleEvaluation(input: EvaluationInput, judgement: Judgement,
     insightTokens: Math.max(0, Math.round(judgement.insightTokens)),
     evaluatedAt,
     warnings: evaluationWarnings(transcript, judgement, hasCriteria),
+    reviewThreshold,
   };
 }
 
@@ -64,7 +66,7 @@ function evaluationWarnings(transcript: Transcript, judgement: Judgement, hasCri
  * criteria, each failed criterion with its suggestion. Passed and inapplicable ones (which count
  * as passed) suggest nothing.
  */
-export function improvementsFrom(groups: readonly CriteriaGroup[], verdicts: readonly CriterionVerdict[]): Improvement[] {
+export function improvementsFrom(groups: readonly CriteriaGroup[], verdicts: readonly JudgedVerdict[]): Improvement[] {
   const failed = new Map(verdicts.filter((verdict) => !verdict.passed).map((verdict) => [`${verdict.groupId}/${verdict.criterionId}`, verdict]));
   const improvements: Improvement[] = [];
   for (const group of groups) {

@@ -73,10 +73,16 @@ export interface SuccessJudgement {
   evidence: Evidence[];
 }
 
+/**
+ * A verdict as an engine gives it. Whether it needs review is not the engine's to say: the
+ * evaluation marks it from its confidence and the threshold (`domain/review.ts`).
+ */
+export type JudgedVerdict = Omit<CriterionVerdict, 'needsReview'>;
+
 /** What an engine decides; everything measured is added by assembleEvaluation. */
 export interface Judgement {
   /** Exactly one per criterion of the team, in the team's order. */
-  verdicts: CriterionVerdict[];
+  verdicts: JudgedVerdict[];
   success: SuccessJudgement;
   summary: Summary;
   /** "offline-evidence", or "openai:<model>". */

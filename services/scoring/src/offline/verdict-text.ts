@@ -3,9 +3,9 @@
  * evidence quoted exactly, and for a failure what was expected and a concrete suggestion that
  * points at the moment in the conversation it concerns.
  */
-import type { CriterionVerdict, Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import winkLemmatizer from 'wink-lemmatizer';
-import { verdictIdentity } from '../engines/evaluation-engine.js';
+import { verdictIdentity, type JudgedVerdict } from '../engines/evaluation-engine.js';
 import { lexicon } from '../language/lexicon.js';
 import { list, lowerFirst, upperFirst } from '../language/prose.js';
 import { STOP_WORDS } from '../language/stop-words.js';
@@ -18,7 +18,7 @@ const MAX_LISTED_WORDS = 4;
 /** A quote in a sentence is cut to this many characters; the evidence keeps the whole sentence. */
 const QUOTE_IN_TEXT = 140;
 
-export function verdictOf(finding: Finding, conversation: Conversation): CriterionVerdict {
+export function verdictOf(finding: Finding, conversation: Conversation): JudgedVerdict {
   const { requirement } = finding;
   const { criterion } = requirement;
   const evidence = evidenceOfWindow(finding);

@@ -1090,8 +1090,12 @@ export type GetCallSummaryApiResponse = /** status 200 Default Response */ {
   }[];
   /** null until the activity is scored */
   evaluation: {
-    /** the weights of the passed criteria added up: 0 to 10 */
+    /** the weights of the passed criteria added up: 0 to 10; a criterion that needs review counts by the side it leans to */
     score: number;
+    /** how many verdicts need review ("7.5 / 10, 2 criteria need review") */
+    criteriaNeedingReview: number;
+    /** a verdict whose confidence is below this needs review (0 to 1) */
+    reviewThreshold: number;
     /** percent of the team’s call script covered; null when the team has no script */
     scriptMatch: number | null;
     /** judged from the team’s success prompt; null (N/A) without one */
@@ -1120,6 +1124,8 @@ export type GetCallSummaryApiResponse = /** status 200 Default Response */ {
       applicable: boolean;
       /** 0 to 1 */
       confidence: number;
+      /** the engine is not sure enough (confidence below the evaluation’s reviewThreshold): a person should decide; `passed` is the side it leans to, and the score counts it that way */
+      needsReview: boolean;
       reason: string;
       /** failures: what was expected and not found */
       expected: string;
@@ -1218,8 +1224,12 @@ export type GetMeetingSummaryApiResponse = /** status 200 Default Response */ {
   }[];
   /** null until the activity is scored */
   evaluation: {
-    /** the weights of the passed criteria added up: 0 to 10 */
+    /** the weights of the passed criteria added up: 0 to 10; a criterion that needs review counts by the side it leans to */
     score: number;
+    /** how many verdicts need review ("7.5 / 10, 2 criteria need review") */
+    criteriaNeedingReview: number;
+    /** a verdict whose confidence is below this needs review (0 to 1) */
+    reviewThreshold: number;
     /** percent of the team’s call script covered; null when the team has no script */
     scriptMatch: number | null;
     /** judged from the team’s success prompt; null (N/A) without one */
@@ -1248,6 +1258,8 @@ export type GetMeetingSummaryApiResponse = /** status 200 Default Response */ {
       applicable: boolean;
       /** 0 to 1 */
       confidence: number;
+      /** the engine is not sure enough (confidence below the evaluation’s reviewThreshold): a person should decide; `passed` is the side it leans to, and the score counts it that way */
+      needsReview: boolean;
       reason: string;
       /** failures: what was expected and not found */
       expected: string;

@@ -44,6 +44,7 @@ const EVALUATION: Evaluation = {
       passed: true,
       applicable: true,
       confidence: 0.9,
+      needsReview: false,
       reason: 'Greets the customer.',
       expected: '',
       suggestion: '',
@@ -58,6 +59,7 @@ const EVALUATION: Evaluation = {
       passed: false,
       applicable: true,
       confidence: 0.7,
+      needsReview: false,
       reason: 'No thanks.',
       expected: 'Thanks the customer.',
       suggestion: 'Thank Sam for waiting.',
@@ -84,6 +86,7 @@ const EVALUATION: Evaluation = {
   insightTokens: 812,
   evaluatedAt: new Date('2026-11-23T10:00:00Z'),
   warnings: [],
+  reviewThreshold: 0.7,
 };
 
 describe('activitySummaryView', () => {

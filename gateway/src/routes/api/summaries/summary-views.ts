@@ -36,6 +36,8 @@ export function activitySummaryView(transcript: Transcript | undefined, evaluati
 function evaluationView(evaluation: Evaluation): Static<typeof EvaluationView> {
   return {
     score: evaluation.score,
+    criteriaNeedingReview: evaluation.verdicts.filter((verdict) => verdict.needsReview).length,
+    reviewThreshold: evaluation.reviewThreshold,
     scriptMatch: evaluation.scriptMatch ?? null,
     isSuccessful: evaluation.isSuccessful ?? null,
     successReason: evaluation.successReason,
@@ -49,6 +51,7 @@ function evaluationView(evaluation: Evaluation): Static<typeof EvaluationView> {
       passed: verdict.passed,
       applicable: verdict.applicable,
       confidence: verdict.confidence,
+      needsReview: verdict.needsReview,
       reason: verdict.reason,
       expected: verdict.expected,
       suggestion: verdict.suggestion,

@@ -62,6 +62,12 @@ export interface CriterionVerdict {
   /** Failures: a concrete suggestion that refers to what was said. */
   suggestion: string;
   evidence: Evidence[];
+  /**
+   * The engine is not sure enough of `passed` (its confidence is below the evaluation's
+   * review_threshold): a person should decide. `passed` is the side it leans to, and the score
+   * counts it that way until then.
+   */
+  needsReview: boolean;
 }
 
 /** Areas for Improvement of one criteria group: one suggestion per failed criterion. */
@@ -164,6 +170,8 @@ export interface Evaluation {
     | undefined;
   /** What a person should know about how it was judged, e.g. a transcript split in parts. */
   warnings: string[];
+  /** A verdict whose confidence is below this needs review (0 to 1). */
+  reviewThreshold: number;
 }
 
 export interface GetEvaluationRequest {
@@ -329,6 +337,7 @@ function createBaseCriterionVerdict(): CriterionVerdict {
     expected: "",
     suggestion: "",
     evidence: [],
+    needsReview: false,
   };
 }
 
@@ -369,6 +378,9 @@ export const CriterionVerdict: MessageFns<CriterionVerdict> = {
     }
     for (const v of message.evidence) {
       Evidence.encode(v!, writer.uint32(98).fork()).join();
+    }
+    if (message.needsReview !== false) {
+      writer.uint32(104).bool(message.needsReview);
     }
     return writer;
   },
@@ -482,6 +494,14 @@ export const CriterionVerdict: MessageFns<CriterionVerdict> = {
             message.evidence.push(Evidence.decode(reader, reader.uint32()));
             continue;
           }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.needsReview = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -526,6 +546,11 @@ export const CriterionVerdict: MessageFns<CriterionVerdict> = {
       evidence: globalThis.Array.isArray(object?.evidence)
         ? object.evidence.map((e: any) => Evidence.fromJSON(e))
         : [],
+      needsReview: isSet(object.needsReview)
+        ? globalThis.Boolean(object.needsReview)
+        : isSet(object.needs_review)
+        ? globalThis.Boolean(object.needs_review)
+        : false,
     };
   },
 
@@ -567,6 +592,9 @@ export const CriterionVerdict: MessageFns<CriterionVerdict> = {
     if (message.evidence?.length) {
       obj.evidence = message.evidence.map((e) => Evidence.toJSON(e));
     }
+    if (message.needsReview !== false) {
+      obj.needsReview = message.needsReview;
+    }
     return obj;
   },
 
@@ -587,6 +615,7 @@ export const CriterionVerdict: MessageFns<CriterionVerdict> = {
     message.expected = object.expected ?? "";
     message.suggestion = object.suggestion ?? "";
     message.evidence = object.evidence?.map((e) => Evidence.fromPartial(e)) || [];
+    message.needsReview = object.needsReview ?? false;
     return message;
   },
 };
@@ -1474,6 +1503,7 @@ function createBaseEvaluation(): Evaluation {
     insightTokens: 0,
     evaluatedAt: undefined,
     warnings: [],
+    reviewThreshold: 0,
   };
 }
 
@@ -1538,6 +1568,9 @@ export const Evaluation: MessageFns<Evaluation> = {
     }
     for (const v of message.warnings) {
       writer.uint32(162).string(v!);
+    }
+    if (message.reviewThreshold !== 0) {
+      writer.uint32(169).double(message.reviewThreshold);
     }
     return writer;
   },
@@ -1715,6 +1748,14 @@ export const Evaluation: MessageFns<Evaluation> = {
             message.warnings.push(reader.string());
             continue;
           }
+          case 21: {
+            if (tag !== 169) {
+              break;
+            }
+
+            message.reviewThreshold = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1803,6 +1844,11 @@ export const Evaluation: MessageFns<Evaluation> = {
       warnings: globalThis.Array.isArray(object?.warnings)
         ? object.warnings.map((e: any) => globalThis.String(e))
         : [],
+      reviewThreshold: isSet(object.reviewThreshold)
+        ? globalThis.Number(object.reviewThreshold)
+        : isSet(object.review_threshold)
+        ? globalThis.Number(object.review_threshold)
+        : 0,
     };
   },
 
@@ -1868,6 +1914,9 @@ export const Evaluation: MessageFns<Evaluation> = {
     if (message.warnings?.length) {
       obj.warnings = message.warnings;
     }
+    if (message.reviewThreshold !== 0) {
+      obj.reviewThreshold = floatToJson(message.reviewThreshold);
+    }
     return obj;
   },
 
@@ -1900,6 +1949,7 @@ export const Evaluation: MessageFns<Evaluation> = {
     message.insightTokens = object.insightTokens ?? 0;
     message.evaluatedAt = object.evaluatedAt ?? undefined;
     message.warnings = object.warnings?.map((e) => e) || [];
+    message.reviewThreshold = object.reviewThreshold ?? 0;
     return message;
   },
 };

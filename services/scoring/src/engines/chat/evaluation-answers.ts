@@ -6,8 +6,8 @@
  * its quotes are held to the transcript (quoted-evidence.ts).
  */
 import Value from 'typebox/value';
-import type { CriterionVerdict, Summary } from '@parlance/proto/parlance/scoring/v1/evaluation';
-import { verdictIdentity, type EvaluationInput, type SuccessJudgement, type TeamCriterion } from '../evaluation-engine.js';
+import type { Summary } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import { verdictIdentity, type EvaluationInput, type JudgedVerdict, type SuccessJudgement, type TeamCriterion } from '../evaluation-engine.js';
 import type { ChatReply } from '../../model-server/chat-protocol.js';
 import {
   criterionKey,
@@ -110,7 +110,7 @@ const confidenceOf = (value: number) => (Number.isFinite(value) ? Math.min(1, Ma
 const textList = (items: string[]) => items.map(oneLine).filter(Boolean);
 
 interface JudgedParts {
-  verdicts: CriterionVerdict[];
+  verdicts: JudgedVerdict[];
   success: SuccessJudgement;
   summary: Summary;
 }
@@ -119,7 +119,7 @@ interface JudgedParts {
 export function judgedParts(answer: EvaluationAnswer, input: EvaluationInput, criteria: TeamCriterion[], tally: QuoteTally): JudgedParts {
   const { transcript } = input;
   const byKey = new Map(answer.verdicts.map((verdict) => [criterionKey(verdict.groupId, verdict.criterionId), verdict]));
-  const verdicts = criteria.map((criterion): CriterionVerdict => {
+  const verdicts = criteria.map((criterion): JudgedVerdict => {
     const verdict = byKey.get(criterionKey(criterion.groupId, criterion.criterionId))!;
     // An inapplicable criterion counts as passed (evaluation.proto), whatever the model wrote.
     const passed = verdict.passed || !verdict.applicable;

@@ -146,6 +146,23 @@ describe('call summary dialog', () => {
     expect(note.compareDocumentPosition(summarySection) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('marks a verdict the evaluator is unsure of as needing review, with the side it leans to and how the score counts it', async () => {
+    const unsure = makeEvaluation();
+    unsure.verdicts[1] = { ...unsure.verdicts[1]!, confidence: 0.55, needsReview: true };
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary({ evaluation: { ...unsure, criteriaNeedingReview: 1 } })) : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+
+    const criteria = await screen.findByRole('region', { name: 'Criteria' });
+    const verdicts = within(criteria).getAllByRole('listitem').filter((item) => item.classList.contains('summary-verdict'));
+    expect(verdicts.map((item) => item.querySelector('.badge')?.textContent)).toEqual(['Passed', 'Needs review']);
+    expect(verdicts[1]?.textContent).toContain('Leans to failed: the evaluator is not sure enough to decide; counted as failed in the score');
+    expect(verdicts[1]?.textContent).toContain('Confidence 55%');
+    expect(within(verdicts[1] as HTMLElement).getByRole('button', { name: /talk soon/ })).toBeTruthy();
+    const outcome = screen.getByRole('region', { name: 'Outcome' });
+    expect(outcome.textContent).toContain('6/10');
+    expect(outcome.textContent).toContain('1 criterion needs review');
+  });
+
   it('shows no warning note when the evaluation has none', async () => {
     stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
     renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);

@@ -54,6 +54,14 @@ describe('export rows', () => {
     ]);
   });
 
+  it('says which verdicts need review, the side each leans to, and how many there are', () => {
+    const evaluation = makeEvaluation({ criteriaNeedingReview: 1 });
+    evaluation.verdicts[1] = { ...evaluation.verdicts[1]!, needsReview: true };
+    const rows = summaryCsvRows({ summary: '', improvements: [], evaluation });
+    expect(rows).toContainEqual(['Verdict', 'Closing', 'Next steps', 'Needs review (leans to failed) — No follow-up date was agreed.']);
+    expect(rows).toContainEqual(['Statistics', 'Overall', 'Criteria Needing Review', '1']);
+  });
+
   it('adds per-speaker statistics when the evaluation has them', () => {
     const evaluation = makeEvaluation({
       verdicts: [],

@@ -62,12 +62,13 @@ export function summaryCsvRows({ summary, improvements, evaluation }: SummaryExp
   }
 
   for (const verdict of evaluation?.verdicts ?? []) {
-    const result = verdict.passed ? 'Passed' : 'Failed';
+    const result = verdictResult(verdict);
     rows.push(['Verdict', verdict.groupName, verdict.criterionName, verdict.reason ? `${result} — ${verdict.reason}` : result]);
   }
 
   if (evaluation) {
     rows.push(['Statistics', 'Overall', 'Score', String(evaluation.score)]);
+    if (evaluation.criteriaNeedingReview > 0) rows.push(['Statistics', 'Overall', 'Criteria Needing Review', String(evaluation.criteriaNeedingReview)]);
     if (evaluation.scriptMatch !== null) rows.push(['Statistics', 'Overall', 'Script Match', `${evaluation.scriptMatch}%`]);
     const outcome = evaluation.isSuccessful === null ? 'N/A' : evaluation.isSuccessful ? 'Yes' : 'No';
     rows.push(['Statistics', 'Overall', 'Successful', evaluation.successReason ? `${outcome} — ${evaluation.successReason}` : outcome]);
@@ -87,4 +88,10 @@ export function summaryCsvRows({ summary, improvements, evaluation }: SummaryExp
   }
 
   return rows;
+}
+
+/** "Passed", "Failed", or, when the evaluator is unsure, "Needs review (leans to failed)". */
+export function verdictResult(verdict: { passed: boolean; needsReview: boolean }): string {
+  const side = verdict.passed ? 'Passed' : 'Failed';
+  return verdict.needsReview ? `Needs review (leans to ${side.toLowerCase()})` : side;
 }

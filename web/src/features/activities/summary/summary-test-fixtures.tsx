@@ -8,6 +8,8 @@ import type { SummaryData, SummaryEvaluation } from './summary-model';
 export function makeEvaluation(overrides: Partial<SummaryEvaluation> = {}): SummaryEvaluation {
   return {
     score: 6,
+    criteriaNeedingReview: 0,
+    reviewThreshold: 0.7,
     scriptMatch: 70,
     isSuccessful: true,
     successReason: 'A demo was booked.',
@@ -22,6 +24,7 @@ export function makeEvaluation(overrides: Partial<SummaryEvaluation> = {}): Summ
         passed: true,
         applicable: true,
         confidence: 0.92,
+        needsReview: false,
         reason: 'The representative greeted the contact.',
         expected: '',
         suggestion: '',
@@ -36,6 +39,7 @@ export function makeEvaluation(overrides: Partial<SummaryEvaluation> = {}): Summ
         passed: false,
         applicable: true,
         confidence: 0.8,
+        needsReview: false,
         reason: 'No follow-up date was agreed.',
         expected: 'A date for the next conversation.',
         suggestion: 'Agree on a follow-up date.',

@@ -305,7 +305,14 @@ function OutcomeSection({ evaluation, onEvidence }: { evaluation: SummaryEvaluat
       <dl className="summary-figures">
         <div>
           <dt>Score</dt>
-          <dd>{Number(evaluation.score.toFixed(1))}/10</dd>
+          <dd>
+            {Number(evaluation.score.toFixed(1))}/10
+            {evaluation.criteriaNeedingReview > 0 ? (
+              <span className="summary-figures__note" title="A criterion that needs review counts by the side it leans to until a person decides.">
+                {evaluation.criteriaNeedingReview === 1 ? '1 criterion needs review' : `${evaluation.criteriaNeedingReview} criteria need review`}
+              </span>
+            ) : null}
+          </dd>
         </div>
         <div>
           <dt>Script Match</dt>
@@ -341,13 +348,23 @@ function VerdictsSection({ verdicts, onEvidence }: { verdicts: readonly SummaryV
           <h5 className="summary-improvement-group__name">{group.name}</h5>
           <ul className="summary-verdicts">
             {group.verdicts.map((verdict) => (
-              <li key={verdict.criterionId} className={`summary-verdict summary-verdict--${verdict.passed ? 'passed' : 'failed'}`}>
+              <li key={verdict.criterionId} className={`summary-verdict summary-verdict--${verdict.needsReview ? 'review' : verdict.passed ? 'passed' : 'failed'}`}>
                 <div className="summary-verdict__head">
                   <strong className="summary-verdict__criterion">{verdict.criterionName}</strong>
-                  <span className={`badge ${verdict.passed ? 'badge--success' : 'badge--danger'}`}>{verdict.passed ? 'Passed' : 'Failed'}</span>
+                  {verdict.needsReview ? (
+                    <span className="badge badge--warning">Needs review</span>
+                  ) : (
+                    <span className={`badge ${verdict.passed ? 'badge--success' : 'badge--danger'}`}>{verdict.passed ? 'Passed' : 'Failed'}</span>
+                  )}
                   {!verdict.applicable ? <span className="badge">Not applicable</span> : null}
                   <span className="summary-verdict__confidence">Confidence {formatShare(verdict.confidence)}</span>
                 </div>
+                {verdict.needsReview ? (
+                  <p className="summary-verdict__line">
+                    <span className="summary-verdict__label">Leans to {verdict.passed ? 'passed' : 'failed'}:</span> the evaluator is not sure enough to decide; counted as{' '}
+                    {verdict.passed ? 'passed' : 'failed'} in the score until someone checks the evidence.
+                  </p>
+                ) : null}
                 {verdict.reason ? <p className="summary-verdict__reason">{verdict.reason}</p> : null}
                 {verdict.expected ? (
                   <p className="summary-verdict__line">

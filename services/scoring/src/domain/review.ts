@@ -1,0 +1,23 @@
+/**
+ * Right or unsure: a verdict the engine is not sure enough of needs review, a third state beside
+ * passed and failed. Its `passed` stays the side it leans to, and the score counts it that way, so
+ * a score never moves until a person decides; the evaluation says how many criteria await review
+ * ("7.5 / 10, 2 criteria need review").
+ */
+import type { CriterionVerdict } from '@parlance/proto/parlance/scoring/v1/evaluation';
+import type { JudgedVerdict } from '../engines/evaluation-engine.js';
+
+/**
+ * Below this confidence a verdict needs review: an engine's confidence says how often such a
+ * verdict is right, and a manager should not act on one that is wrong more than 3 times in 10.
+ */
+export const DEFAULT_REVIEW_THRESHOLD = 0.7;
+
+export function markForReview(verdicts: readonly JudgedVerdict[], threshold: number): CriterionVerdict[] {
+  return verdicts.map((verdict) => ({ ...verdict, needsReview: verdict.confidence < threshold }));
+}
+
+/** How many of the verdicts await review. */
+export function criteriaNeedingReview(verdicts: readonly Pick<CriterionVerdict, 'needsReview'>[]): number {
+  return verdicts.filter((verdict) => verdict.needsReview).length;
+}
