@@ -7,14 +7,13 @@ import type { Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import winkLemmatizer from 'wink-lemmatizer';
 import { verdictIdentity, type JudgedVerdict } from '../engines/evaluation-engine.js';
 import { lexicon } from '../language/lexicon.js';
-import { list, lowerFirst, upperFirst } from '../language/prose.js';
+import { lowerFirst, upperFirst } from '../language/prose.js';
 import { STOP_WORDS } from '../language/stop-words.js';
 import { clock, evidenceOf, type Conversation, type Turn } from './conversation.js';
 import type { TermMatch } from './criterion-evidence.js';
 import type { Finding } from './criterion-judge.js';
 
 const MAX_QUOTES = 3;
-const MAX_LISTED_WORDS = 4;
 /** A quote in a sentence is cut to this many characters; the evidence keeps the whole sentence. */
 const QUOTE_IN_TEXT = 140;
 
@@ -29,22 +28,19 @@ export function verdictOf(finding: Finding, conversation: Conversation): JudgedV
   const said = first
     ? `${first.speaker} said "${short(first.quote)}"${at(first)}${second ? ` and ${second.speaker === first.speaker ? '' : `${second.speaker} `}"${short(second.quote)}"${at(second)}` : ''}`
     : '';
-  const matched = wordsOf(finding, (match) => match !== undefined && !match.negated);
-  const missing = wordsOf(finding, (match) => match === undefined || match.negated);
   const instruction = instructionOf(requirement.clause || criterion.name);
   // "Expected the representative to greet the caller", or, for a clause that is no instruction,
   // "Expected that every concern the caller raises is answered".
   const expectedTo = (negated = false) =>
     instruction.verb ? `Expected the ${side} ${negated ? 'not ' : ''}to ${instruction.text}.` : `Expected that ${negated ? 'it is not the case that ' : ''}${instruction.text}.`;
   const todo = instruction.verb ? instruction.text : `make sure that ${instruction.text}`;
-  const words = matched.map(readableWord);
 
   let reason: string;
   let expected = '';
   let suggestion = '';
   switch (finding.outcome) {
     case 'met':
-      reason = `Met: ${said}${words.length > 0 ? `, covering ${list(words)}` : ''}.`;
+      reason = `Met: ${said}.`;
       break;
     case 'respected':
       reason = `Met: nothing the ${side} said does what it forbids (${instruction.text}).`;
@@ -63,9 +59,9 @@ export function verdictOf(finding: Finding, conversation: Conversation): JudgedV
       suggestion = `Instead of "${short(first?.quote ?? '')}"${at(first)}, ${todo}.`;
       break;
     case 'partial':
-      reason = `Not met: ${said}, but left out ${list(missing.map(readableWord)) || 'what matters most'}.`;
+      reason = `Not met: ${said}, but ${instruction.verb ? `did not ${instruction.text}` : `not so that ${instruction.text}`}.`;
       expected = expectedTo();
-      suggestion = `When ${first?.speaker ?? `the ${side}`} said "${short(first?.quote ?? '')}"${at(first)}, ${todo}${missing.length > 0 ? ` (mention ${list(missing.map(readableWord))})` : ''}.`;
+      suggestion = `When ${first?.speaker ?? `the ${side}`} said "${short(first?.quote ?? '')}"${at(first)}, ${todo}.`;
       break;
     case 'misplaced':
       reason = `Not met: ${said}, but not ${finding.detail}.`;
@@ -80,7 +76,9 @@ export function verdictOf(finding: Finding, conversation: Conversation): JudgedV
       break;
     }
     case 'missing':
-      reason = `Not met: nothing the ${side} said covers ${list(missing.map(readableWord)) || instruction.text}.`;
+      reason = instruction.verb
+        ? `Not met: nothing the ${side} said was found to ${instruction.text}.`
+        : `Not met: nothing said was found to show that ${instruction.text}.`;
       expected = expectedTo();
       suggestion = `${upperFirst(todo)}${anchor(finding, conversation)}.`;
       break;
@@ -120,23 +118,6 @@ function evidenceOfWindow(finding: Finding): Evidence[] {
     .slice(0, MAX_QUOTES)
     .sort((a, b) => a.turn.index - b.turn.index || a.sentence.start - b.sentence.start)
     .map((match) => evidenceOf(match.turn, match.sentence));
-}
-
-function wordsOf(finding: Finding, keep: (match: TermMatch | undefined) => boolean): string[] {
-  const window = finding.window;
-  const terms = finding.requirement.terms;
-  const chosen = terms
-    .map((term, index) => ({ term, match: window?.matches[index] }))
-    .filter(({ match }) => keep(match))
-    .sort((a, b) => b.term.weight - a.term.weight)
-    .slice(0, MAX_LISTED_WORDS)
-    .map(({ term }) => `"${term.text}"`);
-  return chosen;
-}
-
-/** A word of the requirement as a reader knows it: "echo" is taking up what the other side said. */
-function readableWord(word: string): string {
-  return word === '"echo"' ? 'what the other side said' : word;
 }
 
 /**
