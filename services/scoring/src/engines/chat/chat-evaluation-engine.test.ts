@@ -12,6 +12,7 @@ import type { EvaluationModelSettings } from '../../config.js';
 import { teamCriteria, type EvaluationInput } from '../evaluation-engine.js';
 import { ChatEvaluationError } from './chat-evaluation-error.js';
 import { createChatEvaluationEngine } from './chat-evaluation-engine.js';
+import { UNVERIFIED_CONFIDENCE } from './evaluation-answers.js';
 import { EVALUATION_SYSTEM_PROMPT, evaluationAnswerTokens, findingsAnswerTokens, PART_SYSTEM_PROMPT } from './evaluation-requests.js';
 import { estimateRequestTokens } from './token-estimate.js';
 
@@ -152,6 +153,26 @@ describe('the chat evaluation engine, for a transcript that fits one request', (
     expect(judgement.verdicts[0]!.evidence.map(({ segmentIndex, quote }) => ({ segmentIndex, quote }))).toEqual([{ segmentIndex: 0, quote: 'welcome to Acme,' }]);
     expect(judgement.verdicts[1]!.evidence).toEqual([]);
     expect(judgement.warnings).toEqual(['2 quotes the model cited were not found in the transcript and were left out.']);
+  });
+
+  it('is unsure of a verdict whose quotes do not hold: words not in the transcript, or a pass citing nothing', async () => {
+    const engine = await engineFor(
+      modelAnswering({
+        verdict: ({ criterionId }) =>
+          criterionId === 'crit-greeting'
+            ? { passed: true, confidence: 0.95, evidence: [{ segmentIndex: 0, quote: 'We offer a 30% discount today' }] }
+            : criterionId === 'crit-needs'
+              ? { passed: true, confidence: 0.9, evidence: [] }
+              : { passed: false, confidence: 0.8, evidence: [] },
+      }),
+    );
+    const judgement = await engine.judge(sampleInput(), signal());
+    // A failure for something never said cites nothing, and keeps the confidence the model stated.
+    expect(judgement.verdicts.map(({ passed, confidence }) => ({ passed, confidence }))).toEqual([
+      { passed: true, confidence: UNVERIFIED_CONFIDENCE },
+      { passed: true, confidence: UNVERIFIED_CONFIDENCE },
+      { passed: false, confidence: 0.8 },
+    ]);
   });
 
   it('counts an inapplicable criterion as passed, and keeps expectation and suggestion for failures only', async () => {

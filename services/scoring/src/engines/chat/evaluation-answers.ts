@@ -107,6 +107,12 @@ export function findingsAnswerFormat(criteria: TeamCriterion[]): AnswerFormat<Fi
 }
 
 const confidenceOf = (value: number) => (Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
+/**
+ * What a verdict's stated confidence is worth when its quotes do not hold: the model cited words
+ * that are not in the transcript, or passed a criterion citing nothing that was said. Below any
+ * review threshold a team would set, so a person decides.
+ */
+export const UNVERIFIED_CONFIDENCE = 0.5;
 const textList = (items: string[]) => items.map(oneLine).filter(Boolean);
 
 interface JudgedParts {
@@ -123,15 +129,18 @@ export function judgedParts(answer: EvaluationAnswer, input: EvaluationInput, cr
     const verdict = byKey.get(criterionKey(criterion.groupId, criterion.criterionId))!;
     // An inapplicable criterion counts as passed (evaluation.proto), whatever the model wrote.
     const passed = verdict.passed || !verdict.applicable;
+    const located = locateQuotes(transcript, verdict.evidence, tally);
+    const unverified = located.length < verdict.evidence.length || (passed && verdict.applicable && located.length === 0);
+    const stated = confidenceOf(verdict.confidence);
     return {
       ...verdictIdentity(criterion),
       passed,
       applicable: verdict.applicable,
-      confidence: confidenceOf(verdict.confidence),
+      confidence: unverified ? Math.min(stated, UNVERIFIED_CONFIDENCE) : stated,
       reason: oneLine(verdict.reason),
       expected: passed ? '' : oneLine(verdict.expected),
       suggestion: passed ? '' : oneLine(verdict.suggestion),
-      evidence: evidenceOf(transcript, locateQuotes(transcript, verdict.evidence, tally)),
+      evidence: evidenceOf(transcript, located),
     };
   });
 

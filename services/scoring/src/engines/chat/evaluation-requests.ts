@@ -145,7 +145,7 @@ const PROMPT_RULE =
 const APPLICABLE_RULE =
   '- applicable is false only when the criterion depends on a situation that did not arise (for example "If the customer raises a price objection, ..." and none was raised); an inapplicable criterion has passed true. Otherwise applicable is true.';
 const VERDICT_TEXT_RULES = [
-  '- confidence, from 0 to 1, is how sure you are of passed: close to 1 when the transcript shows it plainly, lower when it is ambiguous or garbled.',
+  '- confidence, from 0 to 1, is the chance that passed is right: 0.9 means you expect to be wrong about 1 time in 10. Give it plainly: close to 1 when the transcript shows it, around 0.5 when the transcript cannot tell (said in passing, ambiguous, garbled); a person reviews what you are unsure of, so do not round it up.',
   '- reason is one sentence saying why, referring to what was or was not said.',
   '- For a failed criterion, expected says what the representative should have said or done, and suggestion gives one concrete thing to do next time, tied to the moment in this conversation where it applied (for example: "When the customer said the price was too high at 12:40, acknowledge the concern before ..."). For a passed criterion, both are empty strings.',
 ];
