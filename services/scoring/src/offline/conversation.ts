@@ -19,6 +19,8 @@ export interface Turn {
   readonly text: string;
   readonly sentences: readonly Sentence[];
   readonly startMs: number | undefined;
+  /** When each sentence began, from the recognised words' times; the turn's start without them. */
+  readonly sentenceStartsMs: ReadonlyMap<Sentence, number>;
   /** Content words in the turn. */
   readonly words: number;
 }
@@ -61,6 +63,7 @@ function readTranscript(transcript: Transcript): Conversation {
       text: segment.text,
       sentences: analysed.sentences,
       startMs: segment.startMs,
+      sentenceStartsMs: sentenceStarts(segment, analysed.sentences),
       words: wordsIn(analysed.sentences),
     };
   });
@@ -112,14 +115,38 @@ function wordsIn(sentences: readonly Sentence[]): number {
   return words;
 }
 
-/** The sentence as evidence: its exact words, with the segment's index, speaker, role and time. */
+/**
+ * When each sentence of a segment began: the time of its first recognised word. The words are the
+ * segment's text split at blanks when their counts agree, else spread over it in proportion.
+ */
+function sentenceStarts(segment: Transcript['segments'][number], sentences: readonly Sentence[]): Map<Sentence, number> {
+  const starts = new Map<Sentence, number>();
+  if (segment.words.length === 0) return starts;
+  const offsets = [...segment.text.matchAll(/\S+/g)].map((match) => match.index);
+  if (offsets.length === 0) return starts;
+  for (const sentence of sentences) {
+    let at = offsets.findIndex((offset) => offset >= sentence.start);
+    if (at < 0) at = offsets.length - 1;
+    const word = offsets.length === segment.words.length ? at : Math.min(segment.words.length - 1, Math.round((at * segment.words.length) / offsets.length));
+    starts.set(sentence, segment.words[word]!.startMs);
+  }
+  return starts;
+}
+
+/** When the sentence was said: its first word's time, or its turn's start. */
+export function timeOf(turn: Turn, sentence: Sentence): number | undefined {
+  return turn.sentenceStartsMs.get(sentence) ?? turn.startMs;
+}
+
+/** The sentence as evidence: its exact words, with the segment's index, speaker, role and the time it was said. */
 export function evidenceOf(turn: Turn, sentence: Sentence): Evidence {
+  const startMs = timeOf(turn, sentence);
   return {
     quote: turn.text.slice(sentence.start, sentence.end),
     segmentIndex: turn.index,
     speaker: turn.speaker,
     role: turn.role,
-    ...(turn.startMs !== undefined ? { startMs: turn.startMs } : {}),
+    ...(startMs !== undefined ? { startMs } : {}),
   };
 }
 

@@ -9,7 +9,9 @@ import { verdictIdentity, type JudgedVerdict } from '../engines/evaluation-engin
 import { lexicon } from '../language/lexicon.js';
 import { lowerFirst, upperFirst } from '../language/prose.js';
 import { STOP_WORDS } from '../language/stop-words.js';
-import { clock, evidenceOf, type Conversation, type Turn } from './conversation.js';
+import type { Term } from '../language/term-match.js';
+import type { Sentence } from '../language/text-analysis.js';
+import { clock, evidenceOf, timeOf, type Conversation, type Turn } from './conversation.js';
 import type { TermMatch } from './criterion-evidence.js';
 import type { Finding } from './criterion-judge.js';
 
@@ -144,15 +146,23 @@ function situation(finding: Finding): string {
 /** Where the missing thing belonged: after what the other side said about it, or at the start. */
 function anchor(finding: Finding, conversation: Conversation): string {
   const { requirement } = finding;
-  let best: { turn: Turn; start: number; end: number; weight: number } | undefined;
-  for (const term of requirement.terms) {
+  // The other side's sentence most about it: the situation's words and the criterion's, each
+  // counted once per sentence, so the objection itself outweighs a word of it said in passing.
+  const weights = new Map<Sentence, { turn: Turn; byTerm: Map<Term, number> }>();
+  for (const term of [...requirement.conditionTerms, ...requirement.terms]) {
     for (const hit of conversation.index.find(term)) {
       if (hit.place.turn.side === requirement.actor && conversation.hasRepresentative) continue;
-      const weight = term.weight * hit.strength;
-      if (!best || weight > best.weight) best = { turn: hit.place.turn, start: hit.place.sentence.start, end: hit.place.sentence.end, weight };
+      const entry = weights.get(hit.place.sentence) ?? { turn: hit.place.turn, byTerm: new Map<Term, number>() };
+      entry.byTerm.set(term, Math.max(entry.byTerm.get(term) ?? 0, term.weight * hit.strength));
+      weights.set(hit.place.sentence, entry);
     }
   }
-  if (best) return `, for example right after ${best.turn.speaker} said "${short(best.turn.text.slice(best.start, best.end))}"${at({ startMs: best.turn.startMs })}`;
+  let best: { turn: Turn; sentence: Sentence; weight: number } | undefined;
+  for (const [sentence, { turn, byTerm }] of weights) {
+    const weight = [...byTerm.values()].reduce((sum, value) => sum + value, 0);
+    if (!best || weight > best.weight || (weight === best.weight && turn.index < best.turn.index)) best = { turn, sentence, weight };
+  }
+  if (best) return `, for example right after ${best.turn.speaker} said "${short(best.turn.text.slice(best.sentence.start, best.sentence.end))}"${at({ startMs: timeOf(best.turn, best.sentence) })}`;
   const opening = conversation.turns.find((turn) => turn.side === requirement.actor && turn.sentences.length > 0);
   if (!opening) return '';
   const sentence = opening.sentences[0]!;
