@@ -34,6 +34,23 @@ describe('summarise', () => {
     for (const word of ['oliver', 'dana', 'wingtip', 'leeds', 'morning', 'thanks', 'time', 'mm-hmm']) expect(topics.toLowerCase()).not.toContain(word);
   });
 
+  it('takes decisions and actions as key points before talk, and no courtesy at all', () => {
+    const summary = summarise(
+      readConversation(
+        transcriptOf([
+          ['Chair', 'Okay, that is really helpful, thank you so much.'],
+          ['Ines', 'We will cap temporary staff in the warehouse at ten percent of the budget from next quarter.'],
+          ['Chair', 'The warehouse budget report shows the overrun came from temporary staff in the third quarter.'],
+          ['Ines', 'The warehouse budget overran by twelve percent in the third quarter of the year.'],
+          ['Chair', 'Thank you, that is very kind of you.'],
+        ]),
+      ),
+      { kind: 'meeting', success: notJudged },
+    );
+    expect(summary.discussion).toContain('"We will cap temporary staff in the warehouse at ten percent of the budget from next quarter."');
+    expect(summary.discussion).not.toMatch(/thank you/i);
+  });
+
   it('quotes only what was said', () => {
     const summary = summarise(readConversation(transcriptOf(RENEWAL_CALL)), { kind: 'call', success: notJudged });
     for (const [, quote] of summary.discussion.matchAll(/said: "([^"]+)"/g)) expect(spoken).toContain(quote);

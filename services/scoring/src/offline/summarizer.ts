@@ -39,6 +39,7 @@ const COMMITMENT =
 const TENTATIVE = /\b(?:let'?s (?:say|see|think|imagine|suppose|assume)|may|might|maybe|perhaps|if|would|could|whether|suppose|think about it|consider)\b/i;
 /** A decision or a commitment is said crisply; a long sentence around one is usually about something else. */
 const MAX_COMMITMENT_WORDS = 30;
+const DECISION_OR_ACTION_WEIGHT = 1.5;
 /** Sentences of fewer words rarely carry a point ("Yes, sure.", "Okay, thanks."). */
 const MIN_POINT_WORDS = 6;
 /** Long run-on sentences make poor quotes. */
@@ -197,14 +198,28 @@ function readable(text: string): string {
   return text.replace(NON_SPEECH, ' ').replace(HESITATION, ' ').replace(/\s+([,.!?])/g, '$1').replace(/\s+/g, ' ').replace(/^[,\s]+/, '').trim();
 }
 
+// Greeting, thanking and parting carry no point of their own unless much else is said with them.
+const PLEASANTRY_ACTS = new Set(['greet', 'thank', 'farewell']);
+const MIN_TOPICAL_WORDS_BESIDE_A_PLEASANTRY = 4;
+
+/** "Okay, that's really helpful, thank you.": a courtesy, not a point of the conversation. */
+function pleasantry(candidate: Candidate): boolean {
+  return candidate.sentence.tokens.some((token) => token.kind === 'act' && PLEASANTRY_ACTS.has(token.normal)) && candidate.lemmas.size < MIN_TOPICAL_WORDS_BESIDE_A_PLEASANTRY;
+}
+
 /** Sentences by centroid score with a penalty for repeating chosen ones, until `budget` words. */
 function keyPoints(candidates: Candidate[], weights: ReadonlyMap<string, number>, budget: number): Candidate[] {
-  const eligible = candidates.filter((candidate) => candidate.words >= MIN_POINT_WORDS && candidate.words <= MAX_POINT_WORDS && !candidate.sentence.question);
+  const eligible = candidates.filter(
+    (candidate) => candidate.words >= MIN_POINT_WORDS && candidate.words <= MAX_POINT_WORDS && !candidate.sentence.question && !pleasantry(candidate),
+  );
   for (const candidate of eligible) {
     let sum = 0;
     for (const lemma of candidate.lemmas) sum += weights.get(lemma) ?? 0;
-    // Square root of the length: longer sentences say more, but not in proportion.
-    candidate.score = sum / Math.sqrt(candidate.sentence.tokens.length);
+    // Square root of the length: longer sentences say more, but not in proportion. A decision or
+    // a commitment is what a reader of the summary needs most: it counts half as much again.
+    const text = textOf(candidate);
+    const acts = (DECISION.test(text) || COMMITMENT.test(text)) && !TENTATIVE.test(text) ? DECISION_OR_ACTION_WEIGHT : 1;
+    candidate.score = (acts * sum) / Math.sqrt(candidate.sentence.tokens.length);
   }
   const chosen: Candidate[] = [];
   const covered = new Set<string>();
