@@ -254,7 +254,7 @@ describe('transcripts scoring cannot evaluate', () => {
           companyId: bare.companyId,
           producer: 'identity',
           payload: TeamChanged.encode({
-            team: { id: bare.teamId, name: 'Bare', department: 'sales', criteriaGroups: [], successPrompt: '', callScript: '', crmId: '', memberEmails: [bare.representative.email], version, createdAt: new Date(), updatedAt: new Date() },
+            team: { id: bare.teamId, name: 'Bare', department: 'sales', criteriaGroups: [], successPrompt: '', callScript: '', crmId: '', memberEmails: [bare.representative.email], version, createdAt: new Date(), updatedAt: new Date(), reviewThreshold: 0.7 },
             members: [],
             deleted: false,
           }).finish(),

@@ -17,6 +17,8 @@ export interface TeamJson {
   members: string[];
   call_script: string | null;
   crm_id: string;
+  /** Below this confidence a verdict needs review (0.5 to 0.95); absent or null keeps the team's own (0.7 for a new team). */
+  review_threshold?: number | string | null;
 }
 
 export interface MemberJson {
@@ -29,6 +31,7 @@ export interface MemberJson {
 
 /** A saved team as the API returns it. */
 export interface SavedTeam extends TeamJson {
+  review_threshold: number;
   version: number;
   created_at: string;
   updated_at: string;
@@ -82,5 +85,6 @@ export function duplicateOf(team: SavedTeam): TeamJson {
     members: [],
     call_script: team.call_script,
     crm_id: team.crm_id,
+    review_threshold: team.review_threshold,
   };
 }

@@ -161,6 +161,8 @@ describe('the server refuses a bad team with the spec’s sentence', () => {
     ['Each team member name must be between 2 and 100 characters.', (_team, members) => (members[0]!.first_name = 'f'.repeat(101))],
     ['Team member names must be unique.', (_team, members) => Object.assign(members[1]!, { first_name: members[0]!.first_name, last_name: members[0]!.last_name })],
     ['Total criteria weight must equal 10.', (team) => (team.criteria_group[1]!.criteria[0]!.weight = '2,4')],
+    ['Review threshold must be between 50% and 95%', (team) => (team.review_threshold = 0.99)],
+    ['Review threshold must be between 50% and 95%', (team) => (team.review_threshold = 0.45)],
   ];
 
   it.each(cases)('%s', async (message, spoil) => {
@@ -175,9 +177,45 @@ describe('the server refuses a bad team with the spec’s sentence', () => {
   });
 });
 
+describe('a team’s review threshold', () => {
+  const fetched = async (teamId: string) => (await admin.get<{ team: SavedTeam }>(`/api/teams/${teamId}`)).body.team;
+
+  it('is 0.7 for a new team that chose none, and what it chose otherwise', async () => {
+    const unchosen = await save({ team: teamPayload(), isNew: true, members: [] });
+    expect(unchosen.team.review_threshold).toBe(0.7);
+    expect((await fetched(unchosen.team.id)).review_threshold).toBe(0.7);
+
+    const chosen = await save({ team: teamPayload({ review_threshold: 0.85 }), isNew: true, members: [] });
+    expect(chosen.team.review_threshold).toBe(0.85);
+    expect((await fetched(chosen.team.id)).review_threshold).toBe(0.85);
+    expect((await listed('?department=sales')).find((team) => team.id === chosen.team.id)?.review_threshold).toBe(0.85);
+  });
+
+  it('is kept by a save that sends none, and changed by one that does', async () => {
+    const saved = await save({ team: teamPayload({ review_threshold: 0.85 }), isNew: true, members: [] });
+    const { review_threshold: _dropped, ...withoutThreshold } = saved.team;
+    expect((await save({ team: withoutThreshold, isNew: false })).team).toMatchObject({ version: 2, review_threshold: 0.85 });
+    expect((await save({ team: { ...saved.team, review_threshold: null }, isNew: false })).team).toMatchObject({ version: 3, review_threshold: 0.85 });
+    expect((await save({ team: { ...saved.team, review_threshold: 0.5 }, isNew: false })).team).toMatchObject({ version: 4, review_threshold: 0.5 });
+    expect((await fetched(saved.team.id)).review_threshold).toBe(0.5);
+  });
+
+  it('refuses a value out of range, leaving the team as it was', async () => {
+    const saved = await save({ team: teamPayload({ review_threshold: 0.8 }), isNew: true, members: [] });
+    for (const review_threshold of [0.96, 0.3, 0, 70]) {
+      const response = await admin.put('/api/teams/save', { team: { ...saved.team, review_threshold }, isNew: false });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ error: 'Review threshold must be between 50% and 95%' });
+    }
+    const notANumber = await admin.put('/api/teams/save', { team: { ...saved.team, review_threshold: 'high' }, isNew: false });
+    expect(notANumber.status).toBe(400);
+    expect(await fetched(saved.team.id)).toMatchObject({ version: 1, review_threshold: 0.8 });
+  });
+});
+
 describe('duplicating a team', () => {
   it("saves the spec's copy as a new team with new ids and no members, once however often it is sent", async () => {
-    const original = await save({ team: teamPayload(), isNew: true, members: [memberPayload()] });
+    const original = await save({ team: teamPayload({ review_threshold: 0.9 }), isNew: true, members: [memberPayload()] });
     const copy = duplicateOf(original.team);
     const [first, second] = await Promise.all([save({ team: copy, isNew: true, members: [] }), save({ team: copy, isNew: true, members: [] })]);
     expect([first.created, second.created].sort()).toEqual([false, true]);
@@ -189,6 +227,7 @@ describe('duplicating a team', () => {
     const saved = copies[0]!;
     expect(saved.id).toBe(copy.id);
     expect(saved.members).toEqual([]);
+    expect(saved.review_threshold).toBe(0.9);
     expect(saved.criteria_group.map((group) => group.id)).not.toContain(original.team.criteria_group[0]!.id);
     expect(saved.criteria_group.map((group) => group.criteria.map((c) => [c.name, c.prompt, c.weight]))).toEqual(
       original.team.criteria_group.map((group) => group.criteria.map((c) => [c.name, c.prompt, c.weight])),
@@ -288,6 +327,7 @@ describe('the identity.team-changed.v1 events', () => {
       expect(change.team?.criteriaGroups).toEqual(saved.team.criteria_group);
       expect(change.team?.successPrompt).toBe(saved.team.success_criteria.prompt);
       expect(change.team?.callScript).toBe(saved.team.call_script);
+      expect(change.team?.reviewThreshold).toBe(0.7);
       expect(change.members).toEqual([{ firstName: member.first_name, lastName: member.last_name, email: member.email, crmId: '', target: 6 }]);
     }
     expect(events[1]!.change.team?.name).toBe(`${saved.team.name} renamed`);

@@ -54,6 +54,13 @@ const TeamInput = Type.Object({
     Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 100_000, description: "'' when the team has no script; null or absent is refused: 'Please enter a call script'" }),
   ),
   crm_id: Type.Optional(Type.Union([Text(1_000), Type.Null()])),
+  review_threshold: Type.Optional(
+    Type.Unsafe<number | null>({
+      type: ['number', 'null'],
+      description:
+        "a verdict whose confidence is below this needs review: 0.5 to 0.95 (the editor's 50% to 95%), anything else is refused: 'Review threshold must be between 50% and 95%'. Null or absent: an existing team keeps its own, a new one gets 0.7",
+    }),
+  ),
 });
 
 const TeamMemberInput = Type.Object({
@@ -86,6 +93,11 @@ export const TeamView = Type.Object(
     members: Type.Array(Type.String(), { description: "the members' e-mails, in member order" }),
     call_script: Type.String(),
     crm_id: Type.String(),
+    review_threshold: Type.Number({
+      minimum: 0.5,
+      maximum: 0.95,
+      description: 'a verdict whose confidence is below this needs review instead of counting as passed or failed; 0.7 unless the team chose otherwise',
+    }),
     version: Type.Integer({ description: 'goes up by one with every change' }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),

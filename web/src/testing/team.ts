@@ -11,6 +11,7 @@ export function makeSavedTeam(overrides: Partial<Team> = {}): Team {
     members: [],
     call_script: '',
     crm_id: '',
+    review_threshold: 0.7,
     version: 1,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',

@@ -176,12 +176,18 @@ export const teams = identitySchema.table(
     successPrompt: text('success_prompt').notNull(),
     callScript: text('call_script').notNull(),
     crmId: text('crm_id').notNull(),
+    /** A verdict below this confidence needs review (0.5 to 0.95); teams made before it was a setting have 0.7. */
+    reviewThreshold: doublePrecision('review_threshold').notNull().default(0.7),
     version: bigint('version', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.companyId, table.id] }), index('teams_company_department_idx').on(table.companyId, table.department)],
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    index('teams_company_department_idx').on(table.companyId, table.department),
+    check('teams_review_threshold_check', sql`${table.reviewThreshold} >= 0.5 and ${table.reviewThreshold} <= 0.95`),
+  ],
 );
 
 export const criteriaGroups = identitySchema.table(

@@ -4,7 +4,10 @@ import type { Executor } from '@parlance/platform/db/database';
 import type { CheckedTeam, CriteriaGroup, TeamMember } from '../domain/teams.js';
 import { criteria, criteriaGroups, teamMembers, teams } from './schema.js';
 
-export interface StoredTeam extends Omit<CheckedTeam, 'id'> {
+/** A checked team with the review threshold it is to have (see reviewThresholdAfterSave). */
+export type TeamToStore = CheckedTeam & { reviewThreshold: number };
+
+export interface StoredTeam extends Omit<TeamToStore, 'id'> {
   id: string;
   memberEmails: string[];
   version: number;
@@ -37,12 +40,17 @@ export async function findTeam(db: Executor, companyId: string, teamId: string):
 }
 
 /**
- * Whether the company has the team, and whether it is deleted, without loading its details;
- * `lock` holds the team's row until the transaction ends.
+ * Whether the company has the team, whether it is deleted and its review threshold, without
+ * loading its details; `lock` holds the team's row until the transaction ends.
  */
-export async function teamState(db: Executor, companyId: string, teamId: string, options: { lock?: boolean } = {}): Promise<{ deletedAt: Date | null } | undefined> {
+export async function teamState(
+  db: Executor,
+  companyId: string,
+  teamId: string,
+  options: { lock?: boolean } = {},
+): Promise<{ deletedAt: Date | null; reviewThreshold: number } | undefined> {
   const query = db
-    .select({ deletedAt: teams.deletedAt })
+    .select({ deletedAt: teams.deletedAt, reviewThreshold: teams.reviewThreshold })
     .from(teams)
     .where(and(eq(teams.companyId, companyId), eq(teams.id, teamId)))
     .limit(1);
@@ -65,7 +73,7 @@ export async function listTeamMembers(db: Executor, companyId: string, teamId: s
 }
 
 /** Creates the team at version 1; false when the company already has a team with this id. */
-export async function insertTeam(tx: Executor, companyId: string, id: string, team: CheckedTeam, now: Date): Promise<boolean> {
+export async function insertTeam(tx: Executor, companyId: string, id: string, team: TeamToStore, now: Date): Promise<boolean> {
   const inserted = await tx
     .insert(teams)
     .values({ companyId, id, ...teamColumns(team), version: 1, createdAt: now, updatedAt: now })
@@ -77,7 +85,7 @@ export async function insertTeam(tx: Executor, companyId: string, id: string, te
 }
 
 /** Replaces the team's fields and criteria (and its members, unless undefined) and bumps its version. */
-export async function replaceTeam(tx: Executor, companyId: string, id: string, team: CheckedTeam, now: Date): Promise<void> {
+export async function replaceTeam(tx: Executor, companyId: string, id: string, team: TeamToStore, now: Date): Promise<void> {
   await tx
     .update(teams)
     .set({ ...teamColumns(team), version: sql`${teams.version} + 1`, updatedAt: now })
@@ -100,12 +108,13 @@ export async function markTeamDeleted(tx: Executor, companyId: string, teamId: s
     .where(and(eq(teams.companyId, companyId), eq(teams.id, teamId)));
 }
 
-const teamColumns = (team: CheckedTeam) => ({
+const teamColumns = (team: TeamToStore) => ({
   name: team.name,
   department: team.department,
   successPrompt: team.successPrompt,
   callScript: team.callScript,
   crmId: team.crmId,
+  reviewThreshold: team.reviewThreshold,
 });
 
 async function insertCriteria(tx: Executor, companyId: string, teamId: string, groups: readonly CriteriaGroup[]): Promise<void> {
@@ -144,6 +153,7 @@ async function withDetails(db: Executor, companyId: string, rows: TeamRow[]): Pr
     successPrompt: row.successPrompt,
     callScript: row.callScript,
     crmId: row.crmId,
+    reviewThreshold: row.reviewThreshold,
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

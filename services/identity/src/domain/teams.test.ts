@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@parlance/platform/errors';
-import { checkTeam, memberEmails, parseTarget, TEAM_MESSAGES, type CriterionDraft, type TeamDraft, type TeamMemberDraft } from './teams.js';
+import {
+  checkTeam,
+  memberEmails,
+  parseTarget,
+  REVIEW_THRESHOLD,
+  reviewThresholdAfterSave,
+  TEAM_MESSAGES,
+  type CriterionDraft,
+  type TeamDraft,
+  type TeamMemberDraft,
+} from './teams.js';
 
 let counter = 0;
 const context = { departments: ['sales', 'hr', 'support'], newId: () => `generated-${++counter}` };
@@ -269,6 +279,40 @@ describe('checkTeam refuses with the spec’s message (indexes one-based)', () =
     } catch (error) {
       expect((error as DomainError).details).toMatchObject({ field: 'team.criteria_group[2].criteria[1].weight' });
     }
+  });
+});
+
+describe('a team’s review threshold', () => {
+  it('accepts 50% to 95%, the ends included', () => {
+    for (const reviewThreshold of [0.5, 0.55, 0.7, 0.85, 0.95]) {
+      expect(checkTeam({ ...validTeam(), reviewThreshold }, [], context).team.reviewThreshold).toBe(reviewThreshold);
+    }
+  });
+
+  it.each([0.49, 0.96, 0, 1, -0.7, 70, Number.NaN, Number.POSITIVE_INFINITY])('refuses %s with a sentence naming the range', (reviewThreshold) => {
+    expect(refusal({ ...validTeam(), reviewThreshold })).toBe('Review threshold must be between 50% and 95%');
+  });
+
+  it('names the field in the details', () => {
+    expect(() => checkTeam({ ...validTeam(), reviewThreshold: 0.3 }, [], context)).toThrow(
+      expect.objectContaining({ details: expect.objectContaining({ field: 'team.review_threshold' }) }),
+    );
+  });
+
+  it('is left undefined when the draft has none, whatever else the team says', () => {
+    expect(checkTeam(validTeam(), [], context).team.reviewThreshold).toBeUndefined();
+    expect(checkTeam({ ...validTeam(), reviewThreshold: undefined }, [], context).team.reviewThreshold).toBeUndefined();
+  });
+
+  it('gives a new team the default of 0.7 when none was chosen', () => {
+    expect(REVIEW_THRESHOLD.default).toBe(0.7);
+    expect(reviewThresholdAfterSave(undefined, undefined)).toBe(0.7);
+    expect(reviewThresholdAfterSave(0.85, undefined)).toBe(0.85);
+  });
+
+  it('keeps an existing team’s threshold on an update that sends none, and replaces it on one that does', () => {
+    expect(reviewThresholdAfterSave(undefined, 0.9)).toBe(0.9);
+    expect(reviewThresholdAfterSave(0.6, 0.9)).toBe(0.6);
   });
 });
 

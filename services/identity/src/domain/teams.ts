@@ -11,6 +11,17 @@ const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const DECIMAL_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const WHOLE_NUMBER_PATTERN = /^\+?\d+$/;
 
+/**
+ * A verdict whose confidence is below its team's review threshold needs review (scoring's
+ * domain/review.ts). A team that never chose one has the default, scoring's own; a manager may
+ * choose from 50% (only verdicts less sure than a coin toss) to 95% (all but the surest).
+ */
+export const REVIEW_THRESHOLD = { default: 0.7, min: 0.5, max: 0.95 } as const;
+
+function percent(fraction: number): string {
+  return `${Math.round(fraction * 100)}%`;
+}
+
 export const TEAM_MESSAGES = {
   teamName: 'Please enter a team name',
   teamNameShort: 'Team name is too short',
@@ -52,6 +63,7 @@ export const TEAM_MESSAGES = {
   memberNameLength: 'Each team member name must be between 2 and 100 characters.',
   memberNamesUnique: 'Team member names must be unique.',
   memberEmailTaken: (n: number, first: number) => `Team member #${n} has the same email as team member #${first}`,
+  reviewThreshold: `Review threshold must be between ${percent(REVIEW_THRESHOLD.min)} and ${percent(REVIEW_THRESHOLD.max)}`,
   notFound: 'Team not found',
   deleted: 'This team has been deleted',
 } as const;
@@ -81,6 +93,8 @@ export interface TeamDraft {
   /** Undefined when the payload had no call script; '' means the team has none. */
   callScript: string | undefined;
   crmId: string;
+  /** As chosen (0.5 to 0.95); undefined when the payload had none. */
+  reviewThreshold?: number | undefined;
 }
 
 export interface TeamMemberDraft {
@@ -123,6 +137,8 @@ export interface CheckedTeam {
   successPrompt: string;
   callScript: string;
   crmId: string;
+  /** Undefined: none was sent, so the team keeps its own (see reviewThresholdAfterSave). */
+  reviewThreshold: number | undefined;
 }
 
 /**
@@ -156,10 +172,27 @@ export function checkTeam(
   if (crmId.length > TEAM_LIMITS.crmIdMax) fail(TEAM_MESSAGES.crmIdLong, 'team.crm_id');
 
   const criteriaGroups = checkCriteriaGroups(draft.criteriaGroups, context.newId);
+  const reviewThreshold = checkReviewThreshold(draft.reviewThreshold);
   return {
-    team: { id, name, department, criteriaGroups, successPrompt, callScript, crmId },
+    team: { id, name, department, criteriaGroups, successPrompt, callScript, crmId, reviewThreshold },
     members: members === undefined ? undefined : checkMembers(members),
   };
+}
+
+function checkReviewThreshold(chosen: number | undefined): number | undefined {
+  if (chosen === undefined) return undefined;
+  if (!Number.isFinite(chosen) || chosen < REVIEW_THRESHOLD.min || chosen > REVIEW_THRESHOLD.max) {
+    fail(TEAM_MESSAGES.reviewThreshold, 'team.review_threshold', { reviewThreshold: chosen });
+  }
+  return chosen;
+}
+
+/**
+ * The review threshold a save leaves the team with: the one chosen, else the one the team has (an
+ * update that sent none), else the default (a new team).
+ */
+export function reviewThresholdAfterSave(chosen: number | undefined, current: number | undefined): number {
+  return chosen ?? current ?? REVIEW_THRESHOLD.default;
 }
 
 function checkTeamId(raw: string): string | undefined {

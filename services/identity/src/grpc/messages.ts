@@ -21,6 +21,7 @@ export function teamMessage(team: StoredTeam): Team {
     successPrompt: team.successPrompt,
     callScript: team.callScript,
     crmId: team.crmId,
+    reviewThreshold: team.reviewThreshold,
     memberEmails: team.memberEmails,
     version: team.version,
     createdAt: team.createdAt,

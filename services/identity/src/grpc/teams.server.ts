@@ -30,6 +30,7 @@ const draftOf = (message: TeamDraftMessage | undefined): TeamDraft => ({
   successPrompt: message?.successPrompt ?? '',
   callScript: message?.callScript,
   crmId: message?.crmId ?? '',
+  reviewThreshold: message?.reviewThreshold,
 });
 
 /** The team (or its state) when the company has it and it is not deleted; otherwise NOT_FOUND. */

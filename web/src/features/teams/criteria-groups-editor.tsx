@@ -4,10 +4,14 @@ import { teamEditorEvents as events, type TeamEditorAction, type TeamEditorState
 import {
   CRITERION_NAME_MAX,
   CRITERION_PROMPT_MAX,
+  REVIEW_THRESHOLD_HINT,
+  REVIEW_THRESHOLD_LABEL,
   SUCCESS_PROMPT_MAX,
   counterLevel,
   isFieldMissing,
   requiredFieldProblems,
+  reviewThresholdChoices,
+  reviewThresholdPercent,
   type CounterKind,
   type EditorCriterion,
   type RequiredFieldProblems,
@@ -26,6 +30,7 @@ export function CriteriaGroupsEditor({ state, dispatch, onSuggest }: CriteriaGro
   const { team } = state;
   const problems = requiredFieldProblems(team);
   const successId = useId();
+  const reviewId = useId();
   return (
     <section className="teams-section" aria-label="Evaluation Criteria">
       <h2 className="teams-section__title">Evaluation Criteria</h2>
@@ -119,6 +124,27 @@ export function CriteriaGroupsEditor({ state, dispatch, onSuggest }: CriteriaGro
             onChange={(event) => dispatch(events.successPromptEdited(event.target.value))}
           />
           <Counter length={team.success_criteria.prompt.length} max={SUCCESS_PROMPT_MAX} kind="successPrompt" />
+        </div>
+        <div className="field teams-review-threshold">
+          <label className="field__label" htmlFor={reviewId}>
+            {REVIEW_THRESHOLD_LABEL}
+          </label>
+          <select
+            id={reviewId}
+            className="field__input"
+            value={String(team.review_threshold)}
+            aria-describedby={`${reviewId}-hint`}
+            onChange={(event) => dispatch(events.reviewThresholdChosen(Number(event.target.value)))}
+          >
+            {reviewThresholdChoices(team.review_threshold).map((threshold) => (
+              <option key={threshold} value={String(threshold)}>
+                {reviewThresholdPercent(threshold)}
+              </option>
+            ))}
+          </select>
+          <span id={`${reviewId}-hint`} className="field__hint">
+            {REVIEW_THRESHOLD_HINT}
+          </span>
         </div>
       </div>
     </section>

@@ -368,6 +368,60 @@ describe('team editor: criteria', () => {
   });
 });
 
+describe('team editor: review threshold', () => {
+  const threshold = () => screen.getByRole('combobox', { name: 'Needs review below' }) as HTMLSelectElement;
+
+  it("shows the team's threshold near the success prompt, with the choices and a hint", async () => {
+    await openEditor('/teams/team-1', { team: makeTeam({ review_threshold: 0.85 }) });
+    showCriteria();
+    const select = screen.getByRole('combobox', {
+      name: 'Needs review below',
+      description: 'Verdicts the evaluator is less sure of than this are marked Needs review instead of Passed or Failed.',
+    }) as HTMLSelectElement;
+    expect(select.value).toBe('0.85');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['50%', '55%', '60%', '65%', '70%', '75%', '80%', '85%', '90%', '95%']);
+    expect(within(select).getByRole('option', { selected: true }).textContent).toBe('85%');
+    // It sits with the success prompt.
+    expect(select.closest('.teams-success')?.querySelector('textarea')).toBe(input('Determine the success of the activity'));
+  });
+
+  it('saves the threshold chosen', async () => {
+    const { api, router } = await openEditor();
+    showCriteria();
+    expect(threshold().value).toBe('0.7');
+    fireEvent.change(threshold(), { target: { value: '0.6' } });
+    expect(threshold().value).toBe('0.6');
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teams'));
+    expect(saveBody(api).team).toMatchObject({ name: 'Inbound sales', review_threshold: 0.6 });
+  });
+
+  it('keeps a threshold chosen while another tab is shown', async () => {
+    await openEditor();
+    showCriteria();
+    fireEvent.change(threshold(), { target: { value: '0.9' } });
+    fireEvent.click(screen.getByRole('tab', { name: /Team Members/ }));
+    showCriteria();
+    expect(threshold().value).toBe('0.9');
+  });
+
+  it('gives a new team 70%', async () => {
+    await openEditor('/teams/new');
+    showCriteria();
+    expect(threshold().value).toBe('0.7');
+    expect(within(threshold()).getByRole('option', { selected: true }).textContent).toBe('70%');
+  });
+
+  it('offers and keeps a threshold set outside the steps', async () => {
+    const { api, router } = await openEditor('/teams/team-1', { team: makeTeam({ review_threshold: 0.72 }) });
+    showCriteria();
+    expect(within(threshold()).getByRole('option', { selected: true }).textContent).toBe('72%');
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teams'));
+    expect(saveBody(api).team?.review_threshold).toBe(0.72);
+  });
+});
+
 describe('team editor: AI suggestion', () => {
   const original = 'The representative greets the customer.';
   const suggestion = 'Score whether the representative greets the customer by name within the first 10 seconds.';

@@ -95,6 +95,13 @@ describe('team editor state', () => {
     expect(removed.memberKeys).toEqual([state.memberKeys[1]]);
   });
 
+  it('holds the review threshold chosen, and nothing else changes with it', () => {
+    const state = start();
+    expect(state.team.review_threshold).toBe(0.7);
+    const chosen = run(state, events.reviewThresholdChosen(0.85));
+    expect(chosen.team).toEqual({ ...state.team, review_threshold: 0.85 });
+  });
+
   it('starts a new group with one empty criterion', () => {
     const state = run(teamEditorStateOf(editorTeamOf(makeTeam({ criteria_group: [] })), []), events.groupAdded());
     expect(state.team.criteria_group).toHaveLength(1);

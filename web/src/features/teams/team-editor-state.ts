@@ -8,7 +8,7 @@
  * exactly its pending weight, error, suggestion and generating state.
  */
 import { createSlice, current, type PayloadAction } from '@reduxjs/toolkit';
-import { emptyMember } from './team-payload';
+import { emptyMember, newTeam } from './team-payload';
 import {
   commitWeight,
   membersWithEmailEdited,
@@ -95,7 +95,7 @@ function withCriterion(state: TeamEditorState, criterionId: string, change: (cri
 
 export const teamEditorSlice = createSlice({
   name: 'teamEditor',
-  initialState: () => teamEditorStateOf({ id: 'new', name: '', department: '', criteria_group: [], success_criteria: { prompt: '' }, members: [], call_script: '', crm_id: '' }, []),
+  initialState: () => teamEditorStateOf(newTeam(''), []),
   reducers: {
     teamRenamed(state, action: PayloadAction<string>) {
       state.team.name = action.payload;
@@ -207,6 +207,9 @@ export const teamEditorSlice = createSlice({
     },
     callScriptEdited(state, action: PayloadAction<string>) {
       state.team.call_script = action.payload;
+    },
+    reviewThresholdChosen(state, action: PayloadAction<number>) {
+      state.team.review_threshold = action.payload;
     },
   },
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editorTeamOf, newTeam, saveTeamArg } from './team-payload';
+import type { Team } from '../../lib/api/gateway-api.generated';
 import { ada, makeTeam } from './team-test-fixtures';
 
 describe('team payloads', () => {
@@ -21,7 +22,14 @@ describe('team payloads', () => {
       members: [],
       call_script: '',
       crm_id: '',
+      review_threshold: 0.7,
     });
+  });
+
+  it("keeps the team's review threshold, and gives a team without one the default", () => {
+    expect(editorTeamOf(makeTeam({ review_threshold: 0.85 })).review_threshold).toBe(0.85);
+    const { review_threshold: _none, ...older } = makeTeam();
+    expect(editorTeamOf(older as Team).review_threshold).toBe(0.7);
   });
 
   it('sends team, isNew and members', () => {
@@ -29,6 +37,11 @@ describe('team payloads', () => {
     expect(Object.keys(arg.body)).toEqual(['team', 'isNew', 'members']);
     expect(arg.body.isNew).toBe(false);
     expect(arg.body.members).toEqual([ada]);
+  });
+
+  it('sends the review threshold with the team', () => {
+    expect(saveTeamArg(editorTeamOf(makeTeam({ review_threshold: 0.6 })), false, []).body.team?.review_threshold).toBe(0.6);
+    expect(saveTeamArg(newTeam('sales'), true, []).body.team?.review_threshold).toBe(0.7);
   });
 
 });

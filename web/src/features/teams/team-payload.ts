@@ -3,7 +3,7 @@
  * /api/teams/save (spec part 1 §3: team, isNew, members).
  */
 import type { SaveTeamApiArg, Team } from '../../lib/api/gateway-api.generated';
-import type { EditorTeam, TeamMemberRecord } from './team-rules';
+import { DEFAULT_REVIEW_THRESHOLD, type EditorTeam, type TeamMemberRecord } from './team-rules';
 
 /** The fields a save carries; the server's own (version, created_at, updated_at) are left out. */
 export function editorTeamOf(team: Team | EditorTeam): EditorTeam {
@@ -25,6 +25,7 @@ export function editorTeamOf(team: Team | EditorTeam): EditorTeam {
     members: [...(team.members ?? [])],
     call_script: team.call_script ?? '',
     crm_id: team.crm_id ?? '',
+    review_threshold: team.review_threshold ?? DEFAULT_REVIEW_THRESHOLD,
   };
 }
 
@@ -39,6 +40,7 @@ export function newTeam(department: string): EditorTeam {
     members: [],
     call_script: '',
     crm_id: '',
+    review_threshold: DEFAULT_REVIEW_THRESHOLD,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   MEMBER_NAME_MIN,
   READ_WORDS_PER_MINUTE,
   REQUIRED_FIELDS_BANNER,
+  REVIEW_THRESHOLD_CHOICES,
   SUCCESS_PROMPT_MAX,
   TEAM_NAME_MAX,
   WEIGHT_NOT_A_NUMBER,
@@ -24,6 +25,8 @@ import {
   parseTargetText,
   parseWeightText,
   requiredFieldProblems,
+  reviewThresholdChoices,
+  reviewThresholdPercent,
   saveDisabled,
   statusChecklist,
   syncMemberEmails,
@@ -57,6 +60,7 @@ function makeTeam(overrides: Partial<EditorTeam> = {}): EditorTeam {
     members: ['ada@example.com', 'alan@example.com'],
     call_script: 'Hello, this is {name} from Parlance.',
     crm_id: 'crm-42',
+    review_threshold: 0.7,
     ...overrides,
   };
 }
@@ -519,6 +523,26 @@ describe('duplicateOf', () => {
     const ids = [copy.id, ...copy.criteria_group.flatMap((group) => [group.id, ...group.criteria.map((c) => c.id)])];
     expect(new Set(ids).size).toBe(6);
     expect(ids).not.toContain('team-1');
+  });
+});
+
+describe('review threshold', () => {
+  it('offers 50% to 95% in steps of 5', () => {
+    expect(REVIEW_THRESHOLD_CHOICES.map(reviewThresholdPercent)).toEqual(['50%', '55%', '60%', '65%', '70%', '75%', '80%', '85%', '90%', '95%']);
+    expect(REVIEW_THRESHOLD_CHOICES).toContain(0.7);
+    expect(REVIEW_THRESHOLD_CHOICES).toContain(0.55);
+  });
+
+  it("adds the team's own threshold when it is not one of the steps, in order", () => {
+    expect(reviewThresholdChoices(0.85)).toEqual(REVIEW_THRESHOLD_CHOICES);
+    const choices = reviewThresholdChoices(0.72);
+    expect(choices).toHaveLength(11);
+    expect(choices.slice(4, 7)).toEqual([0.7, 0.72, 0.75]);
+    expect(reviewThresholdPercent(0.72)).toBe('72%');
+  });
+
+  it('is kept by a duplicate', () => {
+    expect(duplicateOf(makeTeam({ review_threshold: 0.9 })).review_threshold).toBe(0.9);
   });
 });
 

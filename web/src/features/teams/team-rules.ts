@@ -50,6 +50,16 @@ export const TEAM_ALERTS = {
   totalWeight: 'Total criteria weight must equal 10.',
 } as const;
 
+/**
+ * A verdict the evaluator is less sure of than its team's review threshold needs review. A team
+ * that never chose one has this (the server's default too); the editor offers 50% to 95% in steps
+ * of 5, the range the server accepts.
+ */
+export const DEFAULT_REVIEW_THRESHOLD = 0.7;
+export const REVIEW_THRESHOLD_CHOICES: readonly number[] = Array.from({ length: 10 }, (_, step) => (50 + 5 * step) / 100);
+export const REVIEW_THRESHOLD_LABEL = 'Needs review below';
+export const REVIEW_THRESHOLD_HINT = 'Verdicts the evaluator is less sure of than this are marked Needs review instead of Passed or Failed.';
+
 export const REQUIRED_FIELDS_BANNER =
   'Some fields require attention. Please fill in all required fields (highlighted in orange).';
 
@@ -60,6 +70,22 @@ export const weightRemainingMessage = (remaining: number) => `Maximum ${remainin
 
 const SAVE_ERROR_PREFIX = 'Error saving team.';
 const SAVE_ERROR_DEFAULT = 'Please try again.';
+
+// ---------------------------------------------------------------------------------------------
+// Review threshold
+// ---------------------------------------------------------------------------------------------
+
+/** A threshold as a person reads it: 0.7 → '70%'. */
+export const reviewThresholdPercent = (threshold: number) => `${Math.round(threshold * 100)}%`;
+
+/**
+ * The thresholds to offer: the editor's steps, plus the team's own when it is not one of them (set
+ * through the API), so that opening and saving the team never changes it unasked.
+ */
+export function reviewThresholdChoices(current: number): number[] {
+  const choices = REVIEW_THRESHOLD_CHOICES.includes(current) ? [...REVIEW_THRESHOLD_CHOICES] : [...REVIEW_THRESHOLD_CHOICES, current];
+  return choices.sort((a, b) => a - b);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Weights

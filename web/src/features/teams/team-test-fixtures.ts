@@ -34,6 +34,7 @@ export function makeTeam(overrides: Partial<Team> = {}): Team {
     members: ['ada@example.com'],
     call_script: '',
     crm_id: 'crm-1',
+    review_threshold: 0.7,
     version: 3,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-02T00:00:00.000Z',

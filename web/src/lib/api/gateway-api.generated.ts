@@ -926,6 +926,8 @@ export type SaveTeamApiArg = {
       /** '' when the team has no script; null or absent is refused: 'Please enter a call script' */
       call_script?: string | null;
       crm_id?: string | null;
+      /** a verdict whose confidence is below this needs review: 0.5 to 0.95 (the editor's 50% to 95%), anything else is refused: 'Review threshold must be between 50% and 95%'. Null or absent: an existing team keeps its own, a new one gets 0.7 */
+      review_threshold?: number | null;
     };
     /** true to create; a create naming an existing team of the company updates it instead of making a second one */
     isNew?: boolean;
@@ -2147,6 +2149,8 @@ export type Team = {
   members: string[];
   call_script: string;
   crm_id: string;
+  /** a verdict whose confidence is below this needs review instead of counting as passed or failed; 0.7 unless the team chose otherwise */
+  review_threshold: number;
   /** goes up by one with every change */
   version: number;
   created_at: string;

@@ -29,6 +29,7 @@ export function teamDraft(team: TeamInput | undefined): TeamDraft {
     successPrompt: team?.success_criteria?.prompt ?? '',
     ...(typeof team?.call_script === 'string' ? { callScript: team.call_script } : {}),
     crmId: team?.crm_id ?? '',
+    ...(typeof team?.review_threshold === 'number' ? { reviewThreshold: team.review_threshold } : {}),
   };
 }
 
@@ -53,6 +54,7 @@ export const teamView = (team: Team | undefined) => ({
   members: team?.memberEmails ?? [],
   call_script: team?.callScript ?? '',
   crm_id: team?.crmId ?? '',
+  review_threshold: team?.reviewThreshold ?? 0,
   version: team?.version ?? 0,
   created_at: (team?.createdAt ?? new Date(0)).toISOString(),
   updated_at: (team?.updatedAt ?? new Date(0)).toISOString(),

@@ -66,7 +66,16 @@ export interface Team {
   /** Goes up by one with every change, deletion included. */
   version: number;
   createdAt: Date | undefined;
-  updatedAt: Date | undefined;
+  updatedAt:
+    | Date
+    | undefined;
+  /**
+   * A verdict whose confidence is below this (0.5 to 0.95; 0.7 unless the team chose otherwise)
+   * needs review instead of counting as passed or failed; scoring marks the team's evaluations
+   * with it. Chosen in the team editor ("Needs review below"). 0 (unset) in a team announced
+   * before teams had one: read it as 0.7.
+   */
+  reviewThreshold: number;
 }
 
 /**
@@ -106,6 +115,12 @@ export interface TeamDraft {
   crmId: string;
   /** False when the payload had no criteria groups field at all. */
   hasCriteriaGroups: boolean;
+  /**
+   * Team.review_threshold as chosen (0.5 to 0.95; identity refuses anything else with a
+   * sentence). Unset when the payload had none: an existing team keeps its own, a new one gets 0.7.
+   * A number, not text: the editor offers a choice of values rather than a field to type in.
+   */
+  reviewThreshold?: number | undefined;
 }
 
 export interface ListTeamsRequest {
@@ -533,6 +548,7 @@ function createBaseTeam(): Team {
     version: 0,
     createdAt: undefined,
     updatedAt: undefined,
+    reviewThreshold: 0,
   };
 }
 
@@ -570,6 +586,9 @@ export const Team: MessageFns<Team> = {
     }
     if (message.updatedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(90).fork()).join();
+    }
+    if (message.reviewThreshold !== 0) {
+      writer.uint32(97).double(message.reviewThreshold);
     }
     return writer;
   },
@@ -675,6 +694,14 @@ export const Team: MessageFns<Team> = {
             message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 12: {
+            if (tag !== 97) {
+              break;
+            }
+
+            message.reviewThreshold = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -728,6 +755,11 @@ export const Team: MessageFns<Team> = {
         : isSet(object.updated_at)
         ? fromJsonTimestamp(object.updated_at)
         : undefined,
+      reviewThreshold: isSet(object.reviewThreshold)
+        ? globalThis.Number(object.reviewThreshold)
+        : isSet(object.review_threshold)
+        ? globalThis.Number(object.review_threshold)
+        : 0,
     };
   },
 
@@ -766,6 +798,9 @@ export const Team: MessageFns<Team> = {
     if (message.updatedAt !== undefined) {
       obj.updatedAt = message.updatedAt.toISOString();
     }
+    if (message.reviewThreshold !== 0) {
+      obj.reviewThreshold = floatToJson(message.reviewThreshold);
+    }
     return obj;
   },
 
@@ -785,6 +820,7 @@ export const Team: MessageFns<Team> = {
     message.version = object.version ?? 0;
     message.createdAt = object.createdAt ?? undefined;
     message.updatedAt = object.updatedAt ?? undefined;
+    message.reviewThreshold = object.reviewThreshold ?? 0;
     return message;
   },
 };
@@ -1172,6 +1208,7 @@ function createBaseTeamDraft(): TeamDraft {
     callScript: undefined,
     crmId: "",
     hasCriteriaGroups: false,
+    reviewThreshold: undefined,
   };
 }
 
@@ -1200,6 +1237,9 @@ export const TeamDraft: MessageFns<TeamDraft> = {
     }
     if (message.hasCriteriaGroups !== false) {
       writer.uint32(64).bool(message.hasCriteriaGroups);
+    }
+    if (message.reviewThreshold !== undefined) {
+      writer.uint32(73).double(message.reviewThreshold);
     }
     return writer;
   },
@@ -1281,6 +1321,14 @@ export const TeamDraft: MessageFns<TeamDraft> = {
             message.hasCriteriaGroups = reader.bool();
             continue;
           }
+          case 9: {
+            if (tag !== 73) {
+              break;
+            }
+
+            message.reviewThreshold = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1323,6 +1371,11 @@ export const TeamDraft: MessageFns<TeamDraft> = {
         : isSet(object.has_criteria_groups)
         ? globalThis.Boolean(object.has_criteria_groups)
         : false,
+      reviewThreshold: isSet(object.reviewThreshold)
+        ? globalThis.Number(object.reviewThreshold)
+        : isSet(object.review_threshold)
+        ? globalThis.Number(object.review_threshold)
+        : undefined,
     };
   },
 
@@ -1352,6 +1405,9 @@ export const TeamDraft: MessageFns<TeamDraft> = {
     if (message.hasCriteriaGroups !== false) {
       obj.hasCriteriaGroups = message.hasCriteriaGroups;
     }
+    if (message.reviewThreshold !== undefined) {
+      obj.reviewThreshold = floatToJson(message.reviewThreshold);
+    }
     return obj;
   },
 
@@ -1368,6 +1424,7 @@ export const TeamDraft: MessageFns<TeamDraft> = {
     message.callScript = object.callScript ?? undefined;
     message.crmId = object.crmId ?? "";
     message.hasCriteriaGroups = object.hasCriteriaGroups ?? false;
+    message.reviewThreshold = object.reviewThreshold ?? undefined;
     return message;
   },
 };

@@ -1,0 +1,2 @@
+ALTER TABLE "identity"."teams" ADD COLUMN "review_threshold" double precision DEFAULT 0.7 NOT NULL;--> statement-breakpoint
+ALTER TABLE "identity"."teams" ADD CONSTRAINT "teams_review_threshold_check" CHECK ("identity"."teams"."review_threshold" >= 0.5 and "identity"."teams"."review_threshold" <= 0.95);
