@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 import type { TeamSnapshot } from '@parlance/scoring/engines/evaluation-engine';
+import { DEFAULT_REVIEW_THRESHOLD } from '@parlance/scoring/domain/review';
 import type { MemberJson, TeamJson } from '../../test/teams/team-fixtures.js';
 
 const GROUPS: ReadonlyArray<{ name: string; criteria: ReadonlyArray<readonly [name: string, prompt: string, weight: number]> }> = [
@@ -61,7 +62,7 @@ export function benchTeamSnapshot(): TeamSnapshot {
     name: group.name,
     criteria: group.criteria.map(([name, prompt, weight], c) => ({ id: `criterion-${g + 1}-${c + 1}`, name, prompt, weight })),
   }));
-  return { id: 'bench-team', version: 1, name: 'Support and retention', department: 'support', criteriaGroups, successPrompt: SUCCESS_PROMPT, callScript: CALL_SCRIPT };
+  return { id: 'bench-team', version: 1, name: 'Support and retention', department: 'support', criteriaGroups, successPrompt: SUCCESS_PROMPT, callScript: CALL_SCRIPT, reviewThreshold: DEFAULT_REVIEW_THRESHOLD };
 }
 
 /** The team as the team editor saves it, with these members. */

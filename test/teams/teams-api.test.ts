@@ -191,13 +191,20 @@ describe('a team’s review threshold', () => {
     expect((await listed('?department=sales')).find((team) => team.id === chosen.team.id)?.review_threshold).toBe(0.85);
   });
 
-  it('is kept by a save that sends none, and changed by one that does', async () => {
+  it('is kept by a save that sends none, changed by one that does, and reaches scoring with the team', async () => {
     const saved = await save({ team: teamPayload({ review_threshold: 0.85 }), isNew: true, members: [] });
     const { review_threshold: _dropped, ...withoutThreshold } = saved.team;
     expect((await save({ team: withoutThreshold, isNew: false })).team).toMatchObject({ version: 2, review_threshold: 0.85 });
     expect((await save({ team: { ...saved.team, review_threshold: null }, isNew: false })).team).toMatchObject({ version: 3, review_threshold: 0.85 });
     expect((await save({ team: { ...saved.team, review_threshold: 0.5 }, isNew: false })).team).toMatchObject({ version: 4, review_threshold: 0.5 });
     expect((await fetched(saved.team.id)).review_threshold).toBe(0.5);
+
+    const scoringDb = stack.runtime('scoring').database.db as Executor;
+    const held = await waitFor('scoring to hold version 4', async () => {
+      const team = await findTeamCriteria(scoringDb, companyId, saved.team.id);
+      return team?.version === 4 ? team : undefined;
+    });
+    expect(held.reviewThreshold).toBe(0.5);
   });
 
   it('refuses a value out of range, leaving the team as it was', async () => {

@@ -22,12 +22,15 @@ import { Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { ActivityScored, InsightTokensConsumed, ScoringFailed } from '@parlance/proto/parlance/scoring/v1/events';
 import { TranscriptReady } from '@parlance/proto/parlance/transcription/v1/events';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
-import { applyTeamCriteria } from '../src/db/team-criteria.repository.js';
+import { TeamChanged } from '@parlance/proto/parlance/identity/v1/events';
+import { applyTeamCriteria, findTeamSnapshot } from '../src/db/team-criteria.repository.js';
 import { enqueueEvaluation } from '../src/db/pending-evaluations.repository.js';
 import { evaluations, outbox, pendingEvaluations, pendingEvaluationsQueue } from '../src/db/schema.js';
 import { EVALUATION_WARNINGS } from '../src/domain/assemble-evaluation.js';
+import { DEFAULT_REVIEW_THRESHOLD } from '../src/domain/review.js';
 import { UnjudgeableActivityError, type EvaluationEngine, type EvaluationInput, type JudgedVerdict, type Judgement, type TeamSnapshot } from '../src/engines/evaluation-engine.js';
 import { activityDeletedConsumer } from '../src/events/activity-deleted.consumer.js';
+import { teamChangedConsumer } from '../src/events/team-changed.consumer.js';
 import { transcriptReadyConsumer } from '../src/events/transcript-ready.consumer.js';
 import { SCORING_REASONS, startScoringWorker, type ScoringWorker, type ScoringWorkerSettings } from '../src/pipeline/scoring-worker.js';
 import { transcriptOf } from './support/sample-calls.js';
@@ -76,6 +79,7 @@ const team = (overrides: Partial<TeamSnapshot> = {}): TeamSnapshot => ({
   criteriaGroups: GROUPS,
   successPrompt: 'The customer’s problem is solved.',
   callScript: '',
+  reviewThreshold: DEFAULT_REVIEW_THRESHOLD,
   ...overrides,
 });
 
@@ -218,7 +222,7 @@ describe('the scoring worker', () => {
   });
 
   it('judges against the team as it stood when the transcript arrived, not as it changed since', async () => {
-    await applyTeamCriteria(database.db, { companyId: COMPANY, teamId: 'team-1', version: 7, name: 'Support', department: 'support', criteriaGroups: [], successPrompt: '', callScript: '', deletedAt: null, updatedAt: new Date() });
+    await applyTeamCriteria(database.db, { companyId: COMPANY, teamId: 'team-1', version: 7, name: 'Support', department: 'support', criteriaGroups: [], successPrompt: '', callScript: '', reviewThreshold: 0.7, deletedAt: null, updatedAt: new Date() });
     const activityId = await queue({ team: team({ version: 3 }) });
     const engine = keywordEngine();
     start(engine);
@@ -230,12 +234,45 @@ describe('the scoring worker', () => {
   it('reads the team at claim time when it was unknown as the transcript arrived', async () => {
     const teamId = `team-${randomUUID()}`;
     const activityId = await queue({ team: null, teamId });
-    await applyTeamCriteria(database.db, { companyId: COMPANY, teamId, version: 5, name: 'Late team', department: 'sales', criteriaGroups: GROUPS, successPrompt: '', callScript: '', deletedAt: null, updatedAt: new Date() });
+    await applyTeamCriteria(database.db, { companyId: COMPANY, teamId, version: 5, name: 'Late team', department: 'sales', criteriaGroups: GROUPS, successPrompt: '', callScript: '', reviewThreshold: 0.7, deletedAt: null, updatedAt: new Date() });
     const engine = keywordEngine();
     start(engine);
     await settled(activityId);
     expect(engine.inputs[0]!.team).toMatchObject({ id: teamId, version: 5, name: 'Late team' });
     expect((await storedRow(activityId))?.teamVersion).toBe(5);
+  });
+
+  it('marks verdicts for review by the team’s own threshold: the same 0.9 verdicts are sure for one team and unsure for another', async () => {
+    const trusting = await queue({ team: team({ reviewThreshold: 0.5 }) });
+    const doubting = await queue({ team: team({ reviewThreshold: 0.95 }) });
+    start(keywordEngine());
+    await settled(trusting);
+    await settled(doubting);
+
+    const trusted = Evaluation.fromJSON((await storedRow(trusting))!.evaluation);
+    expect(trusted.reviewThreshold).toBe(0.5);
+    expect(trusted.verdicts.map((verdict) => verdict.needsReview)).toEqual([false, false, false]);
+    const doubted = Evaluation.fromJSON((await storedRow(doubting))!.evaluation);
+    expect(doubted.reviewThreshold).toBe(0.95);
+    expect(doubted.verdicts.map((verdict) => verdict.needsReview)).toEqual([true, true, true]);
+    // The score counts a verdict awaiting review by the side it leans to: the threshold does not move it.
+    expect(doubted.score).toBe(trusted.score);
+    const announced = ActivityScored.decode((await eventsFor(doubting))[0]!.payload).evaluation!;
+    expect(announced.reviewThreshold).toBe(0.95);
+    expect(announced.verdicts.every((verdict) => verdict.needsReview)).toBe(true);
+  });
+
+  it('reads a team queued before teams had a review threshold as having the default', async () => {
+    const activityId = await queue({ team: team({ reviewThreshold: 0.95 }) });
+    await database.db.update(pendingEvaluations).set({ team: sql`${pendingEvaluations.team} - 'reviewThreshold'` }).where(eq(pendingEvaluations.activityId, activityId));
+    expect((await pendingRow(activityId))?.team).not.toHaveProperty('reviewThreshold');
+    const engine = keywordEngine();
+    start(engine);
+    await settled(activityId);
+    expect(engine.inputs[0]!.team.reviewThreshold).toBe(DEFAULT_REVIEW_THRESHOLD);
+    const evaluation = Evaluation.fromJSON((await storedRow(activityId))!.evaluation);
+    expect(evaluation.reviewThreshold).toBe(DEFAULT_REVIEW_THRESHOLD);
+    expect(evaluation.verdicts.map((verdict) => verdict.needsReview)).toEqual([false, false, false]);
   });
 
   it('waits a while for a team scoring does not know yet, then fails with a reason', async () => {
@@ -376,15 +413,53 @@ describe('the consumers', () => {
 
   it('queue a transcript with the team as scoring holds it at that moment', async () => {
     const teamId = `team-${randomUUID()}`;
-    await applyTeamCriteria(database.db, { companyId: COMPANY, teamId, version: 2, name: 'Sales', department: 'sales', criteriaGroups: GROUPS, successPrompt: 'A sale.', callScript: 'Hello', deletedAt: null, updatedAt: new Date() });
+    await applyTeamCriteria(database.db, { companyId: COMPANY, teamId, version: 2, name: 'Sales', department: 'sales', criteriaGroups: GROUPS, successPrompt: 'A sale.', callScript: 'Hello', reviewThreshold: 0.85, deletedAt: null, updatedAt: new Date() });
     const known = randomUUID();
     await ready(known, teamId);
-    expect(await pendingRow(known)).toMatchObject({ kind: 'call', teamId, representativeEmail: 'grace@example.com', representativeName: 'Grace', team: { id: teamId, version: 2, callScript: 'Hello', criteriaGroups: GROUPS } });
+    expect(await pendingRow(known)).toMatchObject({ kind: 'call', teamId, representativeEmail: 'grace@example.com', representativeName: 'Grace', team: { id: teamId, version: 2, callScript: 'Hello', criteriaGroups: GROUPS, reviewThreshold: 0.85 } });
 
     const unknown = randomUUID();
     await ready(unknown, 'team-nobody-announced');
     expect(await pendingRow(unknown)).toMatchObject({ team: null });
     await database.db.delete(pendingEvaluations).where(sql`${pendingEvaluations.activityId} in (${known}, ${unknown})`);
+  });
+
+  it('keep each team’s review threshold as identity.team-changed.v1 last said, reading an unset one as the default', async () => {
+    const teamId = `team-${randomUUID()}`;
+    const changed = (version: number, reviewThreshold: number) =>
+      database.db.transaction((tx) =>
+        teamChangedConsumer.handle(
+          envelope(
+            'identity.team-changed.v1',
+            TeamChanged.encode({
+              team: { id: teamId, name: 'Sales', department: 'sales', criteriaGroups: GROUPS, successPrompt: 'A sale.', callScript: '', crmId: '', memberEmails: [], version, createdAt: new Date(), updatedAt: new Date(), reviewThreshold },
+              members: [],
+              deleted: false,
+            }).finish(),
+          ),
+          tx,
+          undefined as never,
+        ),
+      );
+    const held = async () => (await findTeamSnapshot(database.db, COMPANY, teamId))?.reviewThreshold;
+
+    await changed(1, 0.85);
+    expect(await held()).toBe(0.85);
+    await changed(2, 0.6);
+    expect(await held()).toBe(0.6);
+    // An older version arriving late changes nothing.
+    await changed(1, 0.9);
+    expect(await held()).toBe(0.6);
+    // A team announced before teams had a threshold says 0 (protobuf's unset).
+    await changed(3, 0);
+    expect(await held()).toBe(DEFAULT_REVIEW_THRESHOLD);
+
+    // A transcript queued now carries it in the team snapshot.
+    await changed(4, 0.9);
+    const activityId = randomUUID();
+    await ready(activityId, teamId);
+    expect(await pendingRow(activityId)).toMatchObject({ team: { id: teamId, version: 4, reviewThreshold: 0.9 } });
+    await database.db.delete(pendingEvaluations).where(eq(pendingEvaluations.activityId, activityId));
   });
 
   it('queue nothing for an activity already evaluated', async () => {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { DEMO_TEAMS } from '@parlance/identity/demo-teams';
 import { ActivityKind, type ActivityKind as ActivityKindValue } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
+import { DEFAULT_REVIEW_THRESHOLD } from '@parlance/scoring/domain/review';
 import type { TeamSnapshot } from '@parlance/scoring/engines/evaluation-engine';
 import { judgeOffline } from '@parlance/scoring/offline/offline-engine';
 import { wordErrorRate, type WordErrorRate } from '@parlance/transcription/domain/word-error-rate';
@@ -37,6 +38,8 @@ const snapshots = new Map<string, TeamSnapshot>(
       department: demo.team.department,
       successPrompt: demo.team.successPrompt,
       callScript: demo.team.callScript ?? '',
+      // The demo teams never choose one: they have the default.
+      reviewThreshold: DEFAULT_REVIEW_THRESHOLD,
       criteriaGroups: (demo.team.criteriaGroups ?? []).map((group) => ({
         id: group.id,
         name: group.name,

@@ -7,6 +7,7 @@ import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcrip
 import { activityKindOf } from '@parlance/platform/activity/activity-kind';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import type { EvaluationInput, TeamSnapshot } from '../../src/engines/evaluation-engine.js';
+import { DEFAULT_REVIEW_THRESHOLD } from '../../src/domain/review.js';
 import { atLeastHalfPresent, tokenSet } from '../metrics/content-words.js';
 import type { Baseline, EvalCase } from '../systems.js';
 
@@ -86,6 +87,8 @@ export function buildInput(spec: ActivitySpec): EvaluationInput {
     criteriaGroups: weightedGroups(spec.team.groups),
     successPrompt: spec.team.successPrompt,
     callScript: '',
+    // The team a manager has not tuned: the harness measures verdicts at the default.
+    reviewThreshold: DEFAULT_REVIEW_THRESHOLD,
   };
   return {
     activityId: spec.activityId,

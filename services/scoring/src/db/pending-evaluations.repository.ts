@@ -3,6 +3,7 @@ import type { Executor } from '@parlance/platform/db/database';
 import { enqueueLeasedWork, finishLeasedWork } from '@parlance/platform/work/leased-work';
 import { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
+import { reviewThresholdOf } from '../domain/review.js';
 import type { TeamSnapshot } from '../engines/evaluation-engine.js';
 import { pendingEvaluationsQueue, type pendingEvaluations } from './schema.js';
 
@@ -28,6 +29,11 @@ export async function enqueueEvaluation(tx: Executor, request: EvaluationRequest
 
 export function transcriptOf(work: PendingEvaluation): Transcript {
   return Transcript.fromJSON(work.transcript);
+}
+
+/** The team queued with the work, null when there was none; one queued before teams had a review threshold gets the default. */
+export function queuedTeamOf(work: PendingEvaluation): TeamSnapshot | null {
+  return work.team && { ...work.team, reviewThreshold: reviewThresholdOf(work.team.reviewThreshold) };
 }
 
 /**

@@ -6,6 +6,9 @@ import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import type { TeamSnapshot } from '../engines/evaluation-engine.js';
 
+/** A team snapshot as queued: one queued before teams had a review threshold has none (read it as the default). */
+export type QueuedTeamSnapshot = Omit<TeamSnapshot, 'reviewThreshold'> & { reviewThreshold?: number };
+
 /** Everything scoring stores lives in its own Postgres schema; no other service reads it. */
 export const scoringSchema = pgSchema('scoring');
 
@@ -29,6 +32,8 @@ export const teamCriteria = scoringSchema.table(
     criteriaGroups: jsonb('criteria_groups').$type<CriteriaGroup[]>().notNull(),
     successPrompt: text('success_prompt').notNull(),
     callScript: text('call_script').notNull(),
+    /** Below this confidence a verdict needs review; teams held before it was a setting have 0.7. */
+    reviewThreshold: doublePrecision('review_threshold').notNull().default(0.7),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -51,7 +56,7 @@ export const pendingEvaluations = leasedWorkTable(scoringSchema, 'pending_evalua
   representativeName: text('representative_name').notNull(),
   /** `Transcript.toJSON`. */
   transcript: jsonb('transcript').$type<unknown>().notNull(),
-  team: jsonb('team').$type<TeamSnapshot>(),
+  team: jsonb('team').$type<QueuedTeamSnapshot>(),
 });
 
 export const pendingEvaluationsQueue = leasedWorkQueue(pendingEvaluations, pendingEvaluations.activityId);

@@ -20,6 +20,7 @@ export async function applyTeamCriteria(tx: Executor, team: TeamCriteria): Promi
         criteriaGroups: sql`excluded.criteria_groups`,
         successPrompt: sql`excluded.success_prompt`,
         callScript: sql`excluded.call_script`,
+        reviewThreshold: sql`excluded.review_threshold`,
         deletedAt: sql`excluded.deleted_at`,
         updatedAt: sql`excluded.updated_at`,
       },
@@ -49,5 +50,6 @@ export async function findTeamSnapshot(db: Executor, companyId: string, teamId: 
     criteriaGroups: row.criteriaGroups,
     successPrompt: row.successPrompt,
     callScript: row.callScript,
+    reviewThreshold: row.reviewThreshold,
   };
 }

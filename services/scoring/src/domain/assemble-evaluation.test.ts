@@ -49,7 +49,7 @@ const input = (overrides: Partial<EvaluationInput['team']> = {}): EvaluationInpu
   activityId: 'a-1',
   kind: 'meeting',
   transcript: TRANSCRIPT,
-  team: { id: 'team-1', version: 4, name: 'Support', department: 'support', criteriaGroups: GROUPS, successPrompt: 'Solved.', callScript: '', ...overrides },
+  team: { id: 'team-1', version: 4, name: 'Support', department: 'support', criteriaGroups: GROUPS, successPrompt: 'Solved.', callScript: '', reviewThreshold: DEFAULT_REVIEW_THRESHOLD, ...overrides },
   representative: { email: 'anna@example.com', name: 'Anna' },
 });
 
@@ -108,6 +108,21 @@ describe('assembleEvaluation', () => {
     expect(evaluation.score).toBe(4.5);
     // A team that trusts less of what the engine says sends more to review.
     expect(criteriaNeedingReview(assembleEvaluation(input(), judgement(unsure), new Date(), 0.85).verdicts)).toBe(unsure.length);
+  });
+
+  it('marks verdicts by the team’s own review threshold, and says which it used', () => {
+    const mixed = ALL_VERDICTS.map((v, index) => ({ ...v, confidence: [0.55, 0.65, 0.75, 0.85, 0.95][index]! }));
+    const needingReview = (reviewThreshold: number) => {
+      const evaluation = assembleEvaluation(input({ reviewThreshold }), judgement(mixed), new Date());
+      expect(evaluation.reviewThreshold).toBe(reviewThreshold);
+      expect(evaluation.score).toBe(4.5);
+      return evaluation.verdicts.map((v) => v.needsReview);
+    };
+    expect(needingReview(0.5)).toEqual([false, false, false, false, false]);
+    expect(needingReview(0.7)).toEqual([true, true, false, false, false]);
+    expect(needingReview(0.9)).toEqual([true, true, true, true, false]);
+    // A confidence equal to the threshold is sure enough.
+    expect(needingReview(0.95)).toEqual([true, true, true, true, false]);
   });
 
   it('carries what the engine judged and who judged it, with the activity, team version and time', () => {

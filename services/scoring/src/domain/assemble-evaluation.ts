@@ -11,7 +11,7 @@ import { activityKindOf } from '@parlance/platform/activity/activity-kind';
 import type { EvaluationInput, JudgedVerdict, Judgement } from '../engines/evaluation-engine.js';
 import { conversationStatistics } from './conversation-statistics.js';
 import { weightedScore } from './score.js';
-import { DEFAULT_REVIEW_THRESHOLD, markForReview } from './review.js';
+import { markForReview } from './review.js';
 import { measureScriptMatch } from './script-match.js';
 
 export const EVALUATION_WARNINGS = {
@@ -23,7 +23,8 @@ export function hasWordsToEvaluate(transcript: Transcript): boolean {
   return transcript.segments.some((segment) => /[\p{L}\p{N}]/u.test(segment.text));
 }
 
-export function assembleEvaluation(input: EvaluationInput, judgement: Judgement, evaluatedAt: Date, reviewThreshold = DEFAULT_REVIEW_THRESHOLD): Evaluation {
+/** `reviewThreshold`: below it a verdict needs review; the team's own unless a caller says otherwise. */
+export function assembleEvaluation(input: EvaluationInput, judgement: Judgement, evaluatedAt: Date, reviewThreshold = input.team.reviewThreshold): Evaluation {
   const { team, transcript } = input;
   const hasCriteria = team.criteriaGroups.some((group) => group.criteria.length > 0);
   return {

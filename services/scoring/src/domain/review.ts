@@ -13,6 +13,14 @@ import type { JudgedVerdict } from '../engines/evaluation-engine.js';
  */
 export const DEFAULT_REVIEW_THRESHOLD = 0.7;
 
+/**
+ * A team's review threshold as it reached scoring: undefined in a team snapshot queued before
+ * teams had one, 0 (protobuf's unset) in a team announced before then; both mean the default.
+ */
+export function reviewThresholdOf(announced: number | undefined): number {
+  return announced !== undefined && Number.isFinite(announced) && announced > 0 && announced <= 1 ? announced : DEFAULT_REVIEW_THRESHOLD;
+}
+
 export function markForReview(verdicts: readonly JudgedVerdict[], threshold: number): CriterionVerdict[] {
   return verdicts.map((verdict) => ({ ...verdict, needsReview: verdict.confidence < threshold }));
 }

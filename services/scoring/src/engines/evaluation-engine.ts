@@ -25,6 +25,11 @@ export interface TeamSnapshot {
   successPrompt: string;
   /** Empty when the team has no script. */
   callScript: string;
+  /**
+   * Below this confidence a verdict needs review (`domain/review.ts`): the team's own, chosen in
+   * the team editor (0.5 to 0.95), DEFAULT_REVIEW_THRESHOLD for a team that never chose one.
+   */
+  reviewThreshold: number;
 }
 
 export interface EvaluationInput {

@@ -8,6 +8,7 @@ import { TeamChanged } from '@parlance/proto/parlance/identity/v1/events';
 import type { Executor } from '@parlance/platform/db/database';
 import type { EventConsumer } from '@parlance/platform/service/service-runtime';
 import { applyTeamCriteria } from '../db/team-criteria.repository.js';
+import { reviewThresholdOf } from '../domain/review.js';
 
 export const TEAM_CHANGED = 'identity.team-changed.v1';
 
@@ -24,6 +25,7 @@ export async function applyTeamChanged(event: EventEnvelope, tx: Executor): Prom
     criteriaGroups: team.criteriaGroups,
     successPrompt: team.successPrompt,
     callScript: team.callScript,
+    reviewThreshold: reviewThresholdOf(team.reviewThreshold),
     deletedAt: deleted ? changedAt : null,
     updatedAt: changedAt,
   });

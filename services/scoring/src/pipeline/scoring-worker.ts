@@ -16,7 +16,7 @@ import { startLeasedWorkers, type LeasedWorkerSettings, type LeasedWorkers } fro
 import type { Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { ActivityScored, InsightTokensConsumed, ScoringFailed } from '@parlance/proto/parlance/scoring/v1/events';
 import { saveEvaluation } from '../db/evaluations.repository.js';
-import { transcriptOf, type PendingEvaluation } from '../db/pending-evaluations.repository.js';
+import { queuedTeamOf, transcriptOf, type PendingEvaluation } from '../db/pending-evaluations.repository.js';
 import { outbox, pendingEvaluationsQueue } from '../db/schema.js';
 import { findTeamSnapshot } from '../db/team-criteria.repository.js';
 import { assembleEvaluation, hasWordsToEvaluate } from '../domain/assemble-evaluation.js';
@@ -88,7 +88,7 @@ export function startScoringWorker(deps: {
       };
       const judgement = await engine.judge(input, signal);
       signal.throwIfAborted();
-      const evaluation = assembleEvaluation(input, judgement, new Date());
+      const evaluation = assembleEvaluation(input, judgement, new Date(), team.reviewThreshold);
       if (await complete(work, evaluation)) {
         log.info(
           { engine: evaluation.engine, score: evaluation.score, verdicts: evaluation.verdicts.length, insightTokens: evaluation.insightTokens, tookMs: Math.round(performance.now() - started) },
@@ -107,7 +107,7 @@ export function startScoringWorker(deps: {
 
   /** The team as it stood when the transcript arrived, or else as scoring holds it now. */
   async function teamFor(work: PendingEvaluation): Promise<TeamSnapshot | undefined> {
-    return work.team ?? (await findTeamSnapshot(db, work.companyId, work.teamId));
+    return queuedTeamOf(work) ?? (await findTeamSnapshot(db, work.companyId, work.teamId));
   }
 
   /** Stores and announces the evaluation; false when the work is no longer this worker's (deleted or taken over). */

@@ -6,6 +6,7 @@
 import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import { SpeakerRole, type Segment, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { EvaluationInput, TeamSnapshot } from '../../src/engines/evaluation-engine.js';
+import { DEFAULT_REVIEW_THRESHOLD } from '../../src/domain/review.js';
 
 export const SAMPLE_TEAM: TeamSnapshot = {
   id: 'team-inbound',
@@ -29,6 +30,7 @@ export const SAMPLE_TEAM: TeamSnapshot = {
   ],
   successPrompt: 'The customer agrees to a demo.',
   callScript: '',
+  reviewThreshold: DEFAULT_REVIEW_THRESHOLD,
 };
 
 const segment = (speaker: string, startMs: number | undefined, text: string): Segment => ({ speaker, startMs, endMs: startMs === undefined ? undefined : startMs + 4_000, text, words: [] });

@@ -7,6 +7,7 @@ import { ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
 import type { CriteriaGroup } from '@parlance/proto/parlance/identity/v1/teams';
 import { SpeakerRole, type Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { EvaluationInput, TeamSnapshot } from '../../src/engines/evaluation-engine.js';
+import { DEFAULT_REVIEW_THRESHOLD } from '../../src/domain/review.js';
 
 /** `[speaker, text]` or `[speaker, text, startMs]`; the first speaker is the representative. */
 export type Line = readonly [string, string] | readonly [string, string, number];
@@ -51,6 +52,7 @@ export function team(overrides: Partial<TeamSnapshot> = {}): TeamSnapshot {
     criteriaGroups: criteria(['Greeting', 'Greet the customer and introduce yourself by name.']),
     successPrompt: 'The customer agrees to renew the subscription.',
     callScript: '',
+    reviewThreshold: DEFAULT_REVIEW_THRESHOLD,
     ...overrides,
   };
 }

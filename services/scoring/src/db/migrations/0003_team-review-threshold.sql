@@ -1,0 +1,1 @@
+ALTER TABLE "scoring"."team_criteria" ADD COLUMN "review_threshold" double precision DEFAULT 0.7 NOT NULL;
