@@ -110,9 +110,9 @@ const confidenceOf = (value: number) => (Number.isFinite(value) ? Math.min(1, Ma
 /**
  * What a verdict's stated confidence is worth when its quotes do not hold: the model cited words
  * that are not in the transcript, or passed a criterion citing nothing that was said. Below any
- * review threshold a team would set, so a person decides.
+ * review threshold a team can choose (50% and up), so a person always decides.
  */
-export const UNVERIFIED_CONFIDENCE = 0.5;
+export const UNVERIFIED_CONFIDENCE = 0.45;
 const textList = (items: string[]) => items.map(oneLine).filter(Boolean);
 
 interface JudgedParts {
