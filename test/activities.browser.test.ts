@@ -762,6 +762,13 @@ describe('the /activities screen in Chromium, with the standalone product', () =
       expect(await inView(player)).toBe(true);
       await player.evaluate((element) => (element as unknown as { pause(): void }).pause());
       await shot('call-summary-evidence');
+      // The verdicts, those the evaluator is unsure of marked Needs review, as many as the score says.
+      const criteria = summaryDialog.getByRole('region', { name: 'Criteria' });
+      await criteria.scrollIntoViewIfNeeded();
+      const unsure = summary.evaluation!.verdicts.filter((verdict) => verdict.needsReview).length;
+      expect(await criteria.getByText('Needs review', { exact: true }).count()).toBe(unsure);
+      await expectFits(page, 'Criteria', summaryDialog);
+      await shot('call-summary-criteria');
       for (const [button, title] of [
         ['Share', 'Share Summary'],
         ['Report Issue', 'Report Issue'],
