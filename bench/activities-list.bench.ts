@@ -12,6 +12,8 @@
  * - failed_criterion: the biggest team, this quarter, one of its criteria failed (a different one
  *   each request), page 1;
  * - contact_lookup: one contact id (a different one each request), page 1;
+ * - needs_review: the biggest team, this quarter, only calls with a criterion that needs review
+ *   (about one in nine in the corpus), page 1;
  * - no_op: `select 1` on the same pool, the floor the machine sets under this concurrency.
  *
  * Each scenario, after a warm-up that sends each of its different requests once, reports
@@ -99,6 +101,7 @@ async function scenarios(db: Executor, corpus: CallCorpus): Promise<Scenario[]> 
     { name: deepPage === DEEP_PAGE ? 'team_filters_page_500' : 'team_filters_last_page', request: () => list({ ...filtered, page: deepPage }) },
     { name: 'failed_criterion', request: (i) => list({ ...teamQuarter, criteria: [{ ...criteria[i % criteria.length]!, passed: false }] }), distinct: criteria.length },
     { name: 'contact_lookup', request: (i) => list({ contactIds: [contacts[i % contacts.length]!] }), distinct: contacts.length },
+    { name: 'needs_review', request: () => list({ ...teamQuarter, needsReview: true }) },
     { name: 'no_op' },
   ];
 }

@@ -182,7 +182,7 @@ async function writesUntil(build: Promise<void>): Promise<number[]> {
       activityId: call.id,
       fact: {
         type: 'evaluated' as const,
-        part: { evaluatedAt: new Date('2027-06-01T00:00:00Z'), score: 7.5, scriptMatch: 80, isSuccessful: true, results: call.results.map((verdict) => ({ ...verdict, passed: !verdict.passed })), summary: '', improvements: [], durationSeconds: 2 },
+        part: { evaluatedAt: new Date('2027-06-01T00:00:00Z'), score: 7.5, scriptMatch: 80, isSuccessful: true, results: call.results.map((verdict) => ({ ...verdict, passed: !verdict.passed })), criteriaNeedingReview: 0, summary: '', improvements: [], durationSeconds: 2 },
       },
     }));
     const started = performance.now();

@@ -72,7 +72,7 @@ function databaseUrl(name: string): string {
 }
 
 /** Bump when call-corpus.ts or the loader changes what is loaded: a kept database is then reloaded. */
-export const LOADER_VERSION = 1;
+export const LOADER_VERSION = 2;
 
 /** What a load is known by (the loader's version and the number of calls): a kept database is reused only under the same key. */
 export const corpusKey = (calls: number): string => `v${LOADER_VERSION}:${calls}`;

@@ -7,7 +7,8 @@
  * A call is what the pipeline says about it: its receipt, its transcript and its evaluation, as
  * the events carry them (proto messages), turned into facts by analytics' own fact builders
  * (`receivedFact`, `transcribedFact`, `evaluatedFact`). Some calls are re-scored later, and a few
- * are deleted.
+ * are deleted. A verdict needs review 2 % of the time (about one call in nine has one), drawn from
+ * a generator of its own so that every other value is what it was before verdicts were marked.
  */
 import { seededRandom } from '@parlance/platform/testing/seeded-random';
 import { ActivityReceived } from '@parlance/proto/parlance/ingest/v1/events';
@@ -72,9 +73,17 @@ function seededUuid(random: () => number): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
+/**
+ * How often a verdict needs review. The offline engine leaves more below the threshold (2 in 3 on
+ * CompliBench), so that nearly every call would have one; rarer ones are the harder case for the
+ * Needs review list, whose page then lies among more rows that do not match.
+ */
+const NEEDS_REVIEW = 0.02;
+
 /** `calls` scored calls of one company, the same ones for the same `seed`. */
 export function callCorpus(calls: number, seed = 20_261_001): CallCorpus {
   const random = seededRandom(seed);
+  const reviewRandom = seededRandom(seed + 1);
   const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
   const companyId = seededUuid(random);
 
@@ -167,6 +176,7 @@ export function callCorpus(calls: number, seed = 20_261_001): CallCorpus {
           criterionId: criterion.id,
           passed: random() < representative.skill + 0.3 - criterion.difficulty,
           applicable: random() > 0.05,
+          needsReview: reviewRandom() < NEEDS_REVIEW,
         })),
       );
       // As scoring's weightedScore: the weights of the passed criteria, in hundredths.

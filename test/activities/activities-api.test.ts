@@ -1,8 +1,9 @@
 /**
  * The calls and meetings lists end to end (issue 14): uploads through the gateway over real HTTP
  * go through ingest, transcription and scoring on PostgreSQL and Kafka, and analytics builds the
- * rows from their events alone. The lists answer the spec's Call and Meeting fields, every filter
- * narrows them as the evaluation says it should, a bad filter is a 400 naming it, a deleted call
+ * rows from their events alone. The lists answer the spec's Call and Meeting fields (and how many
+ * criteria need review), every filter narrows them as the evaluation says it should, a bad filter
+ * is a 400 naming it, a deleted call
  * leaves the list, a recorded call plays with byte ranges, and share and feedback work (the
  * e-mail captured on disk, as standalone does).
  */
@@ -22,6 +23,7 @@ interface CallRow {
   script_match: number | null;
   is_successful: boolean | null;
   evaluation: Array<{ id: string; criteria: Array<{ id: string; result: boolean }> }>;
+  criteriaNeedingReview: number;
   teamId: string;
   fileName: string;
   media: 'audio' | 'text';
@@ -35,6 +37,7 @@ interface MeetingRow {
   duration: number;
   score: number | null;
   evaluations: Array<{ group_id: string; criterion_id: string; result: boolean }>;
+  criteriaNeedingReview: number;
   transcript: string;
   summary: { summary: string; improvements: Array<{ id: string; criteria: Array<{ id: string; suggestion: string }> }> };
   title: string;
@@ -130,6 +133,7 @@ describe('GET /api/calls/', () => {
         score: evaluation.score,
         script_match: evaluation.scriptMatch,
         is_successful: evaluation.isSuccessful,
+        criteriaNeedingReview: evaluation.criteriaNeedingReview,
         teamId: acme.teamId,
         media: 'text',
         status: 'scored',
@@ -162,6 +166,8 @@ describe('GET /api/calls/', () => {
 
     const successful = calls.filter((call) => call.summary.evaluation!.isSuccessful === true).map((call) => call.id);
     expect(idsOf(await listCalls('&success=true'))).toEqual(successful.sort());
+    const toReview = calls.filter((call) => call.summary.evaluation!.criteriaNeedingReview > 0).map((call) => call.id);
+    expect(idsOf(await listCalls('&needsReview=true'))).toEqual(toReview.sort());
 
     expect(idsOf(await listCalls(`&duration=${encodeURIComponent('{"value":60,"operator":"gte"}')}`))).toEqual([poor!.id]);
     expect(idsOf(await listCalls(`&callIds=${good!.id},%20${good!.id}`))).toEqual([good!.id]);
@@ -180,6 +186,7 @@ describe('GET /api/calls/', () => {
       ['limit=25', 'limit must be 10, 20, 50 or 100.'],
       ['page=0', 'page must be a whole number from 1.'],
       ['success=maybe', 'success must be true or false.'],
+      ['needsReview=false', 'needsReview must be true (only activities with a criterion that needs review), or left out.'],
       ['score=8', 'score must be a JSON object {"value": a number, "operator": "lte", "eq" or "gte"}.'],
       ['startDate=2026-12-01&endDate=2026-11-01', 'endDate must not be before startDate.'],
     ] as const) {
@@ -203,7 +210,16 @@ describe('GET /api/meetings', () => {
       return row?.status === 'scored' ? row : undefined;
     });
     const summary = (await acme.browser.get<CallSummary>(`/api/meetings/summary/${meetingId}`)).body;
-    expect(meeting).toMatchObject({ id: meetingId, rep_email: acme.representative.email, title: 'pilot-review', duration: 240, score: summary.evaluation!.score });
+    expect(meeting).toMatchObject({
+      id: meetingId,
+      rep_email: acme.representative.email,
+      title: 'pilot-review',
+      duration: 240,
+      score: summary.evaluation!.score,
+      criteriaNeedingReview: summary.evaluation!.criteriaNeedingReview,
+    });
+    const toReview = await acme.browser.get<ListOf<MeetingRow>>(`/api/meetings?teamIds=${acme.teamId}&meetingIds=${meetingId}&needsReview=true`);
+    expect(toReview.body.data.map((row) => row.id)).toEqual(summary.evaluation!.criteriaNeedingReview > 0 ? [meetingId] : []);
     expect(meeting.transcript.split('\n')[0]).toBe('[0:00] Grace: Good morning everyone, thank you for joining. My name is Grace.');
     expect(meeting.summary.summary).toBe(summary.summary);
     expect(meeting.summary.improvements.map((group) => group.id)).toEqual(summary.improvements.map((group) => group.id));

@@ -55,6 +55,7 @@ export interface CallSummary {
   segments: Array<{ index: number; speaker: string; role: string; startMs: number | null; endMs: number | null; text: string }>;
   evaluation: null | {
     score: number;
+    criteriaNeedingReview: number;
     scriptMatch: number | null;
     isSuccessful: boolean | null;
     successReason: string;

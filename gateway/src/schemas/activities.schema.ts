@@ -26,6 +26,9 @@ const commonFilters = {
   score: Json(`score (0–10): ${NUMBER_FILTER}`),
   scriptMatch: Json(`script match (0–100 %): ${NUMBER_FILTER}`),
   contactIds: List('contact ids'),
+  needsReview: Type.Optional(
+    Type.String({ description: '"true": only activities with at least one criterion that needs review (beyond the spec); left out, no filter. Any other value is 400' }),
+  ),
   page: Type.Optional(Type.String({ description: 'from 1; default 1' })),
   limit: Type.Optional(Type.String({ description: '10, 20, 50 or 100; default 20' })),
 };
@@ -46,6 +49,12 @@ export const MeetingListQuery = Type.Object({
 
 const Status = Type.Union([Type.Literal('processing'), Type.Literal('scored'), Type.Literal('failed')], {
   description: 'processing until scored; failed when transcription or scoring could not finish (beyond the spec)',
+});
+
+const CriteriaNeedingReview = Type.Integer({
+  minimum: 0,
+  description:
+    'how many of its criteria need review: the evaluator was not sure enough of the verdict, which counts by the side it leans to until a person decides (beyond the spec); 0 until scored',
 });
 
 export const Pagination = Type.Object({
@@ -73,6 +82,7 @@ export const Call = Type.Object(
         criteria: Type.Array(Type.Object({ id: Type.String(), result: Type.Boolean() })),
       }),
     ),
+    criteriaNeedingReview: CriteriaNeedingReview,
     teamId: Type.String(),
     fileName: Type.String(),
     media: Type.Union([Type.Literal('audio'), Type.Literal('text')], { description: 'audio: the recording can be played at GET /api/calls/{id}/recording' }),
@@ -103,6 +113,7 @@ export const Meeting = Type.Object(
     script_match: nullable(Type.Number(), '0–100; null until scored or without a script'),
     is_successful: nullable(Type.Boolean(), 'null until scored or without a success prompt'),
     evaluations: Type.Array(Type.Object({ group_id: Type.String(), criterion_id: Type.String(), result: Type.Boolean() })),
+    criteriaNeedingReview: CriteriaNeedingReview,
     link: Type.String({ description: 'the external meeting link; empty when unknown' }),
     transcript: Type.String({ description: '"[m:ss] Speaker: text" lines; empty until transcribed' }),
     summary: Type.Object({ summary: Type.String(), improvements: Improvements }),

@@ -80,6 +80,8 @@ describe.each(DRIVERS)('activity rows on $driver', ({ open }) => {
       isSuccessful: true,
       passedCriteria: ['greeting', 'needs-analysis'],
       failedCriteria: ['next-steps'],
+      // The re-scoring's count replaces the first scoring's 2.
+      criteriaNeedingReview: 1,
       summary: 'Anna renewed Acme (7.5).',
       failedAt: at(2),
       deletedAt: null,
@@ -111,7 +113,7 @@ describe.each(DRIVERS)('activity rows on $driver', ({ open }) => {
       for (const event of redelivered(pipelineEnvelopes(company, script, { deleted: true }), random)) await deliver(database, event);
     }
     for (const row of await rowsOf(activityIds)) {
-      expect(row).toMatchObject({ companyId: company, deletedAt: at(50), receivedAt: null, kind: null, transcribedAt: null, transcript: '', evaluatedAt: null, score: null, results: [], passedCriteria: [], summary: '', failedAt: null, durationSeconds: 0 });
+      expect(row).toMatchObject({ companyId: company, deletedAt: at(50), receivedAt: null, kind: null, transcribedAt: null, transcript: '', evaluatedAt: null, score: null, results: [], passedCriteria: [], criteriaNeedingReview: 0, summary: '', failedAt: null, durationSeconds: 0 });
     }
   });
 

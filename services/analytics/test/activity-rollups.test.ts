@@ -1,13 +1,16 @@
 /**
  * The lists' per-day rollups stay exact: after a seeded history of receipts, transcripts,
- * scorings, re-scorings, failures and deletions (through the consumers' one-fact path and the
+ * scorings (some with criteria that need review), re-scorings, failures and deletions (through the consumers' one-fact path and the
  * loaders' batched path), their cells equal the activities counted afresh, a rebuild finds the
  * same, and every list the rollups answer (totals and pages, with part days at either end of the
  * range) equals the one counted on the rows.
  */
 import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import { openDatabase } from '@parlance/platform/db/database';
@@ -27,6 +30,7 @@ import { DRIVERS, openAnalyticsDatabase, type AnalyticsDatabase } from './suppor
 const ACTIVITIES = 400;
 const QUERIES = 300;
 const TEAMS = ['team-a', 'team-b', 'team-c'];
+const COMPANY = '7d1f0c3e-5b1a-4c6e-9f0e-2a4b6c8d0e1f';
 const CRITERIA = [
   { groupId: 'opening', criterionId: 'greeting' },
   { groupId: 'opening', criterionId: 'agenda' },
@@ -76,6 +80,7 @@ function history(seed: number): Delivery {
         scriptMatch: random() < 0.5 ? null : Math.round(random() * 100),
         isSuccessful: pick([true, false, null]),
         results: CRITERIA.filter(() => random() < 0.7).map((criterion): CriterionResult => ({ ...criterion, passed: random() < 0.5 })),
+        criteriaNeedingReview: pick([0, 0, 1, 2]),
         summary: '',
         improvements: [],
         durationSeconds: Math.floor(random() * 900),
@@ -97,12 +102,18 @@ function history(seed: number): Delivery {
   return facts;
 }
 
-/** What the rollups should hold for a company, counted here from its rows with rules of its own. */
+/**
+ * What the rollups should hold for a company, counted here from its rows with rules of its own:
+ * per cell, its activities and, of them, those with a criterion that needs review.
+ */
 async function expectedCells(database: AnalyticsDatabase, companyId: string) {
   const rows = await database.db.select().from(activities).where(eq(activities.companyId, companyId));
-  const counts = new Map<string, number>();
-  const verdicts = new Map<string, number>();
-  const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  const counts = new Map<string, [number, number]>();
+  const verdicts = new Map<string, [number, number]>();
+  const add = (map: Map<string, [number, number]>, key: string, needsReview: boolean) => {
+    const [all, review] = map.get(key) ?? [0, 0];
+    map.set(key, [all + 1, review + (needsReview ? 1 : 0)]);
+  };
   for (const row of rows) {
     if (row.kind === null || row.occurredAt === null || row.deletedAt !== null) continue;
     const day = row.occurredAt.toISOString().slice(0, 10);
@@ -110,9 +121,10 @@ async function expectedCells(database: AnalyticsDatabase, companyId: string) {
     const score = row.score ?? 0;
     const bucket = !scored ? 0 : Number.isNaN(score) ? 2 ** 30 : Number.isInteger(score) ? 2 * score : 2 * Math.floor(score) + 1;
     const success = row.isSuccessful === null ? -1 : row.isSuccessful ? 1 : 0;
-    add(counts, [row.kind, row.teamId, day, success, scored, bucket].join('|'));
+    const needsReview = row.criteriaNeedingReview > 0;
+    add(counts, [row.kind, row.teamId, day, success, scored, bucket].join('|'), needsReview);
     const distinct = new Set(row.results.map((result) => [row.kind, row.teamId, day, result.groupId, result.criterionId, result.passed].join('|')));
-    for (const key of distinct) add(verdicts, key);
+    for (const key of distinct) add(verdicts, key, needsReview);
   }
   return { counts, verdicts };
 }
@@ -120,9 +132,10 @@ async function expectedCells(database: AnalyticsDatabase, companyId: string) {
 async function heldCells(database: AnalyticsDatabase, companyId: string) {
   const counts = await database.db.select().from(activityDayCounts).where(eq(activityDayCounts.companyId, companyId));
   const verdicts = await database.db.select().from(activityDayVerdicts).where(eq(activityDayVerdicts.companyId, companyId));
+  const measures = (cell: { activities: number; needingReview: number }): [number, number] => [cell.activities, cell.needingReview];
   return {
-    counts: new Map(counts.filter((cell) => cell.activities !== 0).map((cell) => [[cell.kind, cell.teamId, cell.day, cell.success, cell.scored, cell.scoreBucket].join('|'), cell.activities])),
-    verdicts: new Map(verdicts.filter((cell) => cell.activities !== 0).map((cell) => [[cell.kind, cell.teamId, cell.day, cell.groupId, cell.criterionId, cell.passed].join('|'), cell.activities])),
+    counts: new Map(counts.filter((cell) => cell.activities !== 0 || cell.needingReview !== 0).map((cell) => [[cell.kind, cell.teamId, cell.day, cell.success, cell.scored, cell.scoreBucket].join('|'), measures(cell)])),
+    verdicts: new Map(verdicts.filter((cell) => cell.activities !== 0 || cell.needingReview !== 0).map((cell) => [[cell.kind, cell.teamId, cell.day, cell.groupId, cell.criterionId, cell.passed].join('|'), measures(cell)])),
   };
 }
 
@@ -153,6 +166,7 @@ function randomQuery(random: () => number): ActivityListQuery {
     representativeEmails: random() < 0.05 ? ['anna@example.com'] : [],
     contactIds: random() < 0.05 ? ['lead-2'] : [],
     activityIds: [],
+    needsReview: random() < 0.3,
     page: pick([1, 1, 2, 3, 5, 8]),
     limit: pick([10, 20]),
   };
@@ -201,12 +215,44 @@ describe.each(DRIVERS)('list rollups on $driver', ({ open }) => {
     }
   });
 
+  it('moves only the review count when a re-score changes nothing else a cell depends on', async () => {
+    const companyId = randomUUID();
+    const activityId = randomUUID();
+    const counts = async () => [...(await heldCells(database, companyId)).counts.values()];
+    const verdicts = async () => [...(await heldCells(database, companyId)).verdicts.values()];
+    const write = (fact: ActivityFact) => database.db.transaction((tx) => applyActivityFact(tx, companyId, activityId, fact));
+    const scored = (minute: number, criteriaNeedingReview: number): ActivityFact => ({
+      type: 'evaluated',
+      part: { evaluatedAt: new Date(FIRST_DAY + minute * 60_000), score: 7, scriptMatch: null, isSuccessful: true, results: [{ ...CRITERIA[0]!, passed: true }], criteriaNeedingReview, summary: '', improvements: [], durationSeconds: 0 },
+    });
+    try {
+      await write({
+        type: 'received',
+        part: { receivedAt: new Date(FIRST_DAY), kind: 'call', teamId: 'team-a', occurredAt: new Date(FIRST_DAY), representativeEmail: '', representativeName: '', contactId: '', contactName: '', contactCompany: '', contactRole: '', link: '', title: '', fileName: '', media: 'audio' },
+      });
+      await write(scored(1, 0));
+      expect([await counts(), await verdicts()]).toEqual([[[1, 0]], [[1, 0]]]);
+      await write(scored(2, 2));
+      expect([await counts(), await verdicts()]).toEqual([[[1, 1]], [[1, 1]]]);
+      // Another count, but still some: nothing moves.
+      await write(scored(3, 1));
+      expect([await counts(), await verdicts()]).toEqual([[[1, 1]], [[1, 1]]]);
+      await write(scored(4, 0));
+      expect([await counts(), await verdicts()]).toEqual([[[1, 0]], [[1, 0]]]);
+      expect(await heldCells(database, companyId)).toEqual(await expectedCells(database, companyId));
+    } finally {
+      for (const table of [activities, activityDayCounts, activityDayVerdicts]) await database.db.delete(table).where(eq(table.companyId, companyId));
+    }
+  });
+
   it(`lists as counting the rows does, for ${QUERIES} random requests`, async () => {
     const random = seededRandom(7);
     let answeredByRollups = 0;
+    let answeredNeedingReview = 0;
     for (let i = 0; i < QUERIES; i++) {
       const query = randomQuery(random);
       if (rollupFilter(query)) answeredByRollups += 1;
+      if (rollupFilter(query) && query.needsReview) answeredNeedingReview += 1;
       const where = activityListConditions(single, query);
       const [expectedRows, [expectedTotal]] = await Promise.all([
         database.db
@@ -224,10 +270,51 @@ describe.each(DRIVERS)('list rollups on $driver', ({ open }) => {
       expect(listed.rows.map((row) => row.id), context).toEqual(expectedRows.map((row) => row.id));
     }
     expect(answeredByRollups).toBeGreaterThan(QUERIES / 2);
+    expect(answeredNeedingReview).toBeGreaterThan(QUERIES / 10);
   });
 });
 
 describe('building the rollups', () => {
+  it('gives activities and cells from before the review count 0, and keeps counting from there', async () => {
+    // The migrations up to 0007, as a database that has run since before 0008.
+    const folder = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
+    const before = await mkdtemp(path.join(tmpdir(), 'analytics-migrations-'));
+    const journal = JSON.parse(await readFile(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const older = journal.entries.filter((entry) => entry.tag < '0008');
+    await mkdir(path.join(before, 'meta'));
+    await writeFile(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: older }));
+    for (const { tag } of older) await copyFile(path.join(folder, `${tag}.sql`), path.join(before, `${tag}.sql`));
+    const database = await openDatabase({ driver: 'pglite', dataDir: 'memory', schema: 'analytics' });
+    const activityId = randomUUID();
+    try {
+      await migrate(database, { migrationsFolder: before });
+      await database.db.execute(sql`insert into analytics.activities (company_id, id, received_at, kind, team_id, occurred_at, media, evaluated_at, score)
+        values (${COMPANY}, ${activityId}, '2026-10-01T10:05:00Z', 'call', 'team-a', '2026-10-01T10:00:00Z', 'audio', '2026-10-01T10:10:00Z', 7)`);
+      await database.db.execute(sql`insert into analytics.activity_day_counts (company_id, kind, team_id, day, success, scored, score_bucket, activities)
+        values (${COMPANY}, 'call', 'team-a', '2026-10-01', -1, true, 14, 1)`);
+      await database.db.execute(sql`insert into analytics.activity_rollups (built_at) values (now())`);
+
+      await migrate(database, { migrationsFolder: folder });
+      expect(await database.db.select({ criteriaNeedingReview: activities.criteriaNeedingReview }).from(activities)).toEqual([{ criteriaNeedingReview: 0 }]);
+      expect(await heldCells(database, COMPANY)).toEqual(await expectedCells(database, COMPANY));
+      const needingReview = { ...EVERY_CALL, needsReview: true };
+      expect((await listActivities(database.db, COMPANY, EVERY_CALL)).total).toBe(1);
+      expect((await listActivities(database.db, COMPANY, needingReview)).total).toBe(0);
+
+      // Scored again, now with a criterion to review.
+      const rescored: ActivityFact = {
+        type: 'evaluated',
+        part: { evaluatedAt: new Date('2026-10-02T00:00:00Z'), score: 7, scriptMatch: null, isSuccessful: null, results: [], criteriaNeedingReview: 1, summary: '', improvements: [], durationSeconds: 0 },
+      };
+      await database.db.transaction((tx) => applyActivityFact(tx, COMPANY, activityId, rescored));
+      expect(await heldCells(database, COMPANY)).toEqual(await expectedCells(database, COMPANY));
+      expect((await listActivities(database.db, COMPANY, needingReview)).rows.map((row) => [row.id, row.evaluated?.criteriaNeedingReview])).toEqual([[activityId, 1]]);
+    } finally {
+      await database.close();
+      await rm(before, { recursive: true });
+    }
+  });
+
   it('counts the activities written before the rollups existed, once, and lists from them', async () => {
     // Migrated but not started: the rollups are not built.
     const database = await openDatabase({ driver: 'pglite', dataDir: 'memory', schema: 'analytics' });

@@ -50,6 +50,7 @@ function factsOf(activityId: string, random: () => number): { activityId: string
         scriptMatch: random() < 0.3 ? null : Math.round(random() * 1000) / 10,
         isSuccessful: pick([true, false, null]),
         results: verdicts,
+        criteriaNeedingReview: pick([0, 0, 1, 2]),
         summary: `Summary ${at}`,
         improvements: [{ groupId: 'opening', groupName: 'Opening', criteria: [{ criterionId: 'greeting', criterionName: 'Greeting', suggestion: `Say hello ${at}.` }] }],
         durationSeconds: Math.floor(random() * 900),

@@ -101,6 +101,8 @@ function history(seed: number): Delivery {
         scriptMatch: random() < 0.3 ? null : Math.round(random() * 10_000) / 100 + 0.001,
         isSuccessful: pick([true, false, null]),
         results: CRITERIA.filter(() => random() < 0.8).map((criterion): CriterionResult => ({ groupId: criterion.groupId, criterionId: criterion.criterionId, passed: random() < 0.6 })),
+        // Moves no dashboard figure: a re-score that changes only this moves the lists' counts alone.
+        criteriaNeedingReview: pick([0, 1]),
         summary: '',
         improvements: [],
         durationSeconds: 3,
@@ -252,6 +254,7 @@ describe.each(DRIVERS)('dashboard on $driver', ({ open }) => {
             scriptMatch: fields.script ?? null,
             isSuccessful: fields.success ?? null,
             results: fields.results ?? [],
+            criteriaNeedingReview: 0,
             summary: '',
             improvements: [],
             durationSeconds: 1,

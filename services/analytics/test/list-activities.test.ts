@@ -90,14 +90,14 @@ describe.each(DRIVERS)('ListActivities on $driver', ({ open }) => {
     }
     const greetingOnly = { greeting: true, 'needs-analysis': false, 'next-steps': null };
     await seed('c1', { teamId: 'team-sales', occurredAt: day(1), contactId: 'lead-1', durationSeconds: 120, judged: { score: 8, scriptMatch: 90, isSuccessful: true, verdicts: greetingOnly } });
-    await seed('c2', { teamId: 'team-sales', occurredAt: day(2), email: 'bob@example.com', contactId: 'lead-2', durationSeconds: 300, judged: { score: 5.5, isSuccessful: false, verdicts: { greeting: false, 'needs-analysis': true } } });
-    await seed('c3', { teamId: 'team-sales-2', occurredAt: day(3), email: 'ANNA.LEE@example.com', durationSeconds: 600, judged: { score: 10, scriptMatch: 80, verdicts: { greeting: true, 'needs-analysis': true } } });
+    await seed('c2', { teamId: 'team-sales', occurredAt: day(2), email: 'bob@example.com', contactId: 'lead-2', durationSeconds: 300, judged: { score: 5.5, isSuccessful: false, verdicts: { greeting: false, 'needs-analysis': true }, review: ['greeting'] } });
+    await seed('c3', { teamId: 'team-sales-2', occurredAt: day(3), email: 'ANNA.LEE@example.com', durationSeconds: 600, judged: { score: 10, scriptMatch: 80, verdicts: { greeting: true, 'needs-analysis': true }, review: ['greeting', 'needs-analysis'] } });
     await seed('c4', { teamId: 'team-hr', occurredAt: day(4), email: 'carl@example.com', durationSeconds: 60 });
     await seed('c5', { teamId: 'team-sales', occurredAt: day(5), deleted: true, judged: { score: 9, verdicts: greetingOnly } });
     await seed('c6', { teamId: 'team-gone', occurredAt: day(6), failed: true });
     await seed('c7', { teamId: 'team-sales', occurredAt: day(7) });
     await seed('c8', { teamId: 'team-sales', occurredAt: day(7) });
-    await seed('m1', { kind: ActivityKind.ACTIVITY_KIND_MEETING, teamId: 'team-sales', occurredAt: day(1), judged: { score: 6, verdicts: greetingOnly } });
+    await seed('m1', { kind: ActivityKind.ACTIVITY_KIND_MEETING, teamId: 'team-sales', occurredAt: day(1), judged: { score: 6, verdicts: greetingOnly, review: ['next-steps'] } });
     await seed('elsewhere', { teamId: 'team-sales', occurredAt: day(8), judged: { score: 8, verdicts: greetingOnly } }, otherCompany);
   });
 
@@ -147,6 +147,7 @@ describe.each(DRIVERS)('ListActivities on $driver', ({ open }) => {
         { groupId: 'opening', criterionId: 'greeting', passed: true },
         { groupId: 'opening', criterionId: 'needs-analysis', passed: false },
       ],
+      criteriaNeedingReview: 0,
       transcript: '',
       summary: '',
       improvements: [],
@@ -157,6 +158,8 @@ describe.each(DRIVERS)('ListActivities on $driver', ({ open }) => {
     expect(rows.get(ids.c6!)).toMatchObject({ status: 'failed' });
     expect(rows.get(ids.c3!)?.scriptMatch).toBe(80);
     expect(rows.get(ids.c3!)?.isSuccessful).toBeUndefined();
+    expect(rows.get(ids.c3!)?.criteriaNeedingReview).toBe(2);
+    expect(rows.get(ids.c4!)?.criteriaNeedingReview).toBe(0);
   });
 
   it('gives a meeting its transcript, summary and improvements', async () => {
@@ -168,6 +171,8 @@ describe.each(DRIVERS)('ListActivities on $driver', ({ open }) => {
       media: 'text',
       transcript: '[0:00] Anna: Good morning, this is Anna.\n[1:05] Mark: We want to renew.\nAnna: Great, I will send the contract.',
       summary: 'Anna renewed Acme (6).',
+      // An inapplicable verdict that needs review counts too, as in the summary.
+      criteriaNeedingReview: 1,
       improvements: [{ groupId: 'opening', groupName: 'Opening', criteria: [{ criterionId: 'needs-analysis', criterionName: 'needs-analysis', suggestion: 'Work on needs-analysis.' }] }],
     });
   });
@@ -206,6 +211,22 @@ describe.each(DRIVERS)('ListActivities on $driver', ({ open }) => {
     expect(await names({ criteria: [{ groupId: 'closing', criterionId: 'greeting', passed: true }] })).toEqual([]);
     // Not applicable is no result at all.
     expect(await names({ criteria: [{ groupId: 'closing', criterionId: 'next-steps', passed: true }] })).toEqual([]);
+  });
+
+  it('filters on activities with a criterion that needs review, with every other filter', async () => {
+    expect(await names({ needsReview: true })).toEqual(['c3', 'c2']);
+    expect(await list({ needsReview: true })).toMatchObject({ total: 2, totalPages: 1 });
+    expect(await names({ needsReview: true, teamIds: ['team-sales'] })).toEqual(['c2']);
+    expect(await names({ needsReview: true, department: 'sales', start: day(3) })).toEqual(['c3']);
+    expect(await names({ needsReview: true, isSuccessful: false })).toEqual(['c2']);
+    expect(await names({ needsReview: true, score: { value: 8, comparison: Comparison.COMPARISON_GTE } })).toEqual(['c3']);
+    expect(await names({ needsReview: true, criteria: [{ groupId: 'opening', criterionId: 'needs-analysis', passed: true }] })).toEqual(['c3', 'c2']);
+    expect(await names({ needsReview: true, criteria: [{ groupId: 'opening', criterionId: 'greeting', passed: true }] })).toEqual(['c3']);
+    // Counted on the rows: filters no rollup keeps.
+    expect(await names({ needsReview: true, representativeEmails: ['bob@example.com', 'anna.lee@example.com'] })).toEqual(['c3', 'c2']);
+    expect(await names({ needsReview: true, durationSeconds: { value: 300, comparison: Comparison.COMPARISON_LTE } })).toEqual(['c2']);
+    expect(await names({ needsReview: true, kind: ActivityKind.ACTIVITY_KIND_MEETING })).toEqual(['m1']);
+    expect(await names({ needsReview: false })).toEqual(await names());
   });
 
   it('compares durations in seconds, scores and script matches as stored', async () => {

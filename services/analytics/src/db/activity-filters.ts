@@ -2,7 +2,7 @@
  * What each filter of ListActivities means in SQL, one condition per filter, all combined with
  * AND. Every value travels as a query parameter.
  */
-import { and, arrayContains, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type PgColumn } from 'drizzle-orm/pg-core';
 import { isUuid } from '@parlance/platform/db/uuid';
 import type { CriterionResult } from '../domain/activity-state.js';
@@ -35,6 +35,9 @@ export function activityListConditions(companyId: string, query: ActivityListQue
     query.contactIds.length > 0 ? isAnyOf(activities.contactId, query.contactIds, 'text') : undefined,
     // An id that is not a UUID names no activity; if none is one, nothing matches.
     query.activityIds.length > 0 ? isAnyOf(activities.id, query.activityIds.filter(isUuid), 'uuid') : undefined,
+    // Tested on the rows the other conditions leave, with no index of its own: the rollups find the
+    // days a page of them lies in (activity_day_counts.needing_review, schema.ts says why).
+    query.needsReview ? gt(activities.criteriaNeedingReview, 0) : undefined,
   );
 }
 

@@ -64,6 +64,9 @@ const VERDICTS_ADD = sql.raw(VERDICTS_MEASURES.map((column) => `${column} = t.${
 /** The same for the verdicts `v` of the rows `r`, named as the verdicts' columns. */
 export const ROW_VERDICTS = sql.raw(verdictExpressions('1').map((expression, index) => `${expression} as ${VERDICTS_MEASURES[index]}`).join(', '));
 
+/** The columns the dashboard's cells and measures depend on: every one a rollup counts by but the lists' review count. */
+const DASHBOARD_SOURCE_COLUMNS = SOURCE_COLUMNS.filter((column) => column !== 'criteriaNeedingReview');
+
 /**
  * Moves the dashboard's rollups, in every listed zone (built or being built), from the rows a
  * write replaced (`before`, absent for a new activity) to the rows it wrote. Cells are written in
@@ -72,8 +75,7 @@ export const ROW_VERDICTS = sql.raw(verdictExpressions('1').map((expression, ind
  * written the activities first: the listing of a zone waits for it (see `ensureZoneRollups`).
  */
 export async function applyDashboardChanges(tx: Executor, changes: readonly ActivityChange[]): Promise<void> {
-  // Every column a rollup counts by is one the dashboard's cells or measures depend on.
-  const changed = changedRows(changes, SOURCE_COLUMNS);
+  const changed = changedRows(changes, DASHBOARD_SOURCE_COLUMNS);
   if (!changed) return;
   const totals = sql`
     insert into ${dashboardTotals} as t (${TOTALS_KEY}, ${TOTALS_COLUMNS})

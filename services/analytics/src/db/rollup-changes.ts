@@ -33,13 +33,15 @@ export const SOURCE_COLUMNS = [
   'durationSeconds',
   'deletedAt',
   'results',
+  'criteriaNeedingReview',
 ] as const;
 export type SourceColumn = (typeof SOURCE_COLUMNS)[number];
 type Source = Pick<ActivityRecord, SourceColumn>;
 
 const SOURCE_DEFINITIONS = sql.raw(
   `company_id uuid, kind text, team_id text, representative_email text, occurred_at timestamptz, is_successful boolean, score double precision,
-   script_match double precision, evaluated_at timestamptz, duration_seconds integer, deleted_at timestamptz, results jsonb, delta integer`,
+   script_match double precision, evaluated_at timestamptz, duration_seconds integer, deleted_at timestamptz, results jsonb, criteria_needing_review integer,
+   delta integer`,
 );
 
 /** Whether a row `r` is listed at all: received (so it has a kind, team and time) and not deleted. */
@@ -92,6 +94,7 @@ function sourceOf(row: ActivityRecord | ActivityRow): Source {
     durationSeconds: row.durationSeconds ?? 0,
     deletedAt: row.deletedAt ?? null,
     results: row.results ?? [],
+    criteriaNeedingReview: row.criteriaNeedingReview ?? 0,
   };
 }
 
@@ -109,6 +112,7 @@ function sourceJson(source: Source) {
     duration_seconds: source.durationSeconds,
     deleted_at: source.deletedAt,
     results: source.results,
+    criteria_needing_review: source.criteriaNeedingReview,
   };
 }
 

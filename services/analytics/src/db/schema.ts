@@ -61,6 +61,12 @@ export const activities = analyticsSchema.table(
     summary: text('summary').notNull().default(''),
     improvements: jsonb('improvements').$type<Improvement[]>().notNull().default([]),
     evaluationDurationSeconds: integer('evaluation_duration_seconds').notNull().default(0),
+    /**
+     * How many verdicts need review (scoring's CriterionVerdict.needs_review), as the summary counts
+     * them; 0 until scored, and for activities scored before analytics kept it (migration 0008).
+     * No index of its own: see `activityDayCounts.needingReview`.
+     */
+    criteriaNeedingReview: integer('criteria_needing_review').notNull().default(0),
     // marks
     failedAt: timestamp('failed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -108,6 +114,23 @@ export const activityDayCounts = analyticsSchema.table(
     scored: boolean('scored').notNull(),
     scoreBucket: integer('score_bucket').notNull(),
     activities: integer('activities').notNull(),
+    /**
+     * Of `activities`, those with a criterion that needs review: the "Needs review" filter's total
+     * and page days are read from here (a measure, not a key, so no cell more to read or write).
+     *
+     * Why no index on activities.criteria_needing_review (not even a partial one, `> 0`):
+     * - The list finds the days its page lies in from this measure, then reads only those days' rows
+     *   on the list indexes, testing the count on each: it never looks for such rows across all time.
+     *   At 200,000 calls with one in nine to review (bench/activities-list.bench.ts, needs_review),
+     *   a team's quarter cost 1.4 ms one request at a time, as its filtered list does (1.5 ms); its
+     *   50th page read 118 rows for its 10.
+     * - Such an index would not be small: the offline engine leaves 2 verdicts in 3 below the review
+     *   threshold (make eval, CompliBench), so nearly every scored activity with several criteria has
+     *   one, and `where criteria_needing_review > 0` would hold nearly every row, written with each.
+     * - Lists the rollups cannot answer (ids, contacts, representatives, a duration or script match)
+     *   count rows as before, the review count one more test on rows other filters found.
+     */
+    needingReview: integer('needing_review').notNull().default(0),
   },
   (table) => [primaryKey({ name: 'activity_day_counts_pk', columns: [table.companyId, table.kind, table.teamId, table.day, table.success, table.scored, table.scoreBucket] })],
 );
@@ -124,6 +147,8 @@ export const activityDayVerdicts = analyticsSchema.table(
     criterionId: text('criterion_id').notNull(),
     passed: boolean('passed').notNull(),
     activities: integer('activities').notNull(),
+    /** Of `activities`, those with a criterion (any) that needs review, as in activity_day_counts. */
+    needingReview: integer('needing_review').notNull().default(0),
   },
   (table) => [primaryKey({ name: 'activity_day_verdicts_pk', columns: [table.companyId, table.kind, table.teamId, table.groupId, table.criterionId, table.passed, table.day] })],
 );

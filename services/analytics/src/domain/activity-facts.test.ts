@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ActivityKind, MediaKind } from '@parlance/proto/parlance/ingest/v1/ingest';
+import { Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { activityScript, at, evaluation, FIRST_SCORING, received, RESCORING, TRANSCRIPT } from '../../test/support/pipeline-events.js';
 import { evaluatedFact, receivedFact, transcribedFact } from './activity-facts.js';
 
@@ -65,6 +66,7 @@ describe('evaluatedFact', () => {
           { groupId: 'opening', criterionId: 'greeting', passed: true },
           { groupId: 'opening', criterionId: 'needs-analysis', passed: false },
         ],
+        criteriaNeedingReview: 2,
         summary: 'Anna renewed Acme (4).',
         improvements: [{ groupId: 'opening', groupName: 'Opening', criteria: [{ criterionId: 'needs-analysis', criterionName: 'needs-analysis', suggestion: 'Work on needs-analysis.' }] }],
         durationSeconds: 750,
@@ -77,6 +79,17 @@ describe('evaluatedFact', () => {
     expect(evaluatedFact(scored, at(41))).toMatchObject({
       part: { score: 7.5, scriptMatch: 82.5, isSuccessful: true, summary: scored.summary!.text, improvements: scored.improvements },
     });
+  });
+
+  it('counts the verdicts that need review, inapplicable ones too, and none in an evaluation from before they were marked', () => {
+    const scored = evaluation(meeting, RESCORING);
+    expect(evaluatedFact(scored, at(41))).toMatchObject({ part: { criteriaNeedingReview: 1 } });
+    expect(evaluatedFact(evaluation(meeting, { ...FIRST_SCORING, review: ['greeting', 'needs-analysis', 'next-steps'] }), at(21))).toMatchObject({ part: { criteriaNeedingReview: 3 } });
+    // Scored before needs_review existed: fields 13 and 21 were never written (as proto3 writes
+    // no false and no 0), and decode as false.
+    const older = Evaluation.decode(Evaluation.encode({ ...scored, verdicts: scored.verdicts.map((verdict) => ({ ...verdict, needsReview: false })), reviewThreshold: 0 }).finish());
+    expect(older.verdicts.every((verdict) => !verdict.needsReview)).toBe(true);
+    expect(evaluatedFact(older, at(41))).toMatchObject({ part: { criteriaNeedingReview: 0 } });
   });
 
   it('takes the event’s time when the evaluation has none, and 0 s without statistics', () => {

@@ -48,7 +48,9 @@ export function transcribedFact(kind: ActivityKind, transcript: Transcript, at: 
 
 /**
  * The results are the verdicts on criteria that applied: an inapplicable criterion has no result
- * to show or filter by. `at` (the event's time) stands for an evaluation time left unset.
+ * to show or filter by. Verdicts needing review are counted among all of them, as the summary
+ * counts them ("2 criteria need review"), so the list and the summary say the same. `at` (the
+ * event's time) stands for an evaluation time left unset.
  */
 export function evaluatedFact(evaluation: Evaluation, at: Date): ActivityFact {
   const results: CriterionResult[] = evaluation.verdicts
@@ -62,6 +64,7 @@ export function evaluatedFact(evaluation: Evaluation, at: Date): ActivityFact {
       scriptMatch: evaluation.scriptMatch ?? null,
       isSuccessful: evaluation.isSuccessful ?? null,
       results,
+      criteriaNeedingReview: evaluation.verdicts.filter((verdict) => verdict.needsReview).length,
       // Kept for calls too: a shared summary is read from here.
       summary: evaluation.summary?.text ?? '',
       improvements: evaluation.improvements,

@@ -44,7 +44,7 @@ describe('mergeActivityFact', () => {
 
   it('keeps the evaluation made last, whichever arrives last', () => {
     expect(merged([SCORED, RESCORED]).evaluated).toEqual(merged([RESCORED, SCORED]).evaluated);
-    expect(merged([RESCORED, SCORED]).evaluated).toMatchObject({ score: 7.5, evaluatedAt: at(40) });
+    expect(merged([RESCORED, SCORED]).evaluated).toMatchObject({ score: 7.5, evaluatedAt: at(40), criteriaNeedingReview: 1 });
   });
 
   it('replaces a receipt or a transcript only with a later one', () => {

@@ -61,6 +61,11 @@ export interface EvaluatedPart {
   /** Null (N/A) when the team has no success prompt. */
   isSuccessful: boolean | null;
   results: CriterionResult[];
+  /**
+   * How many verdicts need review (inapplicable ones too, as the summary counts them). An
+   * evaluation made before scoring marked verdicts says 0.
+   */
+  criteriaNeedingReview: number;
   /** Kept for calls too, whose shared summary is read from here; the lists show it for meetings only. */
   summary: string;
   improvements: Improvement[];

@@ -33,6 +33,7 @@ describe('readListRequest', () => {
       representativeEmails: [],
       contactIds: [],
       activityIds: [],
+      needsReview: false,
       page: 1,
       limit: 20,
     });
@@ -54,6 +55,7 @@ describe('readListRequest', () => {
         representativeEmails: [' Anna.Lee@Example.COM '],
         contactIds: ['lead-42'],
         activityIds: ['a-1'],
+        needsReview: true,
         page: 3,
         limit: 100,
       }),
@@ -66,6 +68,7 @@ describe('readListRequest', () => {
       score: { comparison: 'eq', value: 7.5 },
       scriptMatch: { comparison: 'gte', value: 80 },
       representativeEmails: ['anna.lee@example.com'],
+      needsReview: true,
       page: 3,
       limit: 100,
     });

@@ -39,6 +39,8 @@ export interface ActivityListQuery {
   representativeEmails: string[];
   contactIds: string[];
   activityIds: string[];
+  /** Only activities with at least one criterion that needs review. */
+  needsReview: boolean;
   page: number;
   limit: number;
 }
@@ -81,6 +83,7 @@ export function readListRequest(request: ListActivitiesRequest): ActivityListQue
     representativeEmails: request.representativeEmails.map((email) => email.trim().toLowerCase()),
     contactIds: request.contactIds,
     activityIds: request.activityIds,
+    needsReview: request.needsReview,
     page,
     limit,
   };

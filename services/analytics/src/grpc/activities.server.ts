@@ -127,6 +127,7 @@ function activityRow(activity: ListedActivity): ActivityRow {
     scriptMatch: evaluated?.scriptMatch ?? undefined,
     isSuccessful: evaluated?.isSuccessful ?? undefined,
     results: evaluated?.results ?? [],
+    criteriaNeedingReview: evaluated?.criteriaNeedingReview ?? 0,
     transcript: transcribed?.transcript ?? '',
     // A call's summary is read with its transcript when opened, not with the list.
     summary: isMeeting ? (evaluated?.summary ?? '') : '',

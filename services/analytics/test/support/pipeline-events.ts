@@ -87,6 +87,8 @@ export interface Judged {
   verdicts: Record<string, boolean | null>;
   isSuccessful?: boolean;
   scriptMatch?: number;
+  /** The criteria whose verdict needs review (applicable or not). */
+  review?: string[];
 }
 
 export function evaluation(script: ActivityScript, judged: Judged): Evaluation {
@@ -104,7 +106,9 @@ export function evaluation(script: ActivityScript, judged: Judged): Evaluation {
       criterionId,
       passed: passed ?? true,
       applicable: passed !== null,
+      needsReview: judged.review?.includes(criterionId) ?? false,
     })),
+    reviewThreshold: 0.7,
     summary: { text: `Anna renewed Acme (${judged.score}).` },
     improvements: Object.entries(judged.verdicts)
       .filter(([, passed]) => passed === false)
@@ -115,8 +119,21 @@ export function evaluation(script: ActivityScript, judged: Judged): Evaluation {
   });
 }
 
-export const FIRST_SCORING: Judged = { evaluatedAt: at(20), score: 4, verdicts: { greeting: true, 'needs-analysis': false, 'next-steps': null }, isSuccessful: false };
-export const RESCORING: Judged = { evaluatedAt: at(40), score: 7.5, verdicts: { greeting: true, 'needs-analysis': true, 'next-steps': false }, isSuccessful: true, scriptMatch: 82.5 };
+export const FIRST_SCORING: Judged = {
+  evaluatedAt: at(20),
+  score: 4,
+  verdicts: { greeting: true, 'needs-analysis': false, 'next-steps': null },
+  isSuccessful: false,
+  review: ['needs-analysis', 'next-steps'],
+};
+export const RESCORING: Judged = {
+  evaluatedAt: at(40),
+  score: 7.5,
+  verdicts: { greeting: true, 'needs-analysis': true, 'next-steps': false },
+  isSuccessful: true,
+  scriptMatch: 82.5,
+  review: ['next-steps'],
+};
 
 export function activityScored(script: ActivityScript, judged: Judged): ActivityScored {
   return { activityId: script.activityId, jobId: `job-${script.activityId}`, evaluation: evaluation(script, judged) };

@@ -42,6 +42,7 @@ export function makeCall(overrides: Partial<ActivityCall> = {}): ActivityCall {
       { id: 'g1', criteria: [{ id: 'c1', result: true }] },
       { id: 'g2', criteria: [{ id: 'c2', result: false }] },
     ],
+    criteriaNeedingReview: 0,
     teamId: 'team-1',
     fileName: 'call.mp3',
     media: 'audio',
@@ -64,6 +65,7 @@ export function makeMeeting(overrides: Partial<ActivityMeeting> = {}): ActivityM
     script_match: 90,
     is_successful: false,
     evaluations: [{ group_id: 'g1', criterion_id: 'c1', result: true }],
+    criteriaNeedingReview: 0,
     link: 'https://meet.example.com/abc',
     transcript: '[0:05] Alan: Thanks for joining today.\n[0:12] Mary: Happy to be here.',
     summary: {

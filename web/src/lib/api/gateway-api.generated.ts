@@ -274,6 +274,7 @@ const injectedRtkApi = api
             score: queryArg.score,
             scriptMatch: queryArg.scriptMatch,
             contactIds: queryArg.contactIds,
+            needsReview: queryArg.needsReview,
             page: queryArg.page,
             limit: queryArg.limit,
             representatives: queryArg.representatives,
@@ -297,6 +298,7 @@ const injectedRtkApi = api
             score: queryArg.score,
             scriptMatch: queryArg.scriptMatch,
             contactIds: queryArg.contactIds,
+            needsReview: queryArg.needsReview,
             page: queryArg.page,
             limit: queryArg.limit,
             rep_emails: queryArg.repEmails,
@@ -1361,6 +1363,8 @@ export type ListCallsApiArg = {
   scriptMatch?: string;
   /** contact ids; repeated or comma-separated */
   contactIds?: string | string[];
+  /** "true": only activities with at least one criterion that needs review (beyond the spec); left out, no filter. Any other value is 400 */
+  needsReview?: string;
   /** from 1; default 1 */
   page?: string;
   /** 10, 20, 50 or 100; default 20 */
@@ -1404,6 +1408,8 @@ export type ListMeetingsApiArg = {
   scriptMatch?: string;
   /** contact ids; repeated or comma-separated */
   contactIds?: string | string[];
+  /** "true": only activities with at least one criterion that needs review (beyond the spec); left out, no filter. Any other value is 400 */
+  needsReview?: string;
   /** from 1; default 1 */
   page?: string;
   /** 10, 20, 50 or 100; default 20 */
@@ -2190,6 +2196,8 @@ export type Call = {
       result: boolean;
     }[];
   }[];
+  /** how many of its criteria need review: the evaluator was not sure enough of the verdict, which counts by the side it leans to until a person decides (beyond the spec); 0 until scored */
+  criteriaNeedingReview: number;
   teamId: string;
   fileName: string;
   /** audio: the recording can be played at GET /api/calls/{id}/recording */
@@ -2224,6 +2232,8 @@ export type Meeting = {
     criterion_id: string;
     result: boolean;
   }[];
+  /** how many of its criteria need review: the evaluator was not sure enough of the verdict, which counts by the side it leans to until a person decides (beyond the spec); 0 until scored */
+  criteriaNeedingReview: number;
   /** the external meeting link; empty when unknown */
   link: string;
   /** "[m:ss] Speaker: text" lines; empty until transcribed */

@@ -44,7 +44,7 @@ export async function activitiesRoutes(app: FastifyInstance, options: { services
         operationId: 'listCalls',
         summary: 'One page of the calls of the company, newest first, filtered',
         description:
-          'Every filter of spec part 2 §3. Lists are repeated or comma-separated; criterion, duration, score and scriptMatch are JSON. ' +
+          'Every filter of spec part 2 §3, and needsReview=true (only calls with a criterion that needs review). Lists are repeated or comma-separated; criterion, duration, score and scriptMatch are JSON. ' +
           'A call appears when received (status processing) and gains its score when scored. A filter that cannot be applied is 400 with a sentence naming it.',
         security: SIGNED_IN,
         tags: ['calls'],
@@ -63,7 +63,8 @@ export async function activitiesRoutes(app: FastifyInstance, options: { services
         operationId: 'listMeetings',
         summary: 'One page of the meetings of the company, newest first, filtered',
         description:
-          'The filters of spec part 2 §7 GET /meetings: teamIds, rep_emails, contactIds and meetingIds repeated (or comma-separated); criterion, duration, score and scriptMatch as JSON. ' +
+          'The filters of spec part 2 §7 GET /meetings: teamIds, rep_emails, contactIds and meetingIds repeated (or comma-separated); criterion, duration, score and scriptMatch as JSON; ' +
+          'and needsReview=true (only meetings with a criterion that needs review). ' +
           'Each meeting carries its transcript and summary. A filter that cannot be applied is 400 with a sentence naming it.',
         security: SIGNED_IN,
         tags: ['meetings'],

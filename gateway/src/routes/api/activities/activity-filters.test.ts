@@ -32,6 +32,7 @@ describe('listRequestOf', () => {
       representativeEmails: [],
       contactIds: [],
       activityIds: [],
+      needsReview: false,
       page: 1,
       limit: 20,
     });
@@ -54,6 +55,7 @@ describe('listRequestOf', () => {
         representatives: ' Ann@Example.com , bob@example.com',
         contactIds: ['lead-1', ' ', 'lead-1'],
         ids: 'a, b,,a',
+        needsReview: 'true',
         page: '3',
         limit: '50',
       }),
@@ -70,6 +72,7 @@ describe('listRequestOf', () => {
       representativeEmails: ['ann@example.com', 'bob@example.com'],
       contactIds: ['lead-1'],
       activityIds: ['a', 'b'],
+      needsReview: true,
       page: 3,
       limit: 50,
     });
@@ -93,5 +96,14 @@ describe('listRequestOf', () => {
     expect(refusal({ score: '{"value":"high","operator":"gte"}' })).toMatch(/^score must be a JSON object/);
     expect(refusal({ scriptMatch: '{"value":101,"operator":"gte"}' })).toBe('scriptMatch value must be between 0 and 100.');
     expect(refusal({ duration: '{"value":-1,"operator":"gte"}' })).toMatch(/^duration value must be between 0 and/);
+    for (const needsReview of ['false', 'yes', '1', 'TRUE']) {
+      expect(refusal({ needsReview })).toBe('needsReview must be true (only activities with a criterion that needs review), or left out.');
+    }
+  });
+
+  it('filters on a criterion that needs review only for needsReview=true, and not when it is left out or empty', () => {
+    expect(listRequestOf(CALL, query({ needsReview: ' true ' })).needsReview).toBe(true);
+    expect(listRequestOf(CALL, query({ needsReview: '' })).needsReview).toBe(false);
+    expect(listRequestOf(CALL, query()).needsReview).toBe(false);
   });
 });

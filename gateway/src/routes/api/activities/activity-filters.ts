@@ -34,6 +34,8 @@ export interface ListQuery {
   representatives?: Raw;
   /** `callIds` or `meetingIds`. */
   ids?: Raw;
+  /** "true": only activities with a criterion that needs review (beyond the spec). */
+  needsReview?: string;
   page?: string;
   limit?: string;
 }
@@ -56,6 +58,7 @@ export function listRequestOf(kind: ActivityKind, query: ListQuery): ListActivit
     representativeEmails: unique(listParam(query.representatives).map((email) => email.toLowerCase())),
     contactIds: unique(listParam(query.contactIds)),
     activityIds: unique(listParam(query.ids)),
+    needsReview: needsReview(query.needsReview),
     ...pageOf(query),
   };
 }
@@ -104,6 +107,17 @@ export function parseJson(name: string, raw: string, shape: string): unknown {
   } catch {
     throw invalidArgument(`${name} must be ${shape}.`);
   }
+}
+
+/**
+ * Only "true" filters; left out (or empty), nothing is filtered. "false" is refused rather than read
+ * as no filter: it would read as "only activities with nothing to review", which is not offered.
+ */
+function needsReview(raw: string | undefined): boolean {
+  const value = raw?.trim();
+  if (!value) return false;
+  if (value === 'true') return true;
+  throw invalidArgument('needsReview must be true (only activities with a criterion that needs review), or left out.');
 }
 
 const CRITERION_SHAPE = 'a JSON list of {"criterionGroupId", "criterionId", "result": true or false}';

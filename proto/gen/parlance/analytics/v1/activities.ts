@@ -117,6 +117,11 @@ export interface ListActivitiesRequest {
   page: number;
   /** 10, 20, 50 or 100. */
   limit: number;
+  /**
+   * Only activities with at least one criterion that needs review (scoring's
+   * CriterionVerdict.needs_review); false: no filter.
+   */
+  needsReview: boolean;
 }
 
 export interface ListActivitiesResponse {
@@ -168,6 +173,12 @@ export interface ActivityRow {
   transcript: string;
   summary: string;
   improvements: Improvement[];
+  /**
+   * How many of its criteria need review (the engine was not sure enough of the verdict), as
+   * the summary's "2 criteria need review"; 0 until scored, and for an activity scored before
+   * analytics kept it.
+   */
+  criteriaNeedingReview: number;
 }
 
 export interface ShareActivityRequest {
@@ -431,6 +442,7 @@ function createBaseListActivitiesRequest(): ListActivitiesRequest {
     activityIds: [],
     page: 0,
     limit: 0,
+    needsReview: false,
   };
 }
 
@@ -480,6 +492,9 @@ export const ListActivitiesRequest: MessageFns<ListActivitiesRequest> = {
     }
     if (message.limit !== 0) {
       writer.uint32(120).int32(message.limit);
+    }
+    if (message.needsReview !== false) {
+      writer.uint32(128).bool(message.needsReview);
     }
     return writer;
   },
@@ -617,6 +632,14 @@ export const ListActivitiesRequest: MessageFns<ListActivitiesRequest> = {
             message.limit = reader.int32();
             continue;
           }
+          case 16: {
+            if (tag !== 128) {
+              break;
+            }
+
+            message.needsReview = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -676,6 +699,11 @@ export const ListActivitiesRequest: MessageFns<ListActivitiesRequest> = {
         : [],
       page: isSet(object.page) ? globalThis.Number(object.page) : 0,
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      needsReview: isSet(object.needsReview)
+        ? globalThis.Boolean(object.needsReview)
+        : isSet(object.needs_review)
+        ? globalThis.Boolean(object.needs_review)
+        : false,
     };
   },
 
@@ -726,6 +754,9 @@ export const ListActivitiesRequest: MessageFns<ListActivitiesRequest> = {
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.needsReview !== false) {
+      obj.needsReview = message.needsReview;
+    }
     return obj;
   },
 
@@ -755,6 +786,7 @@ export const ListActivitiesRequest: MessageFns<ListActivitiesRequest> = {
     message.activityIds = object.activityIds?.map((e) => e) || [];
     message.page = object.page ?? 0;
     message.limit = object.limit ?? 0;
+    message.needsReview = object.needsReview ?? false;
     return message;
   },
 };
@@ -998,6 +1030,7 @@ function createBaseActivityRow(): ActivityRow {
     transcript: "",
     summary: "",
     improvements: [],
+    criteriaNeedingReview: 0,
   };
 }
 
@@ -1071,6 +1104,9 @@ export const ActivityRow: MessageFns<ActivityRow> = {
     }
     for (const v of message.improvements) {
       Improvement.encode(v!, writer.uint32(186).fork()).join();
+    }
+    if (message.criteriaNeedingReview !== 0) {
+      writer.uint32(192).int32(message.criteriaNeedingReview);
     }
     return writer;
   },
@@ -1272,6 +1308,14 @@ export const ActivityRow: MessageFns<ActivityRow> = {
             message.improvements.push(Improvement.decode(reader, reader.uint32()));
             continue;
           }
+          case 24: {
+            if (tag !== 192) {
+              break;
+            }
+
+            message.criteriaNeedingReview = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1361,6 +1405,11 @@ export const ActivityRow: MessageFns<ActivityRow> = {
       improvements: globalThis.Array.isArray(object?.improvements)
         ? object.improvements.map((e: any) => Improvement.fromJSON(e))
         : [],
+      criteriaNeedingReview: isSet(object.criteriaNeedingReview)
+        ? globalThis.Number(object.criteriaNeedingReview)
+        : isSet(object.criteria_needing_review)
+        ? globalThis.Number(object.criteria_needing_review)
+        : 0,
     };
   },
 
@@ -1435,6 +1484,9 @@ export const ActivityRow: MessageFns<ActivityRow> = {
     if (message.improvements?.length) {
       obj.improvements = message.improvements.map((e) => Improvement.toJSON(e));
     }
+    if (message.criteriaNeedingReview !== 0) {
+      obj.criteriaNeedingReview = Math.round(message.criteriaNeedingReview);
+    }
     return obj;
   },
 
@@ -1466,6 +1518,7 @@ export const ActivityRow: MessageFns<ActivityRow> = {
     message.transcript = object.transcript ?? "";
     message.summary = object.summary ?? "";
     message.improvements = object.improvements?.map((e) => Improvement.fromPartial(e)) || [];
+    message.criteriaNeedingReview = object.criteriaNeedingReview ?? 0;
     return message;
   },
 };
