@@ -736,6 +736,12 @@ describe('the /activities screen in Chromium, with the standalone product', () =
       await page.keyboard.press('Escape');
       await popover.waitFor({ state: 'detached' });
 
+      await page.getByRole('button', { name: 'Filter Needs review' }).click();
+      const review = page.getByRole('dialog', { name: 'Needs review filter' });
+      await expectFits(page, 'needs review filter', review);
+      await page.keyboard.press('Escape');
+      await review.waitFor({ state: 'detached' });
+
       await page.getByRole('button', { name: 'Upload Calls' }).click();
       const upload = page.getByRole('dialog', { name: 'Upload Audio/Text Files' });
       await settled(upload);

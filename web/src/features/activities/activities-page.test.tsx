@@ -145,7 +145,7 @@ describe('activities page', () => {
     renderApp('/activities', activitiesState('sales'));
     await screen.findByText('call-3');
 
-    expect(headers()).toEqual(['Id', 'Date', 'Time', 'Representative', 'Contact', 'Duration', 'Score', 'Script Match', 'Successful', 'Greeting', 'Next steps', 'Summary', 'Delete']);
+    expect(headers()).toEqual(['Id', 'Date', 'Time', 'Representative', 'Contact', 'Duration', 'Score', 'Script Match', 'Successful', 'Needs review', 'Greeting', 'Next steps', 'Summary', 'Delete']);
     const [scored, processing, failed] = screen.getAllByRole('row').slice(1);
     const cells = within(scored!).getAllByRole('cell');
     expect(cells[3]!.textContent).toBe('Ada Lovelace');
@@ -153,8 +153,9 @@ describe('activities page', () => {
     expect(cells[6]!.textContent).toBe('7.5');
     expect(cells[7]!.textContent).toBe('82%');
     expect(within(cells[8]!).getByRole('img').getAttribute('aria-label')).toBe('Yes');
-    expect(within(cells[9]!).getByRole('img').getAttribute('aria-label')).toBe('Yes');
-    expect(within(cells[10]!).getByRole('img').getAttribute('aria-label')).toBe('No');
+    expect(cells[9]!.textContent).toBe('');
+    expect(within(cells[10]!).getByRole('img').getAttribute('aria-label')).toBe('Yes');
+    expect(within(cells[11]!).getByRole('img').getAttribute('aria-label')).toBe('No');
 
     const pending = within(processing!).getAllByRole('cell');
     expect(pending[6]!.textContent).toContain('—');
@@ -209,6 +210,7 @@ describe('activities page', () => {
         'Score',
         'Script Match',
         outcome,
+        'Needs review',
         'Greeting',
         'Next steps',
         'Link',
@@ -224,6 +226,70 @@ describe('activities page', () => {
       expect(link.getAttribute('target')).toBe('_blank');
       unmount();
     }
+  });
+
+  it('marks each row with criteria to review with a warning badge that says how many', async () => {
+    stubActivities({
+      calls: () => jsonResponse(page([makeCall({ criteriaNeedingReview: 2 }), makeCall({ id: 'call-2', criteriaNeedingReview: 1 }), makeCall({ id: 'call-3' })])),
+      meetings: () => jsonResponse(page([makeMeeting({ criteriaNeedingReview: 3 })])),
+    });
+    renderApp('/activities', activitiesState('sales'));
+    await screen.findByText('call-3');
+
+    const reviewCell = (row: HTMLElement) => within(row).getAllByRole('cell')[headers().indexOf('Needs review')]!;
+    const [two, one, none] = screen.getAllByRole('row').slice(1);
+    const badge = within(reviewCell(two!)).getByRole('img', { name: '2 criteria need review' });
+    expect(badge.textContent).toBe('2 to review');
+    expect(badge.className).toContain('badge--warning');
+    expect(within(reviewCell(one!)).getByRole('img', { name: '1 criterion needs review' }).textContent).toBe('1 to review');
+    expect(reviewCell(none!).textContent).toBe('');
+    expect(within(none!).queryByText(/to review/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Meetings' }));
+    expect((await screen.findByRole('img', { name: '3 criteria need review' })).textContent).toBe('3 to review');
+  });
+
+  it('filters on rows with criteria to review, from page 1, and stops when the box is unticked', async () => {
+    const api = stubActivities({ calls: (url) => jsonResponse(page([makeCall({ id: `call-p${url.searchParams.get('page')}` })], 3, Number(url.searchParams.get('page')))) });
+    renderApp('/activities', activitiesState('sales'));
+    await screen.findByText('call-p1');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('call-p2');
+    expect(lastSearch(api, '/api/calls/').has('needsReview')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filter Needs review' }));
+    const dialog = screen.getByRole('dialog', { name: 'Needs review filter' });
+    fireEvent.click(within(dialog).getByLabelText('Only calls with criteria to review'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(lastSearch(api, '/api/calls/').get('needsReview')).toBe('true'));
+    expect(lastSearch(api, '/api/calls/').get('page')).toBe('1');
+    expect(screen.getByRole('button', { name: 'Filter Needs review (filtered)' })).toBeTruthy();
+
+    // Kept with the other filters: a score filter added later still asks for rows to review.
+    fireEvent.click(screen.getByRole('button', { name: 'Filter Score' }));
+    fireEvent.change(within(screen.getByRole('dialog', { name: 'Score filter' })).getByLabelText('Score'), { target: { value: '7' } });
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Score filter' })).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(lastSearch(api, '/api/calls/').get('score')).toBe('{"value":7,"operator":"gte"}'));
+    expect(lastSearch(api, '/api/calls/').get('needsReview')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filter Needs review (filtered)' }));
+    const again = screen.getByRole('dialog', { name: 'Needs review filter' });
+    expect((within(again).getByLabelText('Only calls with criteria to review') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(again).getByRole('button', { name: 'Reset' }));
+    fireEvent.keyDown(again, { key: 'Escape' });
+    await waitFor(() => expect(lastSearch(api, '/api/calls/').has('needsReview')).toBe(false));
+    expect(screen.getByRole('button', { name: 'Filter Needs review' })).toBeTruthy();
+  });
+
+  it('filters the meetings on rows with criteria to review too', async () => {
+    const api = stubActivities();
+    renderApp('/activities?meetingId=', activitiesState('sales'));
+    await screen.findByText('Mary Somerville');
+    fireEvent.click(screen.getByRole('button', { name: 'Filter Needs review' }));
+    const dialog = screen.getByRole('dialog', { name: 'Needs review filter' });
+    fireEvent.click(within(dialog).getByLabelText('Only meetings with criteria to review'));
+    fireEvent.mouseDown(document.body);
+    await waitFor(() => expect(lastSearch(api, '/api/meetings').get('needsReview')).toBe('true'));
   });
 
   it('pages with Previous and Next, and goes back to page 1 when the page size changes', async () => {

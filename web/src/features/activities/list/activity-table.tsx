@@ -152,6 +152,21 @@ export function ScoreCell({ score, status }: { score: number | null; status: Act
   return <>{formatScore(score)}</>;
 }
 
+/**
+ * How many criteria of the row need review, as a warning badge ("2 to review", named "2 criteria
+ * need review"); nothing when none does. The score counts them by the side they lean to, as the
+ * summary says.
+ */
+export function ReviewCell({ count }: { count: number }) {
+  if (count <= 0) return null;
+  const name = count === 1 ? '1 criterion needs review' : `${count} criteria need review`;
+  return (
+    <span className="badge badge--warning activity-review" role="img" aria-label={name} title={`${name}: the evaluator was not sure enough. Open the summary to check them.`}>
+      {`${count} to review`}
+    </span>
+  );
+}
+
 /** The Id cell: a button that copies the link to this activity. */
 export function IdCell({ id, kind, onCopy }: { id: string; kind: ActivityKind; onCopy: (id: string) => void }) {
   return (

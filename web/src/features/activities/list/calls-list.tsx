@@ -11,6 +11,7 @@ import {
   criterionColumns,
   deleteColumn,
   idsFilter,
+  needsReviewColumn,
   numberFilters,
   representativeOptions,
   representativesFilter,
@@ -69,6 +70,7 @@ export function CallsList({ onSummary, ...props }: ActivityListProps & { onSumma
       filter: yesNoFilter('Successful', filters.success, (next) => applyFilters({ success: next })),
       cell: (call) => <ResultCell result={call.is_successful} />,
     },
+    needsReviewColumn<ActivityCall>('calls', filters, applyFilters),
     ...criterionColumns<ActivityCall>(
       team,
       filters,

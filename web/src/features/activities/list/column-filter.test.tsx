@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { ColumnFilter, NumberEditor, YesNoEditor } from './column-filter';
+import { CheckEditor, ColumnFilter, NumberEditor, YesNoEditor } from './column-filter';
 import { BOTH, NO_NUMBER, type NumberFilter, type YesNo } from './filter-params';
 
 function renderYesNo(value: YesNo = BOTH) {
@@ -71,6 +71,32 @@ describe('column filter dropdown', () => {
     expect((within(dialog).getByLabelText('Yes') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(onApply).toHaveBeenCalledWith(BOTH);
+  });
+
+  it('turns an on/off filter on, and Reset turns it off', () => {
+    const onApply = vi.fn();
+    const { rerender } = render(
+      <ColumnFilter<boolean> column="Needs review" value={false} empty={false} active={false} onApply={onApply}>
+        {(draft, setDraft) => <CheckEditor value={draft} onChange={setDraft} label="Only calls with criteria to review" />}
+      </ColumnFilter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Filter Needs review' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Needs review filter' })).getByRole('checkbox', { name: 'Only calls with criteria to review' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onApply).toHaveBeenLastCalledWith(true);
+
+    rerender(
+      <ColumnFilter<boolean> column="Needs review" value={true} empty={false} active={true} onApply={onApply}>
+        {(draft, setDraft) => <CheckEditor value={draft} onChange={setDraft} label="Only calls with criteria to review" />}
+      </ColumnFilter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Filter Needs review (filtered)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Needs review filter' });
+    expect((within(dialog).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(onApply).toHaveBeenLastCalledWith(false);
+    expect(onApply).toHaveBeenCalledTimes(2);
   });
 
   it('edits a value and its operator within limits', () => {

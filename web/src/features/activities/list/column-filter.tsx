@@ -222,6 +222,16 @@ export function ChecklistEditor({
   );
 }
 
+/** A filter that is on or off, such as Needs review: one checkbox; off means no filter. */
+export function CheckEditor({ value, onChange, label }: { value: boolean; onChange: (next: boolean) => void; label: string }) {
+  return (
+    <label className="column-filter__check">
+      <input type="checkbox" checked={value} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
 /** Contact ids, call ids and meeting ids: comma-separated text. */
 export function TextListEditor({ value, onChange, label }: { value: string; onChange: (next: string) => void; label: string }) {
   const id = useId();

@@ -88,6 +88,13 @@ describe('filter → list query', () => {
     expect(meetings).not.toHaveProperty('callIds');
   });
 
+  it('sends needsReview=true to both lists only while the Needs review filter is on', () => {
+    expect(callListParams(context, EMPTY_FILTERS)).not.toHaveProperty('needsReview');
+    expect(callListParams(context, filters({ needsReview: true })).needsReview).toBe('true');
+    expect(meetingListParams(context, filters({ needsReview: true })).needsReview).toBe('true');
+    expect(meetingListParams(context, filters({ needsReview: false }))).not.toHaveProperty('needsReview');
+  });
+
   it('leaves the department out when none is chosen', () => {
     expect(callListParams({ ...context, department: null }, EMPTY_FILTERS)).not.toHaveProperty('department');
   });

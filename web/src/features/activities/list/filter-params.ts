@@ -38,6 +38,8 @@ export type ColumnFilters = {
   representatives: string[];
   /** contact ids as typed, comma-separated */
   contactIds: string;
+  /** only activities with a criterion that needs review (beyond the spec) */
+  needsReview: boolean;
 };
 
 export const EMPTY_FILTERS: ColumnFilters = {
@@ -48,6 +50,7 @@ export const EMPTY_FILTERS: ColumnFilters = {
   scriptMatch: NO_NUMBER,
   representatives: [],
   contactIds: '',
+  needsReview: false,
 };
 
 /** Spec part 2 §5: what each value filter accepts, per list. */
@@ -109,7 +112,7 @@ export type ListContext = {
 /** The filters as the list query sends them; nothing is sent for a filter that does not filter. */
 function filterValues(tab: ActivityTab, filters: ColumnFilters) {
   const limits = LIMITS[tab];
-  const values: Partial<Record<'success' | 'criterion' | 'duration' | 'score' | 'scriptMatch' | 'contactIds', string>> & { representatives?: string } = {};
+  const values: Partial<Record<'success' | 'criterion' | 'duration' | 'score' | 'scriptMatch' | 'contactIds' | 'needsReview', string>> & { representatives?: string } = {};
 
   const success = yesNoValue(filters.success);
   if (success !== undefined) values.success = String(success);
@@ -132,6 +135,8 @@ function filterValues(tab: ActivityTab, filters: ColumnFilters) {
   if (representatives.length > 0) values.representatives = representatives.join(',');
   const contactIds = parseIds(filters.contactIds);
   if (contactIds.length > 0) values.contactIds = contactIds.join(',');
+  // Sent only when it filters: the gateway refuses any value but true.
+  if (filters.needsReview) values.needsReview = 'true';
   return values;
 }
 

@@ -5,7 +5,7 @@ import type { Team, TeamMember } from '../../../lib/api/gateway-api.generated';
 import { ACTIVITY_KIND, activityLink, parseIds, type ActivityTab } from '../activity-ids';
 import { useActivityToast } from '../activity-toast';
 import type { ActivityStatus } from '../activity-types';
-import { ChecklistEditor, ColumnFilter, NumberEditor, TextListEditor, YesNoEditor } from './column-filter';
+import { CheckEditor, ChecklistEditor, ColumnFilter, NumberEditor, TextListEditor, YesNoEditor } from './column-filter';
 import {
   BOTH,
   criterionPair,
@@ -20,7 +20,7 @@ import {
   type NumberFilter,
   type YesNo,
 } from './filter-params';
-import { ActivityTable, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, Pagination, ResultCell, type Column } from './activity-table';
+import { ActivityTable, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, Pagination, ResultCell, ReviewCell, type Column } from './activity-table';
 
 /** What both lists get from the page. */
 export type ActivityListProps = {
@@ -189,6 +189,24 @@ export function criterionColumns<Row>(
       cell: (row: Row) => <ResultCell result={resultOf(row, group.id, criterion.id)} />,
     })),
   );
+}
+
+/**
+ * The Needs review column (beyond the spec): a badge on each row with criteria the evaluator was
+ * not sure enough of, and a filter for only those rows, kept and sent like the other column filters.
+ */
+export function needsReviewColumn<Row extends { criteriaNeedingReview: number }>(tab: ActivityTab, filters: ColumnFilters, apply: FilterSetter): Column<Row> {
+  const column = 'Needs review';
+  return {
+    key: 'needsReview',
+    header: column,
+    filter: (
+      <ColumnFilter<boolean> column={column} value={filters.needsReview} empty={false} active={filters.needsReview} onApply={(next) => apply({ needsReview: next })}>
+        {(draft, setDraft) => <CheckEditor value={draft} onChange={setDraft} label={`Only ${tab} with criteria to review`} />}
+      </ColumnFilter>
+    ),
+    cell: (row) => <ReviewCell count={row.criteriaNeedingReview} />,
+  };
 }
 
 /** The Delete column: each row's button asks before deleting it. */

@@ -11,6 +11,7 @@ import {
   criterionColumns,
   deleteColumn,
   idsFilter,
+  needsReviewColumn,
   numberFilters,
   representativeOptions,
   representativesFilter,
@@ -75,6 +76,7 @@ export function MeetingsList({ onSummary, ...props }: ActivityListProps & { onSu
       filter: yesNoFilter(outcome, filters.success, (next) => applyFilters({ success: next })),
       cell: (meeting) => <ResultCell result={meeting.is_successful} />,
     },
+    needsReviewColumn<ActivityMeeting>('meetings', filters, applyFilters),
     ...criterionColumns<ActivityMeeting>(
       team,
       filters,
