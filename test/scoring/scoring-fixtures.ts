@@ -212,7 +212,13 @@ export function expectScoredByTheTeam(summary: CallSummary, team: SavedTeam): No
       expect(segment, `${verdict.criterionName} names segment ${quoted.segmentIndex}`).toBeDefined();
       expect(quoted.quote.length).toBeGreaterThan(0);
       expect(segment!.text, `${verdict.criterionName}'s quote`).toContain(quoted.quote);
-      expect([quoted.speaker, quoted.role, quoted.startMs]).toEqual([segment!.speaker, segment!.role, segment!.startMs]);
+      expect([quoted.speaker, quoted.role]).toEqual([segment!.speaker, segment!.role]);
+      // When the quoted sentence began: its first recognised word's time, inside its segment.
+      if (segment!.startMs === null) expect(quoted.startMs).toBeNull();
+      else {
+        expect(quoted.startMs, `${verdict.criterionName}'s quote begins in its segment`).toBeGreaterThanOrEqual(segment!.startMs);
+        expect(quoted.startMs!).toBeLessThanOrEqual(segment!.endMs ?? segment!.startMs);
+      }
       expect(quoted.role, `${verdict.criterionName} is about what the representative said`).toBe('representative');
     }
   }
