@@ -124,9 +124,10 @@ export const activityDayCounts = analyticsSchema.table(
      *   At 200,000 calls with one in nine to review (bench/activities-list.bench.ts, needs_review),
      *   a team's quarter cost 1.4 ms one request at a time, as its filtered list does (1.5 ms); its
      *   50th page read 118 rows for its 10.
-     * - Such an index would not be small: the offline engine leaves 2 verdicts in 3 below the review
-     *   threshold (make eval, CompliBench), so nearly every scored activity with several criteria has
-     *   one, and `where criteria_needing_review > 0` would hold nearly every row, written with each.
+     * - Such an index would not be small: on real conversations the offline engine leaves most
+     *   verdicts below the review threshold (make eval), so nearly every scored activity with several
+     *   criteria has one, and `where criteria_needing_review > 0` would hold nearly every row, written
+     *   with each.
      * - Lists the rollups cannot answer (ids, contacts, representatives, a duration or script match)
      *   count rows as before, the review count one more test on rows other filters found.
      */

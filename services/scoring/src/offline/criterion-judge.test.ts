@@ -116,8 +116,8 @@ describe('judgeCriteria', () => {
     ];
     const findings = judgeCriteria(
       [
-        requirement('When the conversation reaches this step: Confirm the email address on the profile.', 'confirm-contact'),
-        requirement('When the conversation reaches this step: Send the appointment confirmation by email.', 'send-confirmation'),
+        requirement('Confirm the email address on the profile.', 'confirm-contact'),
+        requirement('When an appointment is booked, send the appointment confirmation by email.', 'send-confirmation'),
       ],
       readConversation(transcriptOf(lines)),
     );

@@ -4,8 +4,8 @@
  *   - who must do it: the representative, unless the prompt names the other side ("The customer
  *     agrees to …");
  *   - whether it is a prohibition ("Do not promise delivery dates", "Never share the code");
- *   - whether it only applies in a situation ("If the caller asks for a refund, …", "When the
- *     conversation reaches this step: …"), and the words of that situation;
+ *   - whether it only applies in a situation ("If the caller asks for a refund, …", "Escalate …
+ *     if the customer threatens legal action"), and the words of that situation;
  *   - whether it is a question to ask ("Ask for the account number") rather than a thing to say;
  *   - the words that carry it, each weighted by how specific it is. A short label before a colon
  *     ("Verify identity: ask for …") and a reviewer's "Pass if …" sentence count half; "Fail if …"
