@@ -3,6 +3,7 @@
  * (see activity-state.ts). Each reads only its own event, so it can be applied in any order.
  */
 import { activityKindName } from '@parlance/platform/activity/activity-kind';
+import { criteriaNeedingReview } from '@parlance/platform/activity/criteria-needing-review';
 import { transcriptText } from '@parlance/platform/text/transcript-text';
 import type { ActivityReceived } from '@parlance/proto/parlance/ingest/v1/events';
 import { MediaKind, type ActivityKind } from '@parlance/proto/parlance/ingest/v1/ingest';
@@ -64,7 +65,7 @@ export function evaluatedFact(evaluation: Evaluation, at: Date): ActivityFact {
       scriptMatch: evaluation.scriptMatch ?? null,
       isSuccessful: evaluation.isSuccessful ?? null,
       results,
-      criteriaNeedingReview: evaluation.verdicts.filter((verdict) => verdict.needsReview).length,
+      criteriaNeedingReview: criteriaNeedingReview(evaluation.verdicts),
       // Kept for calls too: a shared summary is read from here.
       summary: evaluation.summary?.text ?? '',
       improvements: evaluation.improvements,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@parlance/platform/errors';
+import { REVIEW_THRESHOLD } from '@parlance/platform/team/team-rules';
 import {
   checkTeam,
   memberEmails,
   parseTarget,
-  REVIEW_THRESHOLD,
   reviewThresholdAfterSave,
   TEAM_MESSAGES,
   type CriterionDraft,

@@ -4,19 +4,12 @@
  * as an invalid-argument error worded as the spec words it, with one-based indexes.
  */
 import { invalidArgument } from '@parlance/platform/errors';
-import { EMAIL_PATTERN, TEAM_LIMITS } from '@parlance/platform/team/team-rules';
+import { EMAIL_PATTERN, REVIEW_THRESHOLD, TEAM_LIMITS } from '@parlance/platform/team/team-rules';
 
 /** Client-made ids (the editor uses the platform UUID generator, or a random fallback). */
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const DECIMAL_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const WHOLE_NUMBER_PATTERN = /^\+?\d+$/;
-
-/**
- * A verdict whose confidence is below its team's review threshold needs review (scoring's
- * domain/review.ts). A team that never chose one has the default, scoring's own; a manager may
- * choose from 50% (only verdicts less sure than a coin toss) to 95% (all but the surest).
- */
-export const REVIEW_THRESHOLD = { default: 0.7, min: 0.5, max: 0.95 } as const;
 
 function percent(fraction: number): string {
   return `${Math.round(fraction * 100)}%`;

@@ -34,3 +34,11 @@ export const TEAM_LIMITS = {
  * verification e-mail, the only real proof that an address works.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A verdict whose confidence is below its team's review threshold needs review (scoring's
+ * domain/review.ts). A team that never chose one has the default; a manager may choose from 50%
+ * (only verdicts less sure than a coin toss) to 95% (all but the surest). Identity enforces the
+ * bounds, scoring applies the default to teams and snapshots from before teams had one.
+ */
+export const REVIEW_THRESHOLD = { default: 0.7, min: 0.5, max: 0.95 } as const;

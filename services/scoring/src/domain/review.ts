@@ -4,6 +4,7 @@
  * a score never moves until a person decides; the evaluation says how many criteria await review
  * ("7.5 / 10, 2 criteria need review").
  */
+import { REVIEW_THRESHOLD } from '@parlance/platform/team/team-rules';
 import type { CriterionVerdict } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import type { JudgedVerdict } from '../engines/evaluation-engine.js';
 
@@ -11,7 +12,7 @@ import type { JudgedVerdict } from '../engines/evaluation-engine.js';
  * Below this confidence a verdict needs review: an engine's confidence says how often such a
  * verdict is right, and a manager should not act on one that is wrong more than 3 times in 10.
  */
-export const DEFAULT_REVIEW_THRESHOLD = 0.7;
+export const DEFAULT_REVIEW_THRESHOLD = REVIEW_THRESHOLD.default;
 
 /**
  * A team's review threshold as it reached scoring: undefined in a team snapshot queued before
@@ -23,9 +24,4 @@ export function reviewThresholdOf(announced: number | undefined): number {
 
 export function markForReview(verdicts: readonly JudgedVerdict[], threshold: number): CriterionVerdict[] {
   return verdicts.map((verdict) => ({ ...verdict, needsReview: verdict.confidence < threshold }));
-}
-
-/** How many of the verdicts await review. */
-export function criteriaNeedingReview(verdicts: readonly Pick<CriterionVerdict, 'needsReview'>[]): number {
-  return verdicts.filter((verdict) => verdict.needsReview).length;
 }

@@ -1,5 +1,6 @@
 /** Between transcription's transcript and scoring's evaluation (protobuf) and the summary JSON. */
 import type { Static } from 'typebox';
+import { criteriaNeedingReview } from '@parlance/platform/activity/criteria-needing-review';
 import { clockTime } from '@parlance/platform/text/clock-time';
 import { transcriptText } from '@parlance/platform/text/transcript-text';
 import type { ConversationStatistics, Evaluation, Evidence } from '@parlance/proto/parlance/scoring/v1/evaluation';
@@ -36,7 +37,7 @@ export function activitySummaryView(transcript: Transcript | undefined, evaluati
 function evaluationView(evaluation: Evaluation): Static<typeof EvaluationView> {
   return {
     score: evaluation.score,
-    criteriaNeedingReview: evaluation.verdicts.filter((verdict) => verdict.needsReview).length,
+    criteriaNeedingReview: criteriaNeedingReview(evaluation.verdicts),
     reviewThreshold: evaluation.reviewThreshold,
     scriptMatch: evaluation.scriptMatch ?? null,
     isSuccessful: evaluation.isSuccessful ?? null,
