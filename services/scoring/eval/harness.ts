@@ -154,7 +154,9 @@ export async function runEngine(
     context.signal.throwIfAborted();
     const started = performance.now();
     try {
-      const judgement = await engine.judge(item.input, context.signal);
+      // A transcript object of its own for each engine: the offline engine remembers what it read
+      // of one, and an engine run second would otherwise be timed reading nothing.
+      const judgement = await engine.judge({ ...item.input, transcript: { ...item.input.transcript } }, context.signal);
       const elapsed = performance.now() - started;
       run.totalMs += elapsed;
       run.maxMs = Math.max(run.maxMs, elapsed);
