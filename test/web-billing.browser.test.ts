@@ -104,7 +104,7 @@ describe('insight tokens on Settings → Billing and Usage, in Chromium', () => 
     const callId = job.activityId;
     const summary = await fromThePage<{ evaluation: { insightTokens: number; engine: string } | null }>(page, 'GET', `/api/calls/summary/${callId}`);
     expect(summary.status).toBe(200);
-    expect(summary.body.evaluation?.engine).toBe('offline-evidence');
+    expect(summary.body.evaluation?.engine).toBe('offline-evidence+minilm');
     const charged = summary.body.evaluation!.insightTokens;
     expect(charged).toBeGreaterThan(0);
 

@@ -55,7 +55,7 @@ it('takes up an evaluation whose process was killed mid-evaluation, once its lea
     const job = await finishedJob(second.demo, `/api/queue/job/${upload.body.jobId}`, 60_000);
     expect(job).toMatchObject({ status: 'completed', isCompleted: true });
     const summary = (await second.demo.get<{ evaluation: { engine: string } | null }>(`/api/calls/summary/${job.activityId}`)).body;
-    expect(summary.evaluation?.engine).toBe('offline-evidence');
+    expect(summary.evaluation?.engine).toBe('offline-evidence+minilm');
   } finally {
     second.host.child.kill('SIGTERM');
     await second.host.exited;

@@ -200,7 +200,7 @@ export async function uploadAudioCall(browser: ApiClient, scoring: ScoringTeam, 
 export function expectScoredByTheTeam(summary: CallSummary, team: SavedTeam): NonNullable<CallSummary['evaluation']> {
   const evaluation = summary.evaluation;
   expect(evaluation, 'the call was scored').not.toBeNull();
-  expect(evaluation!.engine).toBe('offline-evidence');
+  expect(evaluation!.engine).toBe('offline-evidence+minilm');
   expect(evaluation!.verdicts.map((verdict) => [verdict.groupId, verdict.criterionId, verdict.criterionName, verdict.weight])).toEqual(
     team.criteria_group.flatMap((group) => group.criteria.map((criterion) => [group.id, criterion.id, criterion.name, Number(criterion.weight)])),
   );

@@ -141,7 +141,7 @@ describe('a scored call', () => {
   it('judges every criterion of the team, in the team’s order, each verdict with evidence quoted from the segment it names', async () => {
     const team = (await acme.browser.get<{ team: { criteria_group: Array<{ id: string; name: string; criteria: Array<{ id: string; weight: number }> }> } }>(`/api/teams/${acme.teamId}`)).body.team;
     const evaluation = summary.evaluation!;
-    expect(evaluation.engine).toBe('offline-evidence');
+    expect(evaluation.engine).toBe('offline-evidence+minilm');
     expect(evaluation.verdicts.map((verdict) => [verdict.groupId, verdict.criterionId])).toEqual(team.criteria_group.flatMap((group) => group.criteria.map((criterion) => [group.id, criterion.id])));
     expect(evaluation.verdicts.every((verdict) => verdict.reason.length > 0)).toBe(true);
 

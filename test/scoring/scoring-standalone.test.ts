@@ -40,7 +40,7 @@ it('transcribes, scores and completes an uploaded call, charges its tokens, and 
   const summary = (await company.browser.get<CallSummary>(`/api/calls/summary/${activityId}`)).body;
   expect(summary.transcript.split('\n')[0]).toBe('Grace: Good morning, this is Grace from Parlance. How can I help?');
   expect(summary.summary.length).toBeGreaterThan(0);
-  expect(summary.evaluation?.engine).toBe('offline-evidence');
+  expect(summary.evaluation?.engine).toBe('offline-evidence+minilm');
   for (const evidence of summary.evaluation!.verdicts.flatMap((verdict) => verdict.evidence)) expect(summary.segments[evidence.segmentIndex]!.text).toContain(evidence.quote);
 
   const tokens = summary.evaluation!.insightTokens;

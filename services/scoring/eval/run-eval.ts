@@ -10,6 +10,7 @@ import { createLogger } from '@parlance/platform/logger';
 import { loadScoringConfig } from '../src/config.js';
 import type { EvaluationEngine } from '../src/engines/evaluation-engine.js';
 import { createOfflineEngine } from '../src/offline/offline-engine.js';
+import { loadSentenceEncoder } from '../src/semantic/sentence-encoder.js';
 import { enginesToRun, parseEvalOptions, USAGE, UsageError } from './cli-options.js';
 import { DATASETS } from './datasets/index.js';
 import { runEval } from './harness.js';
@@ -34,7 +35,8 @@ async function main(): Promise<number> {
   }
 
   const offline = createOfflineEngine();
-  const engines: EvaluationEngine[] = which.offline ? [offline] : [];
+  // With and without the sentence-embedding model, side by side.
+  const engines: EvaluationEngine[] = which.offline ? [offline, createOfflineEngine({ encoder: () => loadSentenceEncoder() })] : [];
   if (which.chat) {
     // Loaded only when asked for, so an offline run never depends on the chat engine's code.
     const { createEvaluationEngine } = await import('../src/engines/create-evaluation-engine.js');

@@ -4,7 +4,7 @@ import { loadScoringConfig } from './config.js';
 
 describe('loadScoringConfig', () => {
   it('uses offline suggestions when no model server is set', () => {
-    const offline = { suggestions: { model: undefined }, evaluation: { model: undefined }, worker: { workers: 2, leaseMs: 60_000 } };
+    const offline = { suggestions: { model: undefined }, evaluation: { model: undefined, sentenceModel: { directory: undefined } }, worker: { workers: 2, leaseMs: 60_000 } };
     expect(loadScoringConfig({})).toEqual(offline);
     expect(loadScoringConfig({ SCORING_LLM_URL: '', SCORING_LLM_MODEL: '' })).toEqual(offline);
   });
@@ -40,6 +40,12 @@ describe('loadScoringConfig', () => {
     expect(loadScoringConfig({ SCORING_WORKERS: '4', SCORING_LEASE_SECONDS: '30' }).worker).toEqual({ workers: 4, leaseMs: 30_000 });
     expect(configProblems(() => loadScoringConfig({ SCORING_LLM_CONTEXT_TOKENS: '512' }))[0]).toMatch(/^SCORING_LLM_CONTEXT_TOKENS /);
     expect(configProblems(() => loadScoringConfig({ SCORING_WORKERS: '0' }))[0]).toMatch(/^SCORING_WORKERS /);
+  });
+
+  it('reads meaning with the sentence-embedding model unless told not to, from the folder given', () => {
+    expect(loadScoringConfig({ SCORING_SENTENCE_MODEL_DIR: '/opt/models/minilm' }).evaluation.sentenceModel).toEqual({ directory: '/opt/models/minilm' });
+    expect(loadScoringConfig({ SCORING_SENTENCE_MODEL: 'off' }).evaluation.sentenceModel).toBeUndefined();
+    expect(configProblems(() => loadScoringConfig({ SCORING_SENTENCE_MODEL: 'maybe' }))[0]).toMatch(/^SCORING_SENTENCE_MODEL /);
   });
 
   it('requires SCORING_LLM_MODEL with SCORING_LLM_URL', () => {

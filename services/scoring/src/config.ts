@@ -37,6 +37,14 @@ export const ScoringConfigSchema = Type.Object({
     default: 16_384,
     description: "the model's context window in tokens; a transcript that does not fit with the criteria and the answer is judged in parts that do, never cut",
   }),
+  SCORING_SENTENCE_MODEL: Type.Union([Type.Literal('on'), Type.Literal('off')], {
+    default: 'on',
+    description:
+      'whether the offline evaluator also reads meaning with the sentence-embedding model (all-MiniLM-L6-v2, installed by scripts/ensure-embedding-model.sh); when it is on but the model is not installed, evaluations go on by words alone and the log says so',
+  }),
+  SCORING_SENTENCE_MODEL_DIR: Type.Optional(
+    Type.String({ minLength: 1, description: 'folder holding the sentence-embedding model (model.onnx and tokenizer.json); default .run/models/all-minilm-l6-v2-int8 in the checkout' }),
+  ),
   SCORING_WORKERS: Type.Integer({
     minimum: 1,
     maximum: 64,
@@ -75,6 +83,8 @@ export interface ScoringConfig {
   evaluation: {
     /** Undefined: the offline evaluator judges every activity. */
     model: EvaluationModelSettings | undefined;
+    /** Where the offline evaluator's sentence-embedding model is; undefined: it reads words alone. */
+    sentenceModel: { directory: string | undefined } | undefined;
   };
   worker: {
     /** Activities evaluated at once by this process. */
@@ -87,11 +97,12 @@ export interface ScoringConfig {
 export function loadScoringConfig(env: NodeJS.ProcessEnv = process.env): ScoringConfig {
   const raw = loadConfig(ScoringConfigSchema, env);
   const worker = { workers: raw.SCORING_WORKERS, leaseMs: raw.SCORING_LEASE_SECONDS * 1000 };
+  const sentenceModel = raw.SCORING_SENTENCE_MODEL === 'on' ? { directory: raw.SCORING_SENTENCE_MODEL_DIR } : undefined;
   if (!raw.SCORING_LLM_URL) {
     // A model or key without a server would be silently ignored; say so instead.
     const stray = (['SCORING_LLM_MODEL', 'SCORING_LLM_API_KEY'] as const).filter((name) => raw[name]);
     if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name} is set but SCORING_LLM_URL is not (set both, or neither for the offline engines)`));
-    return { suggestions: { model: undefined }, evaluation: { model: undefined }, worker };
+    return { suggestions: { model: undefined }, evaluation: { model: undefined, sentenceModel }, worker };
   }
   if (!raw.SCORING_LLM_MODEL) {
     throw new ConfigError(['SCORING_LLM_MODEL is required when SCORING_LLM_URL is set (the model name the server should run, e.g. gpt-4o-mini)']);
@@ -101,6 +112,7 @@ export function loadScoringConfig(env: NodeJS.ProcessEnv = process.env): Scoring
     suggestions: { model: { ...server, timeoutMs: raw.SCORING_LLM_TIMEOUT_MS } },
     evaluation: {
       model: { ...server, timeoutMs: raw.SCORING_LLM_EVALUATION_TIMEOUT_MS, maxAttempts: raw.SCORING_LLM_MAX_ATTEMPTS, contextTokens: raw.SCORING_LLM_CONTEXT_TOKENS },
+      sentenceModel,
     },
     worker,
   };

@@ -14,6 +14,7 @@ import { scoringService } from './grpc/scoring.server.js';
 import { suggestionsService } from './grpc/suggestions.server.js';
 import { lexicon } from './language/lexicon.js';
 import { createOfflineEngine } from './offline/offline-engine.js';
+import { sentenceEncoderIfInstalled } from './semantic/sentence-encoder.js';
 import { startScoringWorker } from './pipeline/scoring-worker.js';
 import { createCriterionSuggester } from './suggestions/criterion-suggester.js';
 
@@ -40,7 +41,14 @@ export function scoringModule(env: NodeJS.ProcessEnv = process.env): ModuleDefin
       const db = runtime.database.db;
       // Both engines match with WordNet: parse it now rather than in the middle of the first evaluation.
       lexicon();
-      const engine = createEvaluationEngine(config.evaluation, runtime.logger.child({ part: 'evaluation' }), createOfflineEngine());
+      const logger = runtime.logger.child({ part: 'evaluation' });
+      const { sentenceModel } = config.evaluation;
+      const encoder =
+        sentenceModel &&
+        sentenceEncoderIfInstalled({ modelDirectory: sentenceModel.directory }, (error) =>
+          logger.warn({ missing: error.missingFile }, 'sentence-embedding model not installed; the offline evaluator reads words alone (scripts/ensure-embedding-model.sh installs it)'),
+        );
+      const engine = createEvaluationEngine(config.evaluation, logger, createOfflineEngine({ encoder }));
       const worker = startScoringWorker({ db, engine, logger: runtime.logger.child({ part: 'worker' }), settings: config.worker });
       runtime.serve(CriterionSuggestionServiceService, suggestionsService(createCriterionSuggester(config.suggestions, runtime.logger.child({ part: 'suggestions' }))));
       runtime.serve(ScoringServiceService, scoringService(db));

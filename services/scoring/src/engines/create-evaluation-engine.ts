@@ -14,7 +14,7 @@ import { createChatEvaluationEngine, type ChatEvaluationEngineOptions } from './
 import type { EvaluationEngine } from './evaluation-engine.js';
 
 export function createEvaluationEngine(
-  settings: ScoringConfig['evaluation'],
+  settings: Pick<ScoringConfig['evaluation'], 'model'>,
   logger: Logger,
   offline: EvaluationEngine,
   /** Tests shorten the backoff; production uses the defaults. */

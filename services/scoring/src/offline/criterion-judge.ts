@@ -16,6 +16,7 @@ import { MATCH_STRENGTH } from '../language/term-match.js';
 import type { Sentence, Token } from '../language/text-analysis.js';
 import { isAsking, scoreWindows, turnsOf, type Window } from './criterion-evidence.js';
 import { clock, type Conversation, type Turn } from './conversation.js';
+import type { NearestInMeaning } from './meaning.js';
 import type { Requirement } from './requirement.js';
 
 /** At least half of what the criterion asks for, by weight, must be said. */
@@ -51,6 +52,8 @@ export interface Finding {
   readonly detail: string;
   /** 'too-few': how many of the side's questions there were. */
   readonly questions?: number;
+  /** 'missing': the acting side's sentence nearest in meaning to the criterion (offline/meaning.ts), when the model is loaded and one is near. */
+  readonly nearest?: NearestInMeaning;
 }
 
 /**

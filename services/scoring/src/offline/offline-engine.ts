@@ -1,43 +1,74 @@
 /**
- * The offline evaluator, Parlance's default engine: no network, no model, the same verdicts for
- * the same transcript every time, each with the evidence it rests on. How it reads a criterion is
- * in requirement.ts, how it finds and weighs evidence in criterion-evidence.ts and
- * criterion-judge.ts, success in success-judge.ts, the summary in summarizer.ts.
+ * The offline evaluator, Parlance's default engine: no network, the same verdicts for the same
+ * transcript every time, each with the evidence it rests on. How it reads a criterion is in
+ * requirement.ts, how it finds and weighs evidence in criterion-evidence.ts and criterion-judge.ts,
+ * success in success-judge.ts, the summary in summarizer.ts; what the in-process sentence-embedding
+ * model adds, when it is installed, in meaning.ts.
  */
 import { teamCriteria, UnjudgeableActivityError, type EvaluationEngine, type EvaluationInput, type Judgement } from '../engines/evaluation-engine.js';
 import { offlineInsightTokens } from '../domain/insight-tokens.js';
-import { readConversation } from './conversation.js';
-import { judgeCriteria } from './criterion-judge.js';
+import type { SentenceEncoder } from '../semantic/sentence-encoder.js';
+import { readConversation, type Conversation } from './conversation.js';
+import { judgeCriteria, type Finding } from './criterion-judge.js';
+import { readMeanings, withNearestInMeaning } from './meaning.js';
 import { readRequirement } from './requirement.js';
 import { judgeSuccess } from './success-judge.js';
 import { summarise } from './summarizer.js';
 import { verdictOf } from './verdict-text.js';
 
 export const OFFLINE_ENGINE_NAME = 'offline-evidence';
+/** The offline evaluator reading meaning with the sentence-embedding model as well as words. */
+export const OFFLINE_MEANING_ENGINE_NAME = 'offline-evidence+minilm';
 /**
  * Longest transcript it reads: about ten hours of talk. Beyond it the evaluation would hold the
  * worker for seconds and the transcript would not fit the events that carry it anyway.
  */
 export const OFFLINE_MAX_WORDS = 100_000;
 
-export function createOfflineEngine(): EvaluationEngine {
+/**
+ * `encoder`: the sentence-embedding model, loaded on first use (offline/meaning.ts says what it is
+ * used for); when it resolves to undefined (the model is not installed) the evaluation goes on by
+ * words alone, under OFFLINE_ENGINE_NAME.
+ */
+export function createOfflineEngine(options: { encoder?: () => Promise<SentenceEncoder | undefined> } = {}): EvaluationEngine {
+  const { encoder } = options;
   return {
-    name: OFFLINE_ENGINE_NAME,
+    name: encoder ? OFFLINE_MEANING_ENGINE_NAME : OFFLINE_ENGINE_NAME,
     async judge(input, signal) {
       signal.throwIfAborted();
-      return judgeOffline(input);
+      const model = encoder && (await encoder());
+      if (!model) return judgeOffline(input);
+      const conversation = conversationOf(input);
+      let findings = judgeCriteria(teamRequirements(input), conversation);
+      // The model reads only for what the words left without evidence.
+      const missing = findings.filter((finding) => finding.outcome === 'missing').map((finding) => finding.requirement);
+      if (missing.length > 0) {
+        const meanings = await readMeanings(conversation, missing, model);
+        signal.throwIfAborted();
+        findings = withNearestInMeaning(findings, conversation, meanings);
+      }
+      return { ...judgementOf(input, conversation, findings), engine: OFFLINE_MEANING_ENGINE_NAME };
     },
   };
 }
 
 export function judgeOffline(input: EvaluationInput): Judgement {
+  const conversation = conversationOf(input);
+  return judgementOf(input, conversation, judgeCriteria(teamRequirements(input), conversation));
+}
+
+function conversationOf(input: EvaluationInput): Conversation {
   const words = input.transcript.segments.reduce((sum, segment) => sum + countWords(segment.text), 0);
   if (words > OFFLINE_MAX_WORDS) {
     throw new UnjudgeableActivityError(`the transcript has ${words.toLocaleString('en-US')} words, more than the ${OFFLINE_MAX_WORDS.toLocaleString('en-US')} the offline evaluator reads`);
   }
-  const conversation = readConversation(input.transcript);
-  const requirements = teamCriteria(input.team).map((criterion) => readRequirement(criterion));
-  const verdicts = judgeCriteria(requirements, conversation).map((finding) => verdictOf(finding, conversation));
+  return readConversation(input.transcript);
+}
+
+const teamRequirements = (input: EvaluationInput) => teamCriteria(input.team).map((criterion) => readRequirement(criterion));
+
+function judgementOf(input: EvaluationInput, conversation: Conversation, findings: readonly Finding[]): Judgement {
+  const verdicts = findings.map((finding) => verdictOf(finding, conversation));
   const success = judgeSuccess(input.team.successPrompt, conversation);
   const summary = summarise(conversation, { kind: input.kind, success });
   const warnings: string[] = [];

@@ -22,11 +22,13 @@ const QUOTE_IN_TEXT = 140;
 export function verdictOf(finding: Finding, conversation: Conversation): JudgedVerdict {
   const { requirement } = finding;
   const { criterion } = requirement;
-  const evidence = evidenceOfWindow(finding);
-  const first = evidence[0];
+  // A missing step's two readings: the words of it that were found, and the sentence nearest it in meaning.
+  const nearest = finding.nearest && evidenceOf(finding.nearest.turn, finding.nearest.sentence);
+  const evidence = nearest ? withEvidence(evidenceOfWindow(finding), nearest) : evidenceOfWindow(finding);
+  const first = nearest ?? evidence[0];
   const side = requirement.actor === 'representative' ? 'representative' : 'contact';
   // The quotes the verdict rests on, two at most in a sentence: "Anna said "…" (0:05) and "…" (0:20)".
-  const second = evidence[1];
+  const second = nearest ? undefined : evidence[1];
   const said = first
     ? `${first.speaker} said "${short(first.quote)}"${at(first)}${second ? ` and ${second.speaker === first.speaker ? '' : `${second.speaker} `}"${short(second.quote)}"${at(second)}` : ''}`
     : '';
@@ -79,8 +81,10 @@ export function verdictOf(finding: Finding, conversation: Conversation): JudgedV
     }
     case 'missing':
       reason = instruction.verb
-        ? `Not met: nothing the ${side} said was found to ${instruction.text}.`
-        : `Not met: nothing said was found to show that ${instruction.text}.`;
+        ? `Not met: nothing the ${side} said was found to ${instruction.text}`
+        : `Not met: nothing said was found to show that ${instruction.text}`;
+      // The model's reading beside the words': where it came closest, for the reviewer to judge.
+      reason += !nearest ? '.' : finding.nearest?.inPlace ? `; where it belonged, ${said}.` : `; nearest in meaning, ${said}.`;
       expected = expectedTo();
       suggestion = `${upperFirst(todo)}${anchor(finding, conversation)}.`;
       break;
@@ -120,6 +124,12 @@ function evidenceOfWindow(finding: Finding): Evidence[] {
     .slice(0, MAX_QUOTES)
     .sort((a, b) => a.turn.index - b.turn.index || a.sentence.start - b.sentence.start)
     .map((match) => evidenceOf(match.turn, match.sentence));
+}
+
+/** The quotes with one more, in the order they were said, at most MAX_QUOTES: the added one is kept. */
+function withEvidence(quotes: readonly Evidence[], added: Evidence): Evidence[] {
+  const others = quotes.filter((quote) => quote.segmentIndex !== added.segmentIndex || quote.quote !== added.quote).slice(0, MAX_QUOTES - 1);
+  return [...others, added].sort((a, b) => a.segmentIndex - b.segmentIndex || (a.startMs ?? 0) - (b.startMs ?? 0));
 }
 
 /**

@@ -82,6 +82,25 @@ export function loadSentenceEncoder(options: SentenceEncoderOptions = {}): Promi
   return load;
 }
 
+/**
+ * The encoder when its model is installed, undefined (after calling `onMissing` once) when it is
+ * not: for a caller that can do without it. Looked for again on each call, so a model installed
+ * while the process runs is taken up. Any other failure to load is thrown.
+ */
+export function sentenceEncoderIfInstalled(options: SentenceEncoderOptions, onMissing: (error: SentenceEncoderModelMissingError) => void): () => Promise<SentenceEncoder | undefined> {
+  let told = false;
+  return async () => {
+    try {
+      return await loadSentenceEncoder(options);
+    } catch (error) {
+      if (!(error instanceof SentenceEncoderModelMissingError)) throw error;
+      if (!told) onMissing(error);
+      told = true;
+      return undefined;
+    }
+  };
+}
+
 /** Cosine similarity, from −1 to 1 (0 when a vector is all zeros). For encode's vectors it is their dot product. */
 export function cosine(a: Float32Array, b: Float32Array): number {
   if (a.length !== b.length) throw new RangeError(`Vectors of different lengths: ${a.length} and ${b.length}`);
