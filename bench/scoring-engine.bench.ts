@@ -17,6 +17,9 @@
  * - the same on one thread for a 150-word call and a 10,000-word meeting, to show how the cost
  *   grows with the length of the conversation.
  *
+ * - the 1,500-word call again with the sentence-embedding model (target 2 per second per core),
+ *   and the process's peak resident memory before and after it.
+ *
  * The conversations are generated (bench/support/call-dialogue.ts): a broadband provider's support
  * call with two speakers, and an hour's video consultation with three; the team is in
  * bench/support/scoring-team.ts. The target is 200 evaluations per second per core for the
@@ -24,9 +27,10 @@
  *
  *   node --import tsx bench/scoring-engine.bench.ts     # BENCH_RUNS=5 runs of BENCH_SECONDS=2 s
  *
- * Prints JSON lines: {"bench":"scoring.offline",…} (one per conversation) and
- * {"bench":"scoring.offline-parallel",…}.
+ * Prints JSON lines: {"bench":"scoring.offline",…} (one per conversation, and the call with the
+ * model), {"bench":"scoring.offline-parallel",…} and {"bench":"scoring.offline-memory",…}.
  */
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { evaluateFor, evaluatorFor, type Batch, type Workload } from './support/offline-evaluations.js';
@@ -38,10 +42,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const WARM_UP_SECONDS = 4;
 const CORES = availableParallelism();
 const TARGET_PER_CORE = 200;
+/** With the sentence-embedding model: evaluations per second per core it must at least reach. */
+const TARGET_PER_CORE_WITH_MODEL = 2;
 
 const CALL: Workload = { kind: 'call', words: 1_500, seed: 1 };
 const SHORT_CALL: Workload = { kind: 'call', words: 150, seed: 1 };
 const MEETING: Workload = { kind: 'meeting', words: 10_000, seed: 1 };
+const CALL_WITH_MODEL: Workload = { ...CALL, meaning: true };
 
 /**
  * A worker thread running a TypeScript file: a worker does not inherit the tsx loader this process
@@ -53,6 +60,12 @@ function typeScriptWorker(file: URL, workerData: unknown): Worker {
   return new Worker(bootstrap, { eval: true, workerData });
 }
 
+/** The process's peak resident memory so far, from /proc/self/status. */
+function peakRssMb(): number | undefined {
+  const peak = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+  return peak ? round(Number(peak[1]) / 1024, 1) : undefined;
+}
+
 const round = (value: number, digits: number) => +value.toFixed(digits);
 
 /** Evaluations per second on this thread alone, RUNS times after a warm-up; answers the per-second median. */
@@ -61,7 +74,7 @@ async function oneThread(workload: Workload): Promise<number> {
   const started = performance.now();
   await evaluator.evaluate();
   const firstMs = performance.now() - started;
-  await evaluateFor(evaluator, WARM_UP_SECONDS);
+  const warmUps = (await evaluateFor(evaluator, WARM_UP_SECONDS)).evaluations;
   const batches: Batch[] = [];
   for (let run = 0; run < RUNS; run++) batches.push(await evaluateFor(evaluator, SECONDS));
   const perSecond = batches.map((batch) => (batch.evaluations * 1_000) / batch.wallMs);
@@ -80,7 +93,9 @@ async function oneThread(workload: Workload): Promise<number> {
       seconds: SECONDS,
       per_core_per_s: round(median(perCpuSecond), 1),
       one_thread_per_s: round(median(perSecond), 1),
-      ...(workload === CALL ? { target_per_core_per_s: TARGET_PER_CORE } : {}),
+      model: workload.meaning ? 'all-MiniLM-L6-v2 int8' : 'none',
+      ...(workload === CALL ? { target_per_core_per_s: TARGET_PER_CORE } : workload === CALL_WITH_MODEL ? { target_per_core_per_s: TARGET_PER_CORE_WITH_MODEL } : {}),
+      ...(workload.meaning ? { encoded_texts_per_evaluation: round(evaluator.encodedTexts() / (1 + warmUps + batches.reduce((sum, batch) => sum + batch.evaluations, 0)), 1) } : {}),
       ms_per_evaluation: round(median(batches.map((batch) => batch.wallMs / batch.evaluations)), 2),
       cpu_ms_per_evaluation: round(median(batches.map((batch) => batch.cpuMs / batch.evaluations)), 2),
       ...(threadCpu.every((ms) => ms !== undefined)
@@ -156,3 +171,7 @@ const callPerSecond = await oneThread(CALL);
 await allCores(CALL, callPerSecond);
 await oneThread(SHORT_CALL);
 await oneThread(MEETING);
+// Resident memory at its peak (VmHWM), before and after the model is loaded and used.
+const withoutModelMb = peakRssMb();
+await oneThread(CALL_WITH_MODEL);
+console.log(JSON.stringify({ bench: 'scoring.offline-memory', peak_rss_mb_without_model: withoutModelMb, peak_rss_mb_with_model: peakRssMb(), ...machine() }));

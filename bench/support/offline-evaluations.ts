@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { assembleEvaluation } from '@parlance/scoring/domain/assemble-evaluation';
 import type { EvaluationInput } from '@parlance/scoring/engines/evaluation-engine';
 import { createOfflineEngine } from '@parlance/scoring/offline/offline-engine';
+import { loadSentenceEncoder, type SentenceEncoder } from '@parlance/scoring/semantic/sentence-encoder';
 import type { Evaluation } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import type { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { callDialogue, transcriptOf, type ConversationKind } from './call-dialogue.js';
@@ -19,6 +20,8 @@ export interface Workload {
   kind: ConversationKind;
   words: number;
   seed: number;
+  /** With the sentence-embedding model (the product's default when it is installed). */
+  meaning?: boolean;
 }
 
 export interface Evaluator {
@@ -27,6 +30,8 @@ export interface Evaluator {
   segments: number;
   /** One whole evaluation, on a fresh copy of the transcript. */
   evaluate(): Promise<Evaluation>;
+  /** Texts the sentence-embedding model has encoded so far (0 without it). */
+  encodedTexts(): number;
 }
 
 export interface Batch {
@@ -52,12 +57,18 @@ export function evaluatorFor(workload: Workload): Evaluator {
   const dialogue = callDialogue({ kind: workload.kind, words: workload.words, seed: workload.seed, representative: 'Daniel' });
   const transcript = transcriptOf(dialogue);
   const team = benchTeamSnapshot();
-  const engine = createOfflineEngine();
+  let encoded = 0;
+  const counting = async (): Promise<SentenceEncoder> => {
+    const encoder = await loadSentenceEncoder();
+    return { ...encoder, encode: (texts) => ((encoded += texts.length), encoder.encode(texts)) };
+  };
+  const engine = createOfflineEngine(workload.meaning ? { encoder: counting } : {});
   const signal = new AbortController().signal;
   let activity = 0;
   return {
     words: dialogue.words,
     segments: transcript.segments.length,
+    encodedTexts: () => encoded,
     async evaluate() {
       const input: EvaluationInput = {
         activityId: `activity-${++activity}`,
