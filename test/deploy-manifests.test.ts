@@ -119,7 +119,7 @@ const TRANSCRIPTION_ONLY = [
 const INGEST_ONLY = ['INGEST_MEDIA_DIR'];
 const INTEGRATION_ONLY = ['INTEGRATION_CREDENTIAL_KEYS'];
 /** The services each deployable calls over gRPC, so needs <SERVICE>_GRPC_ADDR for; the rest call none. */
-const CALLEES: Record<string, string[]> = { ingest: ['identity'], transcription: ['ingest'], integration: ['identity', 'ingest'] };
+const CALLEES: Record<string, string[]> = { ingest: ['identity'], transcription: ['ingest'], scoring: ['transcription'], integration: ['identity', 'ingest'] };
 const calleesOf = (deployable: string) => (deployable === 'gateway' ? SERVICES : (CALLEES[deployable] ?? []));
 const DEFAULT_TRUSTED_PROXIES = '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7';
 

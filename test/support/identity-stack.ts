@@ -69,7 +69,7 @@ export interface IdentityStack {
   services: ServiceClients;
   smtp: TestSmtpServer;
   /** The running service (database, bus) by name, for tests that check what a service stored. */
-  runtime(name: 'identity' | 'scoring' | 'ingest' | 'transcription' | 'integration'): ServiceRuntime;
+  runtime(name: 'identity' | 'scoring' | 'ingest' | 'transcription' | 'analytics' | 'integration'): ServiceRuntime;
   /** Everything both logged, one JSON line each. */
   logs(): string;
   /** A browser with no cookies yet. */
@@ -127,6 +127,8 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
     INTEGRATION_WRITEBACK_WORKERS: '0',
     // Every service address names this process; only the services asked for run in it.
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_GRPC_ADDR`, `127.0.0.1:${grpcPort}`])),
+    // Stacks share one database: a re-score at start would take up other tests' activities.
+    SCORING_RESCORE: 'off',
     ...options.env,
   };
 
@@ -137,7 +139,7 @@ export async function startIdentityStack(options: IdentityStackOptions = {}): Pr
   const host = new ModuleHost(logger);
   const modules = [
     identityModule(config, env),
-    ...(options.withScoring || options.withIngest ? [scoringModule(env)] : []),
+    ...(options.withScoring || options.withIngest ? [scoringModule(env, config)] : []),
     ...(options.withIngest ? [ingestModule(config, env), transcriptionModule(config, env), analyticsModule(env)] : []),
     ...(options.withIntegration ? [integrationModule(config, env)] : []),
   ];

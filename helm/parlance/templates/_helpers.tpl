@@ -330,7 +330,7 @@ separated by spaces.
 {{- if eq .service "gateway" -}}
 {{- include "parlance.backends" .root -}}
 {{- else -}}
-{{- get (dict "ingest" "identity" "transcription" "ingest" "integration" "identity ingest") .service -}}
+{{- get (dict "ingest" "identity" "transcription" "ingest" "scoring" "transcription" "integration" "identity ingest") .service -}}
 {{- end -}}
 {{- end -}}
 

@@ -23,7 +23,7 @@ await runHost({
       import('@parlance/identity/module').then((m) => m.identityModule(config)),
       import('@parlance/ingest/module').then((m) => m.ingestModule(config)),
       import('@parlance/transcription/module').then((m) => m.transcriptionModule(config)),
-      import('@parlance/scoring/module').then((m) => m.scoringModule()),
+      import('@parlance/scoring/module').then((m) => m.scoringModule(process.env, config)),
       import('@parlance/analytics/module').then((m) => m.analyticsModule()),
       import('@parlance/integration/module').then((m) => m.integrationModule(config)),
     ]);

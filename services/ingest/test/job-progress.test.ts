@@ -58,7 +58,7 @@ const events = {
   started: (jobId: string, activityId: string) => ['transcription.transcription-started.v1', TranscriptionStarted.encode({ jobId, activityId }).finish()] as const,
   transcribed: (jobId: string, activityId: string) => ['transcription.transcript-ready.v1', TranscriptReady.encode({ jobId, activityId, kind: 1, teamId: 'team-1', representativeEmail: '', representativeName: '', transcript: undefined }).finish()] as const,
   transcriptionFailed: (jobId: string, activityId: string, reason: string) => ['transcription.transcription-failed.v1', TranscriptionFailed.encode({ jobId, activityId, reason }).finish()] as const,
-  scored: (jobId: string, activityId: string) => ['scoring.activity-scored.v1', ActivityScored.encode({ jobId, activityId, evaluation: undefined }).finish()] as const,
+  scored: (jobId: string, activityId: string) => ['scoring.activity-scored.v1', ActivityScored.encode({ jobId, activityId, evaluation: undefined, rescored: false }).finish()] as const,
   scoringFailed: (jobId: string, activityId: string, reason: string) => ['scoring.scoring-failed.v1', ScoringFailed.encode({ jobId, activityId, reason }).finish()] as const,
 };
 

@@ -53,8 +53,8 @@ function databaseFor(open: () => Promise<DatabaseHandle<Record<string, unknown>>
     },
 
     /** Takes the event in as the inbox does: the consumer's effect in one transaction. */
-    async deliver(companyId: string, scored: Evaluation, onQueued: () => void = () => {}): Promise<void> {
-      await database.db.transaction((tx) => writebackConsumer(onQueued).handle(scoredEvent(companyId, scored), tx, NOT_DELIVERED));
+    async deliver(companyId: string, scored: Evaluation, onQueued: () => void = () => {}, rescored = false): Promise<void> {
+      await database.db.transaction((tx) => writebackConsumer(onQueued).handle(scoredEvent(companyId, scored, rescored), tx, NOT_DELIVERED));
     },
 
     writesOf(companyId: string) {
@@ -101,6 +101,16 @@ describe.each([
     expect((await database.writesOf(companyId)).map((write) => write.request.kind === 'close-note' && write.request.note.split('\n')[0]).sort()).toEqual([
       'Parlance score: 6/10 (successful)',
       'Parlance score: 8/10 (successful)',
+    ]);
+  });
+
+  it('queues nothing when a newer engine scores the call again: the CRM keeps the note it has', async () => {
+    const companyId = await database.connectedCompany();
+    const activityId = await database.importedCall(companyId);
+    await database.deliver(companyId, evaluation(activityId));
+    await database.deliver(companyId, evaluation(activityId, { evaluatedAt: new Date('2026-11-28T10:00:00.000Z'), score: 9 }), () => {}, true);
+    expect((await database.writesOf(companyId)).map((write) => write.request.kind === 'close-note' && write.request.note.split('\n')[0]).filter(Boolean)).toEqual([
+      'Parlance score: 6/10 (successful)',
     ]);
   });
 

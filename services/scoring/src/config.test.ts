@@ -4,7 +4,7 @@ import { loadScoringConfig } from './config.js';
 
 describe('loadScoringConfig', () => {
   it('uses offline suggestions when no model server is set', () => {
-    const offline = { suggestions: { model: undefined }, evaluation: { model: undefined, sentenceModel: { directory: undefined } }, worker: { workers: 2, leaseMs: 60_000 } };
+    const offline = { suggestions: { model: undefined }, evaluation: { model: undefined, sentenceModel: { directory: undefined } }, rescore: true, worker: { workers: 2, leaseMs: 60_000 } };
     expect(loadScoringConfig({})).toEqual(offline);
     expect(loadScoringConfig({ SCORING_LLM_URL: '', SCORING_LLM_MODEL: '' })).toEqual(offline);
   });
@@ -46,6 +46,7 @@ describe('loadScoringConfig', () => {
     expect(loadScoringConfig({ SCORING_SENTENCE_MODEL_DIR: '/opt/models/minilm' }).evaluation.sentenceModel).toEqual({ directory: '/opt/models/minilm' });
     expect(loadScoringConfig({ SCORING_SENTENCE_MODEL: 'off' }).evaluation.sentenceModel).toBeUndefined();
     expect(configProblems(() => loadScoringConfig({ SCORING_SENTENCE_MODEL: 'maybe' }))[0]).toMatch(/^SCORING_SENTENCE_MODEL /);
+    expect(loadScoringConfig({ SCORING_RESCORE: 'off' }).rescore).toBe(false);
   });
 
   it('requires SCORING_LLM_MODEL with SCORING_LLM_URL', () => {

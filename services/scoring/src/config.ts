@@ -45,6 +45,11 @@ export const ScoringConfigSchema = Type.Object({
   SCORING_SENTENCE_MODEL_DIR: Type.Optional(
     Type.String({ minLength: 1, description: 'folder holding the sentence-embedding model (model.onnx and tokenizer.json); default .run/models/all-minilm-l6-v2-int8 in the checkout' }),
   ),
+  SCORING_RESCORE: Type.Union([Type.Literal('on'), Type.Literal('off')], {
+    default: 'on',
+    description:
+      'at start, score again in the background the activities the offline evaluator judged by words alone, once the sentence-embedding model is installed (not with SCORING_LLM_URL set); progress goes to the log',
+  }),
   SCORING_WORKERS: Type.Integer({
     minimum: 1,
     maximum: 64,
@@ -86,6 +91,8 @@ export interface ScoringConfig {
     /** Where the offline evaluator's sentence-embedding model is; undefined: it reads words alone. */
     sentenceModel: { directory: string | undefined } | undefined;
   };
+  /** Whether evaluations of a superseded offline engine are scored again at start (pipeline/rescore.ts). */
+  rescore: boolean;
   worker: {
     /** Activities evaluated at once by this process. */
     workers: number;
@@ -98,11 +105,12 @@ export function loadScoringConfig(env: NodeJS.ProcessEnv = process.env): Scoring
   const raw = loadConfig(ScoringConfigSchema, env);
   const worker = { workers: raw.SCORING_WORKERS, leaseMs: raw.SCORING_LEASE_SECONDS * 1000 };
   const sentenceModel = raw.SCORING_SENTENCE_MODEL === 'on' ? { directory: raw.SCORING_SENTENCE_MODEL_DIR } : undefined;
+  const rescore = raw.SCORING_RESCORE === 'on';
   if (!raw.SCORING_LLM_URL) {
     // A model or key without a server would be silently ignored; say so instead.
     const stray = (['SCORING_LLM_MODEL', 'SCORING_LLM_API_KEY'] as const).filter((name) => raw[name]);
     if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name} is set but SCORING_LLM_URL is not (set both, or neither for the offline engines)`));
-    return { suggestions: { model: undefined }, evaluation: { model: undefined, sentenceModel }, worker };
+    return { suggestions: { model: undefined }, evaluation: { model: undefined, sentenceModel }, rescore, worker };
   }
   if (!raw.SCORING_LLM_MODEL) {
     throw new ConfigError(['SCORING_LLM_MODEL is required when SCORING_LLM_URL is set (the model name the server should run, e.g. gpt-4o-mini)']);
@@ -114,6 +122,7 @@ export function loadScoringConfig(env: NodeJS.ProcessEnv = process.env): Scoring
       model: { ...server, timeoutMs: raw.SCORING_LLM_EVALUATION_TIMEOUT_MS, maxAttempts: raw.SCORING_LLM_MAX_ATTEMPTS, contextTokens: raw.SCORING_LLM_CONTEXT_TOKENS },
       sentenceModel,
     },
+    rescore,
     worker,
   };
 }

@@ -1,3 +1,3 @@
 import { runService } from '@parlance/platform/host/run-service';
 
-await runService('scoring', async () => (await import('./module.js')).scoringModule());
+await runService('scoring', async (config) => (await import('./module.js')).scoringModule(process.env, config));

@@ -1,8 +1,12 @@
 import { fileURLToPath } from 'node:url';
+import { DomainError } from '@parlance/platform/errors';
+import { createClient } from '@parlance/platform/grpc/grpc-client';
+import { serviceAddress, type HostConfig } from '@parlance/platform/host/host-config';
 import type { ModuleDefinition } from '@parlance/platform/host/module';
 import { defineServiceModule, INBOX_RETENTION_MS, type ServiceRuntime } from '@parlance/platform/service/service-runtime';
 import { ScoringServiceService } from '@parlance/proto/parlance/scoring/v1/evaluation';
 import { CriterionSuggestionServiceService } from '@parlance/proto/parlance/scoring/v1/suggestions';
+import { TranscriptionServiceClient } from '@parlance/proto/parlance/transcription/v1/transcription';
 import { loadScoringConfig } from './config.js';
 import { purgeDeletions } from './db/evaluations.repository.js';
 import { inbox, outbox, probes } from './db/schema.js';
@@ -13,12 +17,15 @@ import { transcriptReadyConsumer } from './events/transcript-ready.consumer.js';
 import { scoringService } from './grpc/scoring.server.js';
 import { suggestionsService } from './grpc/suggestions.server.js';
 import { lexicon } from './language/lexicon.js';
-import { createOfflineEngine } from './offline/offline-engine.js';
-import { sentenceEncoderIfInstalled } from './semantic/sentence-encoder.js';
+import { createOfflineEngine, SUPERSEDED_OFFLINE_ENGINES } from './offline/offline-engine.js';
+import { startRescore } from './pipeline/rescore.js';
 import { startScoringWorker } from './pipeline/scoring-worker.js';
+import { sentenceEncoderIfInstalled, type SentenceEncoder } from './semantic/sentence-encoder.js';
 import { createCriterionSuggester } from './suggestions/criterion-suggester.js';
 
 const HOUR_MS = 3_600_000;
+/** A stored transcript, for a re-score: up to ten hours of talk to read and send. */
+const TRANSCRIPT_DEADLINE_MS = 30_000;
 /** Deletions are remembered as long as the inbox remembers event ids (a late transcript is still recognised). */
 const DELETION_RETENTION_MS = INBOX_RETENTION_MS;
 
@@ -26,7 +33,11 @@ const DELETION_RETENTION_MS = INBOX_RETENTION_MS;
  * The scoring service. Its settings (the optional language model) are read when the process
  * registers its modules, so a bad one stops the process before anything starts.
  */
-export function scoringModule(env: NodeJS.ProcessEnv = process.env): ModuleDefinition<ServiceRuntime> {
+/**
+ * `hostConfig` tells it where transcription is, for re-scoring stored activities with the current
+ * engine (pipeline/rescore.ts); without it nothing is scored again.
+ */
+export function scoringModule(env: NodeJS.ProcessEnv = process.env, hostConfig?: HostConfig): ModuleDefinition<ServiceRuntime> {
   const config = loadScoringConfig(env);
   const suggestionModel = config.suggestions.model;
   const evaluationModel = config.evaluation.model;
@@ -50,6 +61,7 @@ export function scoringModule(env: NodeJS.ProcessEnv = process.env): ModuleDefin
         );
       const engine = createEvaluationEngine(config.evaluation, logger, createOfflineEngine({ encoder }));
       const worker = startScoringWorker({ db, engine, logger: runtime.logger.child({ part: 'worker' }), settings: config.worker });
+      const rescore = config.rescore && !evaluationModel && encoder && hostConfig ? rescoreWhenModelLoads(encoder, hostConfig) : undefined;
       runtime.serve(CriterionSuggestionServiceService, suggestionsService(createCriterionSuggester(config.suggestions, runtime.logger.child({ part: 'suggestions' }))));
       runtime.serve(ScoringServiceService, scoringService(db));
       await runtime.consume(teamChangedConsumer);
@@ -60,9 +72,42 @@ export function scoringModule(env: NodeJS.ProcessEnv = process.env): ModuleDefin
       }, HOUR_MS);
       housekeeping.unref();
       return {
-        quiesce: () => worker.stop(),
+        quiesce: async () => {
+          await rescore?.stop();
+          await worker.stop();
+        },
         stop: async () => clearInterval(housekeeping),
       };
+
+      /** Once the model is loaded, the activities judged by words alone are scored again. */
+      function rescoreWhenModelLoads(loadEncoder: () => Promise<SentenceEncoder | undefined>, host: HostConfig): { stop(): Promise<void> } {
+        const transcription = createClient(TranscriptionServiceClient, serviceAddress('transcription', host, env), { idempotent: ['getTranscript'] });
+        let stopped = false;
+        const started = loadEncoder().then((model) => {
+          if (!model || stopped) return undefined;
+          return startRescore({
+            db,
+            superseded: SUPERSEDED_OFFLINE_ENGINES,
+            transcriptOf: async (companyId, activityId, signal) => {
+              try {
+                return (await transcription.getTranscript({ activityId }, { companyId, signal, deadlineMs: TRANSCRIPT_DEADLINE_MS })).transcript;
+              } catch (error) {
+                if (error instanceof DomainError && error.kind === 'not-found') return undefined;
+                throw error;
+              }
+            },
+            wake: worker.wake,
+            logger: runtime.logger.child({ part: 'rescore' }),
+          });
+        }, () => undefined);
+        return {
+          async stop() {
+            stopped = true;
+            await (await started)?.stop();
+            transcription.close();
+          },
+        };
+      }
     },
   });
 }

@@ -32,6 +32,7 @@ import { UnjudgeableActivityError, type EvaluationEngine, type EvaluationInput, 
 import { activityDeletedConsumer } from '../src/events/activity-deleted.consumer.js';
 import { teamChangedConsumer } from '../src/events/team-changed.consumer.js';
 import { transcriptReadyConsumer } from '../src/events/transcript-ready.consumer.js';
+import { startRescore } from '../src/pipeline/rescore.js';
 import { SCORING_REASONS, startScoringWorker, type ScoringWorker, type ScoringWorkerSettings } from '../src/pipeline/scoring-worker.js';
 import { transcriptOf } from './support/sample-calls.js';
 
@@ -486,6 +487,82 @@ describe('the consumers', () => {
     await deleted(late);
     await ready(late);
     expect(await pendingRow(late)).toBeUndefined();
+  });
+});
+
+describe('re-scoring', () => {
+  /** An engine by another name: the keyword engine's verdicts, announced as `name`. */
+  function renamed(name: string): EvaluationEngine {
+    const inner = keywordEngine({ tokens: 10 });
+    return { name, judge: async (input, signal) => ({ ...(await inner.judge(input, signal)), engine: name }) };
+  }
+
+  async function scoredBy(engineName: string): Promise<string> {
+    const activityId = await queue();
+    start(renamed(engineName));
+    await settled(activityId);
+    await worker!.stop();
+    worker = undefined;
+    return activityId;
+  }
+
+  it('replaces the stored evaluation, announces it as rescored, and charges nothing more', async () => {
+    const activityId = await scoredBy('engine-before');
+    await enqueueEvaluation(database.db, { activityId, companyId: COMPANY, jobId: randomUUID(), kind: 'call', teamId: 'team-1', representativeEmail: 'grace@example.com', representativeName: '', transcript: CALL, team: null, rescore: true });
+    await applyTeamCriteria(database.db, { companyId: COMPANY, teamId: 'team-1', version: 9, name: 'Support', department: 'support', criteriaGroups: GROUPS, successPrompt: '', callScript: '', reviewThreshold: 0.7, deletedAt: null, updatedAt: new Date() });
+    start(renamed('engine-after'));
+    await settled(activityId);
+
+    expect(await storedRow(activityId)).toMatchObject({ engine: 'engine-after', teamVersion: 9 });
+    const events = await eventsFor(activityId);
+    expect(events.map((event) => event.type)).toEqual(['scoring.activity-scored.v1', 'scoring.insight-tokens-consumed.v1', 'scoring.activity-scored.v1']);
+    expect(events.filter((event) => event.type === 'scoring.activity-scored.v1').map((event) => ActivityScored.decode(event.payload)).map(({ rescored, evaluation }) => [rescored, evaluation?.engine])).toEqual([
+      [false, 'engine-before'],
+      [true, 'engine-after'],
+    ]);
+    expect(logs.text()).toContain('"msg":"scored again"');
+  });
+
+  it('keeps the earlier evaluation, announcing no failure, when the activity cannot be scored again', async () => {
+    const activityId = await scoredBy('engine-kept');
+    const silent = transcriptOf([['Grace', '']]);
+    await enqueueEvaluation(database.db, { activityId, companyId: COMPANY, jobId: randomUUID(), kind: 'call', teamId: 'team-1', representativeEmail: 'grace@example.com', representativeName: '', transcript: silent, team: null, rescore: true });
+    start(renamed('engine-never'));
+    await settled(activityId);
+    expect((await storedRow(activityId))?.engine).toBe('engine-kept');
+    expect((await eventsFor(activityId)).map((event) => event.type)).toEqual(['scoring.activity-scored.v1', 'scoring.insight-tokens-consumed.v1']);
+    expect(logs.text()).toContain('could not score again; the earlier evaluation stays');
+  });
+
+  it('queues every evaluation of a superseded engine a batch at a time, passes over those without a transcript, and asks transcription again when it fails', async () => {
+    const superseded = `engine-old-${randomUUID()}`;
+    const kept = await scoredBy(superseded);
+    const gone = await scoredBy(superseded);
+    const other = await scoredBy('engine-current');
+    const asked: string[] = [];
+    let failures = 1;
+    start(renamed('engine-current'));
+    const rescore = startRescore({
+      db: database.db,
+      superseded: [superseded],
+      transcriptOf: async (companyId, activityId) => {
+        expect(companyId).toBe(COMPANY);
+        asked.push(activityId);
+        if (activityId === gone) return undefined;
+        if (failures-- > 0) throw new Error('transcription is starting');
+        return CALL;
+      },
+      wake: () => undefined,
+      logger,
+      settings: { batchSize: 1, pollMs: 20, retryMs: 20, startDelayMs: 0 },
+    });
+    expect(await rescore.done).toEqual({ rescored: 1, passedOver: 1 });
+    expect((await storedRow(kept))?.engine).toBe('engine-current');
+    expect((await storedRow(gone))?.engine).toBe(superseded);
+    expect(asked.filter((id) => id === other)).toEqual([]);
+    expect(logs.text()).toContain('transcription did not answer; the re-score waits and asks again');
+    expect(logs.text()).toContain('scored again 2 of 2');
+    await rescore.stop();
   });
 });
 

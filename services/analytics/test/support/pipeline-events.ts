@@ -136,7 +136,7 @@ export const RESCORING: Judged = {
 };
 
 export function activityScored(script: ActivityScript, judged: Judged): ActivityScored {
-  return { activityId: script.activityId, jobId: `job-${script.activityId}`, evaluation: evaluation(script, judged) };
+  return { activityId: script.activityId, jobId: `job-${script.activityId}`, evaluation: evaluation(script, judged), rescored: false };
 }
 
 export function teamChanged(teamId: string, version: number, department: string, deleted = false): TeamChanged {

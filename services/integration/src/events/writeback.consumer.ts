@@ -3,7 +3,8 @@
  * connection's settings ask for as the score arrives (domain/writeback.ts: Close's note and lead
  * status, HubSpot's note and task), queued in the
  * transaction that takes the event in, so a redelivered event queues nothing more and a crash
- * loses nothing. Uploads, and calls of a connection since disconnected, write nothing. An
+ * loses nothing. Uploads, calls of a connection since disconnected, and re-scores (the CRM already
+ * has its note) write nothing. An
  * expired connection's writes are queued and wait for it to be connected again.
  */
 import type { EventConsumer } from '@parlance/platform/service/service-runtime';
@@ -21,8 +22,10 @@ export function writebackConsumer(onQueued: () => void): EventConsumer {
     consumer: 'writeback',
     eventTypes: [ACTIVITY_SCORED],
     async handle(event, tx) {
-      const { activityId, evaluation } = ActivityScored.decode(event.payload);
+      const { activityId, evaluation, rescored } = ActivityScored.decode(event.payload);
       if (!evaluation) throw new Error(`event ${event.id} carries no evaluation`);
+      // A newer engine's second opinion replaces the score in Parlance; the CRM keeps its note.
+      if (rescored) return;
       const imported = await findImportOfActivity(tx, event.companyId, activityId);
       if (!imported || !isIntegrationId(imported.integrationId)) return;
       const connection = await findConnection(tx, event.companyId, imported.integrationId);

@@ -37,13 +37,14 @@ export function evaluation(activityId: string, fields: Partial<Evaluation> = {})
   };
 }
 
-export function scoredEvent(companyId: string, scored: Evaluation) {
+/** `rescored`: the activity scored again by a newer engine. */
+export function scoredEvent(companyId: string, scored: Evaluation, rescored = false) {
   return {
     id: randomUUID(),
     type: ACTIVITY_SCORED,
     companyId,
     occurredAt: new Date(),
     producer: 'scoring',
-    payload: Buffer.from(ActivityScored.encode({ activityId: scored.activityId, jobId: randomUUID(), evaluation: scored }).finish()),
+    payload: Buffer.from(ActivityScored.encode({ activityId: scored.activityId, jobId: randomUUID(), evaluation: scored, rescored }).finish()),
   };
 }

@@ -1,11 +1,12 @@
 /** The queue of activities to evaluate (see `pendingEvaluations`); workers claim from it in pipeline/. */
+import { count, eq } from 'drizzle-orm';
 import type { Executor } from '@parlance/platform/db/database';
 import { enqueueLeasedWork, finishLeasedWork } from '@parlance/platform/work/leased-work';
 import { Transcript } from '@parlance/proto/parlance/transcription/v1/transcription';
 import type { ActivityKindName } from '@parlance/platform/activity/activity-kind';
 import { reviewThresholdOf } from '../domain/review.js';
 import type { TeamSnapshot } from '../engines/evaluation-engine.js';
-import { pendingEvaluationsQueue, type pendingEvaluations } from './schema.js';
+import { pendingEvaluations, pendingEvaluationsQueue } from './schema.js';
 
 export type PendingEvaluation = typeof pendingEvaluations.$inferSelect;
 
@@ -20,6 +21,8 @@ export interface EvaluationRequest {
   transcript: Transcript;
   /** Null when scoring does not know the team yet. */
   team: TeamSnapshot | null;
+  /** Scored before: the new evaluation replaces the stored one (pipeline/rescore.ts). */
+  rescore?: boolean;
 }
 
 /** Queues the activity; false when it is already queued (nothing changes then). */
@@ -34,6 +37,12 @@ export function transcriptOf(work: PendingEvaluation): Transcript {
 /** The team queued with the work, null when there was none; one queued before teams had a review threshold gets the default. */
 export function queuedTeamOf(work: PendingEvaluation): TeamSnapshot | null {
   return work.team && { ...work.team, reviewThreshold: reviewThresholdOf(work.team.reviewThreshold) };
+}
+
+/** Re-scores queued and not yet done, across companies. */
+export async function countPendingRescores(db: Executor): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(pendingEvaluations).where(eq(pendingEvaluations.rescore, true));
+  return row?.count ?? 0;
 }
 
 /**

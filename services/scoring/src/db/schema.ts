@@ -57,6 +57,8 @@ export const pendingEvaluations = leasedWorkTable(scoringSchema, 'pending_evalua
   /** `Transcript.toJSON`. */
   transcript: jsonb('transcript').$type<unknown>().notNull(),
   team: jsonb('team').$type<QueuedTeamSnapshot>(),
+  /** Scored before, by an engine since superseded: the new evaluation replaces the stored one (pipeline/rescore.ts). */
+  rescore: boolean('rescore').notNull().default(false),
 });
 
 export const pendingEvaluationsQueue = leasedWorkQueue(pendingEvaluations, pendingEvaluations.activityId);

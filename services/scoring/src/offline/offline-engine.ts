@@ -20,6 +20,12 @@ export const OFFLINE_ENGINE_NAME = 'offline-evidence';
 /** The offline evaluator reading meaning with the sentence-embedding model as well as words. */
 export const OFFLINE_MEANING_ENGINE_NAME = 'offline-evidence+minilm';
 /**
+ * Engines whose evaluations OFFLINE_MEANING_ENGINE_NAME's replace (pipeline/rescore.ts): words
+ * alone, before the model. A change that alters the verdicts renames the engine and lists the old
+ * name here, so that what is stored is scored again.
+ */
+export const SUPERSEDED_OFFLINE_ENGINES: readonly string[] = [OFFLINE_ENGINE_NAME];
+/**
  * Longest transcript it reads: about ten hours of talk. Beyond it the evaluation would hold the
  * worker for seconds and the transcript would not fit the events that carry it anyway.
  */

@@ -1,7 +1,8 @@
 /**
  * Works through the activities waiting to be evaluated: claims one, has the engine judge its
  * transcript against the team's criteria, and in one transaction stores the evaluation, removes
- * the work and announces `scoring.activity-scored.v1` and `scoring.insight-tokens-consumed.v1` —
+ * the work and announces `scoring.activity-scored.v1` and `scoring.insight-tokens-consumed.v1` (a
+ * re-score, pipeline/rescore.ts, replaces the evaluation and announces only the first, marked) —
  * or announces `scoring.scoring-failed.v1` with a reason a person can read. It runs apart from
  * the consumers, so a slow engine holds up no event. A claim is a lease renewed while the engine
  * works, so the work of a process that died is taken up by another; work whose activity is
@@ -92,7 +93,7 @@ export function startScoringWorker(deps: {
       if (await complete(work, evaluation)) {
         log.info(
           { engine: evaluation.engine, score: evaluation.score, verdicts: evaluation.verdicts.length, insightTokens: evaluation.insightTokens, tookMs: Math.round(performance.now() - started) },
-          'scored',
+          work.rescore ? 'scored again' : 'scored',
         );
       }
     } catch (error) {
@@ -113,25 +114,33 @@ export function startScoringWorker(deps: {
   /** Stores and announces the evaluation; false when the work is no longer this worker's (deleted or taken over). */
   async function complete(work: PendingEvaluation, evaluation: Evaluation): Promise<boolean> {
     const recorded = await recordLeasedOutcome(db, pendingEvaluationsQueue, work, async (tx) => {
-      if (!(await saveEvaluation(tx, { companyId: work.companyId, jobId: work.jobId, kind: work.kind, evaluation }))) return false;
-      const scored = ActivityScored.encode({ activityId: work.activityId, jobId: work.jobId, evaluation }).finish();
-      const consumed = InsightTokensConsumed.encode({
-        activityId: work.activityId,
-        teamId: evaluation.teamId,
-        tokens: evaluation.insightTokens,
-        model: evaluation.engine,
-        consumedAt: evaluation.evaluatedAt,
-      }).finish();
-      await enqueue(tx, outbox, [
-        outboxMessageFor({ type: ACTIVITY_SCORED, companyId: work.companyId, producer: 'scoring', payload: scored }),
-        outboxMessageFor({ type: INSIGHT_TOKENS_CONSUMED, companyId: work.companyId, producer: 'scoring', payload: consumed }),
-      ]);
+      if (!(await saveEvaluation(tx, { companyId: work.companyId, jobId: work.jobId, kind: work.kind, evaluation }, work.rescore))) return false;
+      const scored = ActivityScored.encode({ activityId: work.activityId, jobId: work.jobId, evaluation, rescored: work.rescore }).finish();
+      const messages = [outboxMessageFor({ type: ACTIVITY_SCORED, companyId: work.companyId, producer: 'scoring', payload: scored })];
+      // A re-score is Parlance's own upgrade: the company paid for the activity's evaluation once.
+      if (!work.rescore) {
+        const consumed = InsightTokensConsumed.encode({
+          activityId: work.activityId,
+          teamId: evaluation.teamId,
+          tokens: evaluation.insightTokens,
+          model: evaluation.engine,
+          consumedAt: evaluation.evaluatedAt,
+        }).finish();
+        messages.push(outboxMessageFor({ type: INSIGHT_TOKENS_CONSUMED, companyId: work.companyId, producer: 'scoring', payload: consumed }));
+      }
+      await enqueue(tx, outbox, messages);
       return true;
     });
     return recorded ?? false;
   }
 
   async function fail(work: PendingEvaluation, reason: string, log: Logger): Promise<void> {
+    if (work.rescore) {
+      // The activity keeps the evaluation it has: nothing failed that anyone was waiting for.
+      log.warn({ reason }, 'could not score again; the earlier evaluation stays');
+      await recordLeasedOutcome(db, pendingEvaluationsQueue, work);
+      return;
+    }
     log.info({ reason }, 'scoring failed');
     await recordLeasedOutcome(db, pendingEvaluationsQueue, work, async (tx) => {
       const payload = ScoringFailed.encode({ activityId: work.activityId, jobId: work.jobId, reason }).finish();

@@ -34,7 +34,14 @@ export interface InsightTokensConsumed {
 export interface ActivityScored {
   activityId: string;
   jobId: string;
-  evaluation: Evaluation | undefined;
+  evaluation:
+    | Evaluation
+    | undefined;
+  /**
+   * The activity was scored before and is scored again by a newer engine: the evaluation replaces
+   * the earlier one (lists, rollups), charges nothing, and writes nothing again to a CRM.
+   */
+  rescored: boolean;
 }
 
 /** Event payload, type "scoring.scoring-failed.v1": the activity could not be evaluated. */
@@ -191,7 +198,7 @@ export const InsightTokensConsumed: MessageFns<InsightTokensConsumed> = {
 };
 
 function createBaseActivityScored(): ActivityScored {
-  return { activityId: "", jobId: "", evaluation: undefined };
+  return { activityId: "", jobId: "", evaluation: undefined, rescored: false };
 }
 
 export const ActivityScored: MessageFns<ActivityScored> = {
@@ -204,6 +211,9 @@ export const ActivityScored: MessageFns<ActivityScored> = {
     }
     if (message.evaluation !== undefined) {
       Evaluation.encode(message.evaluation, writer.uint32(26).fork()).join();
+    }
+    if (message.rescored !== false) {
+      writer.uint32(32).bool(message.rescored);
     }
     return writer;
   },
@@ -245,6 +255,14 @@ export const ActivityScored: MessageFns<ActivityScored> = {
             message.evaluation = Evaluation.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.rescored = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -270,6 +288,7 @@ export const ActivityScored: MessageFns<ActivityScored> = {
         ? globalThis.String(object.job_id)
         : "",
       evaluation: isSet(object.evaluation) ? Evaluation.fromJSON(object.evaluation) : undefined,
+      rescored: isSet(object.rescored) ? globalThis.Boolean(object.rescored) : false,
     };
   },
 
@@ -284,6 +303,9 @@ export const ActivityScored: MessageFns<ActivityScored> = {
     if (message.evaluation !== undefined) {
       obj.evaluation = Evaluation.toJSON(message.evaluation);
     }
+    if (message.rescored !== false) {
+      obj.rescored = message.rescored;
+    }
     return obj;
   },
 
@@ -297,6 +319,7 @@ export const ActivityScored: MessageFns<ActivityScored> = {
     message.evaluation = (object.evaluation !== undefined && object.evaluation !== null)
       ? Evaluation.fromPartial(object.evaluation)
       : undefined;
+    message.rescored = object.rescored ?? false;
     return message;
   },
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "scoring"."pending_evaluations" ADD COLUMN "rescore" boolean DEFAULT false NOT NULL;
