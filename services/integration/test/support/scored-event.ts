@@ -33,6 +33,7 @@ export function evaluation(activityId: string, fields: Partial<Evaluation> = {})
     evaluatedAt: new Date('2026-11-24T10:00:00.000Z'),
     warnings: [],
     reviewThreshold: 0.7,
+    successNeedsReview: false,
     ...fields,
   };
 }

@@ -126,6 +126,14 @@ describe('assembleEvaluation', () => {
     expect(needingReview(0.95)).toEqual([true, true, true, true, false]);
   });
 
+  it('marks the success verdict for review by the same threshold, never an N/A one', () => {
+    const success = (confidence: number, isSuccessful: boolean | undefined) => judgement(ALL_VERDICTS, { success: { isSuccessful, reason: '', confidence, evidence: [] } });
+    expect(assembleEvaluation(input(), success(0.55, true), new Date()).successNeedsReview).toBe(true);
+    expect(assembleEvaluation(input(), success(0.7, false), new Date()).successNeedsReview).toBe(false);
+    expect(assembleEvaluation(input({ reviewThreshold: 0.9 }), success(0.85, false), new Date())).toMatchObject({ isSuccessful: false, successNeedsReview: true });
+    expect(assembleEvaluation(input(), success(0, undefined), new Date()).successNeedsReview).toBe(false);
+  });
+
   it('carries what the engine judged and who judged it, with the activity, team version and time', () => {
     const evaluatedAt = new Date('2026-11-23T10:00:00Z');
     const evaluation = assembleEvaluation(input(), judgement(ALL_VERDICTS, { fallbackReason: 'the model timed out', engine: 'offline-evidence' }), evaluatedAt);

@@ -11,7 +11,7 @@ import { activityKindOf } from '@parlance/platform/activity/activity-kind';
 import type { EvaluationInput, JudgedVerdict, Judgement } from '../engines/evaluation-engine.js';
 import { conversationStatistics } from './conversation-statistics.js';
 import { weightedScore } from './score.js';
-import { markForReview } from './review.js';
+import { markForReview, successNeedsReview } from './review.js';
 import { measureScriptMatch } from './script-match.js';
 
 export const EVALUATION_WARNINGS = {
@@ -49,6 +49,7 @@ export function assembleEvaluation(input: EvaluationInput, judgement: Judgement,
     evaluatedAt,
     warnings: evaluationWarnings(transcript, judgement, hasCriteria),
     reviewThreshold,
+    successNeedsReview: successNeedsReview(judgement.success, reviewThreshold),
   };
 }
 

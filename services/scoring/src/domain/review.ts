@@ -25,3 +25,8 @@ export function reviewThresholdOf(announced: number | undefined): number {
 export function markForReview(verdicts: readonly JudgedVerdict[], threshold: number): CriterionVerdict[] {
   return verdicts.map((verdict) => ({ ...verdict, needsReview: verdict.confidence < threshold }));
 }
+
+/** Whether the success verdict needs review: a judged one (not N/A) below the threshold. */
+export function successNeedsReview(success: { isSuccessful: boolean | undefined; confidence: number }, threshold: number): boolean {
+  return success.isSuccessful !== undefined && success.confidence < threshold;
+}

@@ -1104,6 +1104,10 @@ export type GetCallSummaryApiResponse = /** status 200 Default Response */ {
     scriptMatch: number | null;
     /** judged from the team’s success prompt; null (N/A) without one */
     isSuccessful: boolean | null;
+    /** how sure the engine is of isSuccessful (0 to 1); 0 when N/A */
+    successConfidence: number;
+    /** the success verdict’s confidence is below reviewThreshold: isSuccessful is the side it leans to until a person decides */
+    successNeedsReview: boolean;
     successReason: string;
     successEvidence: {
       /** an exact substring of the text of the segment it names */
@@ -1182,7 +1186,7 @@ export type GetCallSummaryApiResponse = /** status 200 Default Response */ {
       outcome: string;
       nextSteps: string[];
     };
-    /** "offline-evidence", or "openai:<model>" */
+    /** "offline-evidence+minilm" (with the sentence-embedding model), "offline-evidence" (words alone), or "openai:<model>" */
     engine: string;
     /** why the configured model did not judge; empty when it did */
     fallbackReason: string;
@@ -1238,6 +1242,10 @@ export type GetMeetingSummaryApiResponse = /** status 200 Default Response */ {
     scriptMatch: number | null;
     /** judged from the team’s success prompt; null (N/A) without one */
     isSuccessful: boolean | null;
+    /** how sure the engine is of isSuccessful (0 to 1); 0 when N/A */
+    successConfidence: number;
+    /** the success verdict’s confidence is below reviewThreshold: isSuccessful is the side it leans to until a person decides */
+    successNeedsReview: boolean;
     successReason: string;
     successEvidence: {
       /** an exact substring of the text of the segment it names */
@@ -1316,7 +1324,7 @@ export type GetMeetingSummaryApiResponse = /** status 200 Default Response */ {
       outcome: string;
       nextSteps: string[];
     };
-    /** "offline-evidence", or "openai:<model>" */
+    /** "offline-evidence+minilm" (with the sentence-embedding model), "offline-evidence" (words alone), or "openai:<model>" */
     engine: string;
     /** why the configured model did not judge; empty when it did */
     fallbackReason: string;

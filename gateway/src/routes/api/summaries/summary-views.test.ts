@@ -87,6 +87,7 @@ const EVALUATION: Evaluation = {
   evaluatedAt: new Date('2026-11-23T10:00:00Z'),
   warnings: [],
   reviewThreshold: 0.7,
+  successNeedsReview: false,
 };
 
 describe('activitySummaryView', () => {

@@ -41,6 +41,8 @@ function evaluationView(evaluation: Evaluation): Static<typeof EvaluationView> {
     reviewThreshold: evaluation.reviewThreshold,
     scriptMatch: evaluation.scriptMatch ?? null,
     isSuccessful: evaluation.isSuccessful ?? null,
+    successConfidence: evaluation.successConfidence,
+    successNeedsReview: evaluation.successNeedsReview,
     successReason: evaluation.successReason,
     successEvidence: evaluation.successEvidence.map(evidenceView),
     verdicts: evaluation.verdicts.map((verdict) => ({

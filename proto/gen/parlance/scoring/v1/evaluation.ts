@@ -172,6 +172,11 @@ export interface Evaluation {
   warnings: string[];
   /** A verdict whose confidence is below this needs review (0 to 1). */
   reviewThreshold: number;
+  /**
+   * The success verdict's confidence is below review_threshold: is_successful is the side it leans
+   * to until a person decides. False when success is N/A.
+   */
+  successNeedsReview: boolean;
 }
 
 export interface GetEvaluationRequest {
@@ -1504,6 +1509,7 @@ function createBaseEvaluation(): Evaluation {
     evaluatedAt: undefined,
     warnings: [],
     reviewThreshold: 0,
+    successNeedsReview: false,
   };
 }
 
@@ -1571,6 +1577,9 @@ export const Evaluation: MessageFns<Evaluation> = {
     }
     if (message.reviewThreshold !== 0) {
       writer.uint32(169).double(message.reviewThreshold);
+    }
+    if (message.successNeedsReview !== false) {
+      writer.uint32(176).bool(message.successNeedsReview);
     }
     return writer;
   },
@@ -1756,6 +1765,14 @@ export const Evaluation: MessageFns<Evaluation> = {
             message.reviewThreshold = reader.double();
             continue;
           }
+          case 22: {
+            if (tag !== 176) {
+              break;
+            }
+
+            message.successNeedsReview = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1849,6 +1866,11 @@ export const Evaluation: MessageFns<Evaluation> = {
         : isSet(object.review_threshold)
         ? globalThis.Number(object.review_threshold)
         : 0,
+      successNeedsReview: isSet(object.successNeedsReview)
+        ? globalThis.Boolean(object.successNeedsReview)
+        : isSet(object.success_needs_review)
+        ? globalThis.Boolean(object.success_needs_review)
+        : false,
     };
   },
 
@@ -1917,6 +1939,9 @@ export const Evaluation: MessageFns<Evaluation> = {
     if (message.reviewThreshold !== 0) {
       obj.reviewThreshold = floatToJson(message.reviewThreshold);
     }
+    if (message.successNeedsReview !== false) {
+      obj.successNeedsReview = message.successNeedsReview;
+    }
     return obj;
   },
 
@@ -1950,6 +1975,7 @@ export const Evaluation: MessageFns<Evaluation> = {
     message.evaluatedAt = object.evaluatedAt ?? undefined;
     message.warnings = object.warnings?.map((e) => e) || [];
     message.reviewThreshold = object.reviewThreshold ?? 0;
+    message.successNeedsReview = object.successNeedsReview ?? false;
     return message;
   },
 };

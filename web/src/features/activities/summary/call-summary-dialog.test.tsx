@@ -163,6 +163,18 @@ describe('call summary dialog', () => {
     expect(outcome.textContent).toContain('1 criterion needs review');
   });
 
+  it('marks a success verdict the evaluator is unsure of as needing review, with the side it leans to', async () => {
+    const unsure = makeEvaluation({ isSuccessful: false, successConfidence: 0.55, successNeedsReview: true, successReason: 'The contact did not agree to a demo.' });
+    stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary({ evaluation: unsure })) : undefined));
+    renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);
+
+    const outcome = await screen.findByRole('region', { name: 'Outcome' });
+    const successful = within(outcome).getByText('Successful').closest('div')!;
+    expect(successful.querySelector('.badge')?.textContent).toBe('Needs review');
+    expect(outcome.textContent).toContain('Leans to not successful: the evaluator is 55% sure; counted as not successful until someone checks the evidence.');
+    expect(outcome.textContent).toContain('The contact did not agree to a demo.');
+  });
+
   it('shows no warning note when the evaluation has none', async () => {
     stubGateway((_request, url) => (url.pathname === summaryPath ? jsonResponse(makeSummary()) : undefined));
     renderSignedIn(<CallSummaryDialog call={makeCall()} onClose={() => {}} />);

@@ -62,6 +62,12 @@ describe('export rows', () => {
     expect(rows).toContainEqual(['Statistics', 'Overall', 'Criteria Needing Review', '1']);
   });
 
+  it('says when the success verdict needs review, and the side it leans to', () => {
+    const evaluation = makeEvaluation({ isSuccessful: false, successConfidence: 0.55, successNeedsReview: true, successReason: 'The contact did not agree to a demo.' });
+    const rows = summaryCsvRows({ summary: '', improvements: [], evaluation });
+    expect(rows).toContainEqual(['Statistics', 'Overall', 'Successful', 'Needs review (leans to no) — The contact did not agree to a demo.']);
+  });
+
   it('adds per-speaker statistics when the evaluation has them', () => {
     const evaluation = makeEvaluation({
       verdicts: [],

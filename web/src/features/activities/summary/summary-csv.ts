@@ -70,7 +70,8 @@ export function summaryCsvRows({ summary, improvements, evaluation }: SummaryExp
     rows.push(['Statistics', 'Overall', 'Score', String(evaluation.score)]);
     if (evaluation.criteriaNeedingReview > 0) rows.push(['Statistics', 'Overall', 'Criteria Needing Review', String(evaluation.criteriaNeedingReview)]);
     if (evaluation.scriptMatch !== null) rows.push(['Statistics', 'Overall', 'Script Match', `${evaluation.scriptMatch}%`]);
-    const outcome = evaluation.isSuccessful === null ? 'N/A' : evaluation.isSuccessful ? 'Yes' : 'No';
+    const side = evaluation.isSuccessful === null ? 'N/A' : evaluation.isSuccessful ? 'Yes' : 'No';
+    const outcome = evaluation.successNeedsReview ? `Needs review (leans to ${side.toLowerCase()})` : side;
     rows.push(['Statistics', 'Overall', 'Successful', evaluation.successReason ? `${outcome} — ${evaluation.successReason}` : outcome]);
     const statistics = evaluation.statistics;
     if (statistics) {

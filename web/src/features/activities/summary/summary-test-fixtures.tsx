@@ -12,6 +12,8 @@ export function makeEvaluation(overrides: Partial<SummaryEvaluation> = {}): Summ
     reviewThreshold: 0.7,
     scriptMatch: 70,
     isSuccessful: true,
+    successConfidence: 0.9,
+    successNeedsReview: false,
     successReason: 'A demo was booked.',
     successEvidence: [{ quote: 'book a demo', segmentIndex: 2, speaker: 'Charles', role: 'contact', startMs: 20000 }],
     verdicts: [

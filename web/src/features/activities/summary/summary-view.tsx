@@ -321,12 +321,20 @@ function OutcomeSection({ evaluation, onEvidence }: { evaluation: SummaryEvaluat
         <div>
           <dt>Successful</dt>
           <dd>
-            <span className={`badge ${successful === null ? '' : successful ? 'badge--success' : 'badge--danger'}`}>
-              {successful === null ? 'N/A' : successful ? 'Yes' : 'No'}
-            </span>
+            {evaluation.successNeedsReview ? (
+              <span className="badge badge--warning">Needs review</span>
+            ) : (
+              <span className={`badge ${successful === null ? '' : successful ? 'badge--success' : 'badge--danger'}`}>{successful === null ? 'N/A' : successful ? 'Yes' : 'No'}</span>
+            )}
           </dd>
         </div>
       </dl>
+      {evaluation.successNeedsReview ? (
+        <p className="summary-verdict__line">
+          <span className="summary-verdict__label">Leans to {successful ? 'successful' : 'not successful'}:</span> the evaluator is {formatShare(evaluation.successConfidence)} sure; counted as{' '}
+          {successful ? 'successful' : 'not successful'} until someone checks the evidence.
+        </p>
+      ) : null}
       {evaluation.successReason ? <p className="summary-text">{evaluation.successReason}</p> : null}
       <EvidenceList evidence={evaluation.successEvidence} onEvidence={onEvidence} />
     </Section>
