@@ -38,17 +38,8 @@ if ! command -v "$python" >/dev/null 2>&1; then
   exit 69
 fi
 pip=("$python" -m pip)
-if ! "${pip[@]}" --version >/dev/null 2>&1 && ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
-  # A fresh Debian has neither pip nor venv for its python3; venv is one package away.
-  if command -v apt-get >/dev/null 2>&1 && { (( EUID == 0 )) || sudo -n true 2>/dev/null; }; then
-    echo "Installing Python's venv module from Debian's packages…" >&2
-    sudo_if_needed=()
-    (( EUID == 0 )) || sudo_if_needed=(sudo -n)
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo_if_needed[@]}" apt-get update -qq >&2 || true
-    "${sudo_if_needed[@]}" apt-get install -y -qq python3-venv >&2 || true
-  fi
-fi
+# A fresh Debian has neither pip nor venv for its python3; venv is one package away.
+"${pip[@]}" --version >/dev/null 2>&1 || "$root/scripts/ensure-python-venv.sh" "$python" || true
 if ! "${pip[@]}" --version >/dev/null 2>&1; then
   # Debian's python3 comes without pip; a throwaway virtual environment brings its own.
   venv=$root/.run/pip-venv

@@ -27,19 +27,9 @@ mkdir -p "$(dirname "$venv")"
 exec 9>"$venv.lock"
 flock 9
 
-if ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
-  if command -v apt-get >/dev/null 2>&1 && { (( EUID == 0 )) || sudo -n true 2>/dev/null; }; then
-    echo "Installing Python's venv module from Debian's packages…" >&2
-    sudo_if_needed=()
-    (( EUID == 0 )) || sudo_if_needed=(sudo -n)
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo_if_needed[@]}" apt-get update -qq >&2 || true
-    "${sudo_if_needed[@]}" apt-get install -y -qq python3-venv >&2 || true
-  fi
-  if ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
-    echo "Python's venv module is missing (Debian: apt-get install python3-venv): the speech server cannot be installed." >&2
-    exit 69
-  fi
+if ! "$root/scripts/ensure-python-venv.sh" "$python"; then
+  echo "Python's venv module is missing (Debian: apt-get install python3-venv): the speech server cannot be installed." >&2
+  exit 69
 fi
 
 want="$( { sha256sum "$requirements" "$requirements_no_deps" | cut -d' ' -f1; "$python" -c 'import sys; print(sys.version)'; } | sha256sum | cut -d' ' -f1)"

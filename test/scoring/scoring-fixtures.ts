@@ -17,6 +17,7 @@ import { ApiClient } from '../support/api-client.js';
 import { capturedLink } from '../support/captured-mail.js';
 import { uniqueEmail } from '../support/identity-stack.js';
 import { memberPayload, teamPayload, type MemberJson, type SavedTeam } from '../teams/team-fixtures.js';
+import type { UploadingCompany } from '../uploads/upload-fixtures.js';
 
 export interface EvidenceJson {
   quote: string;
@@ -77,7 +78,29 @@ export interface CallSummary {
   };
 }
 
+/** A short discovery call uploaded as text: Grace greets, asks two questions and books a demo. */
+export const SALES_CALL = [
+  '[00:00:02] Grace: Thank you for calling Parlance, my name is Grace. How can I help you today?',
+  '[00:00:07] Morgan: Hi Grace, we are looking at call analytics for our support team.',
+  '[00:00:12] Grace: Great. What tools do you use today, and what would you like to improve?',
+  '[00:00:19] Morgan: We use spreadsheets, and reviewing calls takes our managers far too long.',
+  '[00:00:26] Grace: Understood. Could I show you a demo on Thursday at 10am?',
+  '[00:00:31] Morgan: Thursday at 10 works for us.',
+].join('\n');
+
+/** The text upload of SALES_CALL for the company's team and representative. */
+export const callText = (company: UploadingCompany, overrides: Record<string, unknown> = {}) => ({
+  fileName: 'discovery-call.txt',
+  content: SALES_CALL,
+  date: '2026-11-20T09:30:00Z',
+  teamId: company.teamId,
+  representative: company.representative.email,
+  repName: 'Grace',
+  ...overrides,
+});
+
 /** The person the calls are with: the team's representative, named in the text call and the uploads. */
+
 export const REPRESENTATIVE_NAME = 'Daniel';
 
 /** The criteria, in the team's order, and how the offline evaluator judges the text call on each. */

@@ -21,7 +21,7 @@ import { outbox as transcriptionOutbox } from '@parlance/transcription/db/schema
 import { startIdentityStack, type IdentityStack } from '../support/identity-stack.js';
 import { waitFor } from '../support/wait-for.js';
 import { finishedJob, uploadingCompany, type UploadingCompany } from '../uploads/upload-fixtures.js';
-import type { CallSummary } from './scoring-fixtures.js';
+import { callText, type CallSummary } from './scoring-fixtures.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -36,25 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-});
-
-const SALES_CALL = [
-  '[00:00:02] Grace: Thank you for calling Parlance, my name is Grace. How can I help you today?',
-  '[00:00:07] Morgan: Hi Grace, we are looking at call analytics for our support team.',
-  '[00:00:12] Grace: Great. What tools do you use today, and what would you like to improve?',
-  '[00:00:19] Morgan: We use spreadsheets, and reviewing calls takes our managers far too long.',
-  '[00:00:26] Grace: Understood. Could I show you a demo on Thursday at 10am?',
-  '[00:00:31] Morgan: Thursday at 10 works for us.',
-].join('\n');
-
-const callText = (company: UploadingCompany, overrides: Record<string, unknown> = {}) => ({
-  fileName: 'discovery-call.txt',
-  content: SALES_CALL,
-  date: '2026-11-20T09:30:00Z',
-  teamId: company.teamId,
-  representative: company.representative.email,
-  repName: 'Grace',
-  ...overrides,
 });
 
 /** Uploads a call, waits for its job to end, and answers with the job and the activity. */

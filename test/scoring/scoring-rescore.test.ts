@@ -16,22 +16,12 @@ import { evaluations, outbox as scoringOutbox } from '@parlance/scoring/db/schem
 import { startIdentityStack, type IdentityStack } from '../support/identity-stack.js';
 import { waitFor } from '../support/wait-for.js';
 import { finishedJob, uploadingCompany } from '../uploads/upload-fixtures.js';
+import { callText } from './scoring-fixtures.js';
 
 const stacks: IdentityStack[] = [];
 afterAll(async () => {
   for (const stack of stacks) await stack.stop();
 });
-
-// The representative skips the trial the team asks for: a missing step, which the model gives
-// evidence for where the words found none.
-const CALL = [
-  '[00:00:02] Grace: Thank you for calling Parlance, my name is Grace. How can I help you today?',
-  '[00:00:07] Morgan: Hi Grace, we are looking at call analytics for our support team.',
-  '[00:00:12] Grace: Great. What tools do you use today, and what would you like to improve?',
-  '[00:00:19] Morgan: We use spreadsheets, and reviewing calls takes our managers far too long.',
-  '[00:00:26] Grace: Understood. Could I show you a demo on Thursday at 10am?',
-  '[00:00:31] Morgan: Thursday at 10 works for us.',
-].join('\n');
 
 async function outboxOf(stack: IdentityStack, topic: string, companyId: string) {
   const rows = await stack
@@ -47,14 +37,7 @@ describe('re-scoring stored evaluations', () => {
     const before = await startIdentityStack({ withIngest: true, env: { SCORING_SENTENCE_MODEL: 'off' } });
     stacks.push(before);
     const company = await uploadingCompany(before, { first_name: 'Grace' });
-    const upload = await company.browser.post<{ jobId: string }>('/api/calls/transcribe/text', {
-      fileName: 'discovery-call.txt',
-      content: CALL,
-      date: '2026-11-20T09:30:00Z',
-      teamId: company.teamId,
-      representative: company.representative.email,
-      repName: 'Grace',
-    });
+    const upload = await company.browser.post<{ jobId: string }>('/api/calls/transcribe/text', callText(company));
     expect(upload.status, JSON.stringify(upload.body)).toBe(200);
     const { activityId } = await finishedJob(company.browser, `/api/queue/job/${upload.body.jobId}`);
     const [first] = await before.runtime('scoring').database.db.select().from(evaluations).where(eq(evaluations.activityId, activityId));
