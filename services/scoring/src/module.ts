@@ -20,7 +20,7 @@ import { lexicon } from './language/lexicon.js';
 import { createOfflineEngine, SUPERSEDED_OFFLINE_ENGINES } from './offline/offline-engine.js';
 import { startRescore } from './pipeline/rescore.js';
 import { startScoringWorker } from './pipeline/scoring-worker.js';
-import { sentenceEncoderIfInstalled, type SentenceEncoder } from './semantic/sentence-encoder.js';
+import { SentenceEncoderModelMissingError, sentenceEncoderIfAvailable, type SentenceEncoder } from './semantic/sentence-encoder.js';
 import { createCriterionSuggester } from './suggestions/criterion-suggester.js';
 
 const HOUR_MS = 3_600_000;
@@ -31,11 +31,9 @@ const DELETION_RETENTION_MS = INBOX_RETENTION_MS;
 
 /**
  * The scoring service. Its settings (the optional language model) are read when the process
- * registers its modules, so a bad one stops the process before anything starts.
- */
-/**
- * `hostConfig` tells it where transcription is, for re-scoring stored activities with the current
- * engine (pipeline/rescore.ts); without it nothing is scored again.
+ * registers its modules, so a bad one stops the process before anything starts. `hostConfig` tells
+ * it where transcription is, for re-scoring stored activities with the current engine
+ * (pipeline/rescore.ts); without it nothing is scored again.
  */
 export function scoringModule(env: NodeJS.ProcessEnv = process.env, hostConfig?: HostConfig): ModuleDefinition<ServiceRuntime> {
   const config = loadScoringConfig(env);
@@ -56,8 +54,10 @@ export function scoringModule(env: NodeJS.ProcessEnv = process.env, hostConfig?:
       const { sentenceModel } = config.evaluation;
       const encoder =
         sentenceModel &&
-        sentenceEncoderIfInstalled({ modelDirectory: sentenceModel.directory }, (error) =>
-          logger.warn({ missing: error.missingFile }, 'sentence-embedding model not installed; the offline evaluator reads words alone (scripts/ensure-embedding-model.sh installs it)'),
+        sentenceEncoderIfAvailable({ modelDirectory: sentenceModel.directory }, (error) =>
+          error instanceof SentenceEncoderModelMissingError
+            ? logger.warn({ missing: error.missingFile }, 'sentence-embedding model not installed; the offline evaluator reads words alone (scripts/ensure-embedding-model.sh installs it)')
+            : logger.error({ err: error }, 'sentence-embedding model could not be loaded; the offline evaluator reads words alone'),
         );
       const engine = createEvaluationEngine(config.evaluation, logger, createOfflineEngine({ encoder }));
       const worker = startScoringWorker({ db, engine, logger: runtime.logger.child({ part: 'worker' }), settings: config.worker });

@@ -1,6 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { criteria, inputOf, RENEWAL_CALL } from '../../test/support/sample-calls.js';
-import { loadSentenceEncoder, sentenceEncoderIfInstalled, type SentenceEncoderModelMissingError } from '../semantic/sentence-encoder.js';
+import { loadSentenceEncoder, SentenceEncoderModelMissingError, sentenceEncoderIfAvailable } from '../semantic/sentence-encoder.js';
 import { createOfflineEngine, judgeOffline, OFFLINE_ENGINE_NAME, OFFLINE_MEANING_ENGINE_NAME } from './offline-engine.js';
 
 // The real model (scripts/ensure-embedding-model.sh, run by `make test`), not a stand-in: what is
@@ -56,7 +59,7 @@ describe('the offline engine reading meaning', () => {
   it('reads words alone, under its own name, when the model is not installed, and says so once', async () => {
     const missing: string[] = [];
     const withoutModel = createOfflineEngine({
-      encoder: sentenceEncoderIfInstalled({ modelDirectory: '/nonexistent/model' }, (error: SentenceEncoderModelMissingError) => missing.push(error.missingFile)),
+      encoder: sentenceEncoderIfAvailable({ modelDirectory: '/nonexistent/model' }, (error) => missing.push(error instanceof SentenceEncoderModelMissingError ? error.missingFile : String(error))),
     });
     const input = inputOf(RENEWAL_CALL, { criteriaGroups: IN_ORDER });
     const first = await withoutModel.judge(input, signal);
@@ -64,5 +67,19 @@ describe('the offline engine reading meaning', () => {
     expect(first.engine).toBe(OFFLINE_ENGINE_NAME);
     expect(first.verdicts).toEqual(judgeOffline(input).verdicts);
     expect(missing).toEqual(['/nonexistent/model/model.onnx']);
+  });
+
+  it('reads words alone when the model cannot be loaded at all, rather than failing the evaluation', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'broken-model-'));
+    await writeFile(join(folder, 'model.onnx'), 'not a model');
+    await writeFile(join(folder, 'tokenizer.json'), '{}');
+    const failures: unknown[] = [];
+    const broken = createOfflineEngine({ encoder: sentenceEncoderIfAvailable({ modelDirectory: folder }, (error) => failures.push(error)) });
+    const input = inputOf(RENEWAL_CALL, { criteriaGroups: IN_ORDER });
+    const judgement = await broken.judge(input, signal);
+    expect(judgement.engine).toBe(OFFLINE_ENGINE_NAME);
+    expect(judgement.verdicts).toEqual(judgeOffline(input).verdicts);
+    expect(failures).toHaveLength(1);
+    await rm(folder, { recursive: true, force: true });
   });
 });

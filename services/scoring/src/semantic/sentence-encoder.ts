@@ -83,18 +83,18 @@ export function loadSentenceEncoder(options: SentenceEncoderOptions = {}): Promi
 }
 
 /**
- * The encoder when its model is installed, undefined (after calling `onMissing` once) when it is
- * not: for a caller that can do without it. Looked for again on each call, so a model installed
- * while the process runs is taken up. Any other failure to load is thrown.
+ * The encoder when its model can be loaded, undefined (after calling `onUnavailable` once) when it
+ * cannot (not installed: SentenceEncoderModelMissingError; or the runtime failed): for a caller that
+ * can do without it. Tried again on each call, so a model installed while the process runs is
+ * taken up.
  */
-export function sentenceEncoderIfInstalled(options: SentenceEncoderOptions, onMissing: (error: SentenceEncoderModelMissingError) => void): () => Promise<SentenceEncoder | undefined> {
+export function sentenceEncoderIfAvailable(options: SentenceEncoderOptions, onUnavailable: (error: unknown) => void): () => Promise<SentenceEncoder | undefined> {
   let told = false;
   return async () => {
     try {
       return await loadSentenceEncoder(options);
     } catch (error) {
-      if (!(error instanceof SentenceEncoderModelMissingError)) throw error;
-      if (!told) onMissing(error);
+      if (!told) onUnavailable(error);
       told = true;
       return undefined;
     }
