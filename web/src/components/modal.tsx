@@ -4,6 +4,9 @@ import { createPortal } from 'react-dom';
 /** Open and close animations take about 0.2 s (spec part 1 §2, demo modal). */
 export const MODAL_ANIMATION_MS = 200;
 
+/** The modals open now, the last opened last: Escape pressed outside any of them closes the top one only. */
+const openModals: object[] = [];
+
 type ModalProps = {
   open: boolean;
   title: ReactNode;
@@ -16,7 +19,8 @@ type ModalProps = {
 };
 
 /**
- * A dialog over a backdrop: the close button, a click on the backdrop and Escape close it. Focus
+ * A dialog over a backdrop: the close button, a click on the backdrop and Escape (wherever focus
+ * is, for the modal opened last) close it. Focus
  * moves into it when it opens, stays inside while Tab cycles, and goes back where it was after.
  */
 export function Modal({ open, title, onClose, onClosed, footer, children, size = 'normal' }: ModalProps) {
@@ -48,6 +52,25 @@ export function Modal({ open, title, onClose, onClosed, footer, children, size =
     (first ?? panel.current)?.focus();
     return () => before?.focus?.();
   }, [open, mounted]);
+
+  // Escape also closes it while focus is still outside it: pressed the moment it opened, before
+  // focus has moved in, or with focus left on the page behind (after a sign-in pop-up closed).
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (!open) return;
+    const self = {};
+    openModals.push(self);
+    const onDocumentKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || openModals.at(-1) !== self || panel.current?.contains(event.target as Node)) return;
+      close.current();
+    };
+    document.addEventListener('keydown', onDocumentKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onDocumentKeyDown);
+      openModals.splice(openModals.indexOf(self), 1);
+    };
+  }, [open]);
 
   if (!mounted) return null;
 
